@@ -1,0 +1,122 @@
+import { CHAIN_KEYS, type ChainKey } from './domain/chains.ts';
+import { VENUE_CATALOG } from './venues/catalog.ts';
+
+/**
+ * Configuration, read once from an injected environment and checked before anything starts: an
+ * absent value gets its documented default (docs/configuration.md), an invalid one stops start-up
+ * with a message naming the variable. Nothing else in Strait reads the environment.
+ */
+export interface Config {
+  readonly host: string;
+  readonly port: number;
+  /** PGlite data directory (`memory` for a throw-away store); ignored when `databaseUrl` is set. */
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly redisUrl: string | undefined;
+  /** Fastify `trustProxy`: `false`, or the proxy addresses/CIDRs whose X-Forwarded-For is believed. */
+  readonly trustProxy: false | string[];
+  readonly logLevel: string;
+  readonly quote: {
+    /** Hard deadline of one quote fan-out. */
+    readonly deadlineMs: number;
+    /** How long a decision stays buildable when no venue publishes an earlier expiry. */
+    readonly ttlMs: number;
+  };
+  /** How long a build stays signable before the transfer may be abandoned. */
+  readonly buildTtlMs: number;
+  readonly worker: {
+    readonly enabled: boolean;
+    readonly intervalMs: number;
+    readonly leaseMs: number;
+    readonly batchSize: number;
+  };
+  /** JSON-RPC URL per chain key. */
+  readonly rpcUrls: Readonly<Partial<Record<ChainKey, string>>>;
+  readonly venues: Readonly<Record<string, VenueConfig>>;
+}
+
+export interface VenueConfig {
+  readonly enabled: boolean;
+  readonly baseUrl: string | undefined;
+  readonly credentials: Readonly<Record<string, string | undefined>>;
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: Env): Config {
+  const rpcUrls: Partial<Record<ChainKey, string>> = {};
+  for (const key of CHAIN_KEYS) {
+    const url = env[`STRAIT_RPC_${key.toUpperCase()}`];
+    if (url !== undefined && url !== '') rpcUrls[key] = parseUrl(`STRAIT_RPC_${key.toUpperCase()}`, url);
+  }
+  const venues: Record<string, VenueConfig> = {};
+  for (const { id } of VENUE_CATALOG) {
+    const prefix = `STRAIT_VENUE_${id.toUpperCase()}_`;
+    const credentials: Record<string, string | undefined> = {};
+    for (const [name, value] of Object.entries(env)) {
+      if (name.startsWith(prefix) && name !== `${prefix}ENABLED` && name !== `${prefix}BASE_URL` && value) credentials[name.slice(prefix.length)] = value;
+    }
+    const baseUrl = env[`${prefix}BASE_URL`];
+    venues[id] = {
+      enabled: parseBool(`${prefix}ENABLED`, env[`${prefix}ENABLED`], true),
+      baseUrl: baseUrl ? parseUrl(`${prefix}BASE_URL`, baseUrl) : undefined,
+      credentials,
+    };
+  }
+  const deadlineMs = parseInteger('STRAIT_QUOTE_DEADLINE_MS', env.STRAIT_QUOTE_DEADLINE_MS, 1_200, 50, 30_000);
+  const ttlMs = parseInteger('STRAIT_QUOTE_TTL_MS', env.STRAIT_QUOTE_TTL_MS, 60_000, 1_000, 3_600_000);
+  const config: Config = {
+    host: env.STRAIT_HOST || '127.0.0.1',
+    port: parseInteger('STRAIT_PORT', env.STRAIT_PORT, 8080, 0, 65_535),
+    dataDir: env.STRAIT_DATA_DIR || './data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    trustProxy: parseTrustProxy(env.STRAIT_TRUST_PROXY),
+    logLevel: env.STRAIT_LOG_LEVEL || 'info',
+    quote: { deadlineMs, ttlMs },
+    buildTtlMs: parseInteger('STRAIT_BUILD_TTL_MS', env.STRAIT_BUILD_TTL_MS, 900_000, 10_000, 86_400_000),
+    worker: {
+      enabled: parseBool('STRAIT_WORKER', env.STRAIT_WORKER, true),
+      intervalMs: parseInteger('STRAIT_WORKER_INTERVAL_MS', env.STRAIT_WORKER_INTERVAL_MS, 2_000, 10, 600_000),
+      leaseMs: parseInteger('STRAIT_WORKER_LEASE_MS', env.STRAIT_WORKER_LEASE_MS, 60_000, 1_000, 3_600_000),
+      batchSize: parseInteger('STRAIT_WORKER_BATCH', env.STRAIT_WORKER_BATCH, 20, 1, 1_000),
+    },
+    rpcUrls,
+    venues,
+  };
+  if (config.quote.ttlMs < config.quote.deadlineMs) throw new ConfigError('STRAIT_QUOTE_TTL_MS must be at least STRAIT_QUOTE_DEADLINE_MS');
+  return config;
+}
+
+function parseInteger(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got '${raw}'`);
+  return value;
+}
+
+function parseBool(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got '${raw}'`);
+}
+
+function parseUrl(name: string, raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (!/^(https?|wss?):$/.test(url.protocol)) throw new Error('protocol');
+    return raw;
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL, got '${raw}'`);
+  }
+}
+
+function parseTrustProxy(raw: string | undefined): false | string[] {
+  if (raw === undefined || raw === '' || /^(0|false|no|off)$/i.test(raw)) return false;
+  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+}

@@ -1,0 +1,99 @@
+/**
+ * The one catalogue of error codes the API answers with, and the one catalogue of reasons a venue
+ * lands in a quote's `rejected` list. Codes are stable API: add, never rename.
+ *
+ * `status` is the HTTP status; `retriable` tells a client whether the same request may succeed later
+ * unchanged. `docs/errors.md` and `openapi.json` are checked against this file by a test.
+ */
+
+export interface ErrorSpec {
+  readonly status: number;
+  readonly retriable: boolean;
+  readonly summary: string;
+}
+
+export const ERROR_CATALOGUE = {
+  invalid_request: { status: 400, retriable: false, summary: 'The request does not match the schema; `details.issues` lists each problem with its path.' },
+  malformed_json: { status: 400, retriable: false, summary: 'The body is not valid JSON.' },
+  unsupported_media_type: { status: 415, retriable: false, summary: 'A request with a body must be sent as `Content-Type: application/json`.' },
+  payload_too_large: { status: 413, retriable: false, summary: 'The body is larger than the service accepts (64 KiB).' },
+  route_not_found: { status: 404, retriable: false, summary: 'No endpoint has this method and path.' },
+  same_chain: { status: 400, retriable: false, summary: '`fromChain` and `toChain` are the same; Strait prices cross-chain transfers only.' },
+  unknown_token: { status: 400, retriable: false, summary: 'The token is not a known symbol or a valid address on that chain; `details.field` names which.' },
+  invalid_amount: { status: 400, retriable: false, summary: '`amountAtomic` must be a positive integer string of at most 78 digits.' },
+  invalid_sender: { status: 400, retriable: false, summary: '`sender` is not a valid address on the source chain.' },
+  invalid_recipient: { status: 400, retriable: false, summary: '`recipient` is not a valid address on the destination chain.' },
+  invalid_referral_wallet: { status: 400, retriable: false, summary: '`referralWallet` is not a valid address for the source chain\'s virtual machine.' },
+  invalid_referral_bps: { status: 400, retriable: false, summary: '`referralBps` must be an integer from 0 to 15.' },
+  referral_incomplete: { status: 400, retriable: false, summary: '`referralWallet` and `referralBps` must be given together or not at all.' },
+  invalid_user_ip: { status: 400, retriable: false, summary: '`userIp` is not an IPv4 or IPv6 address.' },
+  decision_not_found: { status: 404, retriable: false, summary: 'No quote decision has this `decisionId`.' },
+  quote_not_found: { status: 404, retriable: false, summary: 'The decision has no row with this `quoteId`.' },
+  no_executable_quote: { status: 409, retriable: false, summary: 'The decision has no row a wallet can sign (nothing priced, or the chosen row is not executable).' },
+  privacy_venue_required: { status: 409, retriable: false, summary: 'The decision was made under `privacy: true` and the chosen venue is public.' },
+  quote_expired: { status: 410, retriable: false, summary: 'The quote is past its `expiresAt`; request a new quote.' },
+  quote_drifted: { status: 409, retriable: false, summary: 'The venue\'s price moved below the quoted minimum between quote and build; request a new quote.' },
+  venue_unavailable: { status: 502, retriable: true, summary: 'The venue did not answer the build request; the same build may be retried.' },
+  transfer_not_found: { status: 404, retriable: false, summary: 'No transfer has this id.' },
+  invalid_submission: { status: 400, retriable: false, summary: 'Exactly one of `signedTransaction` and `txHash` must be given.' },
+  step_not_built: { status: 409, retriable: false, summary: 'The transfer has no built step of this kind.' },
+  step_out_of_order: { status: 409, retriable: false, summary: 'An earlier step of this transfer must be submitted first.' },
+  build_expired: { status: 410, retriable: false, summary: 'The build is past its `expiresAt`; signed bytes are no longer broadcast (a `txHash` is still accepted).' },
+  invalid_signed_transaction: { status: 400, retriable: false, summary: '`signedTransaction` does not decode as a signed transaction of the step\'s chain.' },
+  transaction_mismatch: { status: 422, retriable: false, summary: 'The transaction differs from the built step; `details.mismatches` names each field. Nothing was broadcast.' },
+  nonce_too_low: { status: 409, retriable: false, summary: 'The chain refused the transaction: its nonce is already used. Nothing was recorded.' },
+  transaction_underpriced: { status: 422, retriable: false, summary: 'The chain refused the transaction: its fee is too low. Nothing was recorded.' },
+  insufficient_funds: { status: 422, retriable: false, summary: 'The chain refused the transaction: the signer cannot pay amount plus gas. Nothing was recorded.' },
+  broadcast_rejected: { status: 422, retriable: false, summary: 'The chain refused the transaction for another reason, given in `message`. Nothing was recorded.' },
+  chain_unavailable: { status: 503, retriable: true, summary: 'The chain\'s RPC did not answer; nothing was broadcast or recorded. Retry after `retryAfterMs`.' },
+  no_rpc_for_chain: { status: 422, retriable: false, summary: 'Signed bytes were sent for a chain with no RPC configured; send the `txHash` after broadcasting it yourself.' },
+  rate_limited: { status: 429, retriable: true, summary: 'Too many requests from this IP or wallet; `retryAfterMs` holds the longer wait and `Retry-After` is sent.' },
+  service_unavailable: { status: 503, retriable: true, summary: 'The store is unreachable; retry after `retryAfterMs`.' },
+  internal_error: { status: 500, retriable: true, summary: 'An unexpected fault; it is logged with the request id.' },
+} as const satisfies Record<string, ErrorSpec>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/**
+ * Codes of a quote's `rejected` entries (not HTTP errors), with the priority that picks the quote's
+ * `emptyReason` when nothing priced: the lowest number wins, because it tells the user what to change
+ * ("amount too small" beats "upstream 500").
+ */
+export const REJECTION_CATALOGUE = {
+  below_min: { priority: 1, summary: 'The amount is below the venue minimum; `details.minAmountAtomic` holds it.' },
+  above_max: { priority: 2, summary: 'The amount is above the venue maximum; `details.maxAmountAtomic` holds it.' },
+  privacy_venue_required: { priority: 3, summary: 'A public venue was left out because the quote asked for privacy.' },
+  invalid_input: { priority: 4, summary: 'The venue needs an input the request lacks (e.g. the end user\'s IP) or refused one.' },
+  token_not_supported: { priority: 5, summary: 'The venue does not carry this token on this corridor.' },
+  route_not_served: { priority: 6, summary: 'The venue does not serve this pair of chains.' },
+  no_liquidity: { priority: 7, summary: 'The venue serves the route but has no quote or capacity for it now.' },
+  venue_disabled: { priority: 8, summary: 'The venue is switched off or lacks a credential it needs.' },
+  breaker_open: { priority: 9, summary: 'The venue failed repeatedly and is rested for a while (circuit breaker open).' },
+  venue_timeout: { priority: 10, summary: 'The venue did not answer before the quote deadline.' },
+  venue_rate_limited: { priority: 11, summary: 'The venue refused the call for its own rate limit.' },
+  venue_bad_response: { priority: 12, summary: 'The venue answered with a shape Strait does not accept; `details.path` says where.' },
+  venue_error: { priority: 13, summary: 'The venue answered with an error.' },
+} as const;
+
+export type RejectionCode = keyof typeof REJECTION_CATALOGUE;
+
+/** An error the API answers with; the HTTP layer turns it into the §7 envelope. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: Record<string, unknown> | undefined;
+  readonly retryAfterMs: number | undefined;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { details?: Record<string, unknown>; retryAfterMs?: number; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERROR_CATALOGUE[code].status;
+    this.details = options.details;
+    this.retryAfterMs = options.retryAfterMs;
+  }
+}

@@ -1,0 +1,135 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Row types of the tables in migrations/. Amounts travel as decimal strings (numeric(78,0));
+ * times as epoch-ms numbers (both drivers are set to parse int8 as number).
+ */
+
+type Json = ColumnType<unknown, string, string>;
+type Amount = string;
+
+export interface DecisionsTable {
+  id: string;
+  request: Json;
+  privacy: boolean;
+  user_ip: string | null;
+  fees: Json;
+  best_quote_id: string | null;
+  empty_reason: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface DecisionQuotesTable {
+  decision_id: string;
+  quote_id: string;
+  rank: number;
+  venue: string;
+  amount_in: Amount;
+  amount_out: Amount;
+  min_amount_out: Amount;
+  estimated_seconds: number | null;
+  fee_bps: number;
+  fee_amount: Amount;
+  tier_saved_bps: number;
+  executable: boolean;
+  eligibility: string;
+  expires_at: number;
+  venue_quote: Json;
+}
+
+export interface DecisionRejectionsTable {
+  decision_id: string;
+  venue: string;
+  code: string;
+  message: string;
+  details: ColumnType<unknown, string | null, string | null>;
+}
+
+export interface TransfersTable {
+  id: string;
+  decision_id: string;
+  quote_id: string;
+  venue: string;
+  status: string;
+  status_detail: string | null;
+  from_chain: string;
+  to_chain: string;
+  from_asset: string;
+  to_asset: string;
+  amount_in: Amount;
+  expected_out: Amount;
+  min_out: Amount;
+  received_amount: Amount | null;
+  received_asset: string | null;
+  source_tx_hash: string | null;
+  destination_tx_hash: string | null;
+  fee_tx_hash: string | null;
+  source_tx_verification: string | null;
+  claim: ColumnType<unknown, string | null, string | null>;
+  post_step: ColumnType<unknown, string | null, string | null>;
+  final_destination: ColumnType<unknown, string | null, string | null>;
+  requester_wallet: string;
+  recipient_wallet: string;
+  avg_saved_bps: number;
+  saved_vs_worst_bps: number;
+  savings_quote_count: number;
+  usd_value_bridged: string | null;
+  usd_value_saved: string | null;
+  privacy: boolean;
+  privacy_model: string;
+  build: Json;
+  venue_context: Json;
+  build_expires_at: number;
+  created_at: number;
+  submitted_at: number | null;
+  updated_at: number;
+  completed_at: number | null;
+  next_poll_at: number | null;
+  poll_attempts: Generated<number>;
+  give_up_at: number | null;
+  lease_owner: string | null;
+  lease_until: number | null;
+}
+
+export interface TransferStepsTable {
+  transfer_id: string;
+  step_index: number;
+  kind: string;
+  vm: string;
+  chain: string;
+  payload: Json;
+}
+
+export interface SubmissionsTable {
+  transfer_id: string;
+  kind: string;
+  tx_hash: string;
+  signed_tx: string | null;
+  verification: string;
+  user_ip: string | null;
+  created_at: number;
+}
+
+export interface FeeRowsTable {
+  transfer_id: string;
+  kind: string;
+  status: string;
+  bps: number;
+  amount: Amount;
+  asset: string;
+  chain: string;
+  wallet: string | null;
+  tier_saved_bps: number;
+  tx_hash: string | null;
+}
+
+export interface Database {
+  decisions: DecisionsTable;
+  decision_quotes: DecisionQuotesTable;
+  decision_rejections: DecisionRejectionsTable;
+  transfers: TransfersTable;
+  transfer_steps: TransferStepsTable;
+  submissions: SubmissionsTable;
+  fee_rows: FeeRowsTable;
+}

@@ -1,0 +1,169 @@
+import type { ChainKey } from '../domain/chains.ts';
+import type { RejectionCode } from '../domain/errors.ts';
+import type { DepositInstruction, EvmStep, JsonObject, Step } from '../domain/steps.ts';
+import type { TokenInfo } from '../domain/tokens.ts';
+
+/**
+ * The Venue interface: everything the engine knows about a bridge, aggregator, solver, pool,
+ * canonical bridge or desk. An adapter is a pure translator between these types and the venue's own
+ * API; it never touches the store, never signs, and never decides ranking.
+ *
+ * Units: every amount is a bigint in the asset's atomic units. Times are epoch milliseconds unless a
+ * name says seconds.
+ *
+ * Errors: an adapter that cannot price throws {@link VenueRejection} with a code of the rejection
+ * catalogue, translated at its edge from the venue's own error (e.g. Across `AMOUNT_TOO_LOW` →
+ * `below_min`). Anything else it throws is classified by the registry (timeout, bad response,
+ * transport error) so that one venue's fault never fails a quote.
+ *
+ * Cross-cutting behaviour (deadline, retries, circuit breaker, metrics) is not the adapter's
+ * business: the shared HTTP client and the registry wrap every venue the same way.
+ */
+export interface Venue {
+  readonly id: string;
+  /** Whether the venue serves a corridor, answered from its coverage without a network call. */
+  supports(corridor: Corridor): CoverageAnswer;
+  /** Chains and tokens the venue serves, for `GET /bridge/routes` and `GET /bridge/source-chains`. */
+  coverage(): VenueCoverage;
+  /**
+   * Prices the transfer. Must be side-effect free at the venue (dry quotes only): the engine calls it
+   * for every candidate in parallel on every quote.
+   */
+  quote(request: VenueQuoteRequest, call: CallContext): Promise<VenueQuote>;
+  /**
+   * Turns a stored quote into what the wallet signs. May re-quote at the venue (live deposit
+   * address, fresh calldata); the engine compares the result with the stored quote's minimum.
+   */
+  build(request: VenueBuildRequest, call: CallContext): Promise<VenueBuildPlan>;
+  /** Asks the venue where a submitted transfer stands. Every venue status maps through a table. */
+  status(request: VenueStatusRequest, call: CallContext): Promise<VenueStatus>;
+}
+
+export interface Corridor {
+  readonly fromChain: ChainKey;
+  readonly toChain: ChainKey;
+  readonly fromToken: TokenInfo;
+  readonly toToken: TokenInfo;
+}
+
+export type CoverageAnswer = { readonly served: true } | { readonly served: false; readonly code: RejectionCode; readonly message: string };
+
+export interface VenueCoverage {
+  /** Chains a transfer can start from at this venue. */
+  readonly origins: readonly ChainKey[];
+  /** Token symbols the venue moves from `fromChain` to `toChain` (empty when the pair is not served). */
+  tokenSymbols(fromChain: ChainKey, toChain: ChainKey): readonly string[];
+}
+
+export interface CallContext {
+  /** Aborted when the caller's deadline passes; adapters pass it to every request they make. */
+  readonly signal: AbortSignal;
+  readonly requestId?: string;
+}
+
+export interface VenueQuoteRequest extends Corridor {
+  readonly amountIn: bigint;
+  readonly sender: string;
+  readonly recipient: string;
+  /** The end user's IP for geo-gated venues; `null` when the caller gave none. */
+  readonly userIp: string | null;
+  /**
+   * The integrator fee to ask the venue to charge on our behalf (venue-param fee capture), or
+   * `null` when the service takes no fee through this venue.
+   */
+  readonly integratorFee: { readonly bps: number; readonly recipient: string } | null;
+}
+
+export interface VenueQuote {
+  readonly amountIn: bigint;
+  /** What the recipient is expected to receive, net of every venue fee. */
+  readonly amountOut: bigint;
+  /** The least the venue guarantees to deliver (after its slippage); equals `amountOut` for exact fills. */
+  readonly minAmountOut: bigint;
+  readonly estimatedSeconds: number | null;
+  /** When the venue's price stops holding; `null` when the venue publishes no expiry. */
+  readonly expiresAt: number | null;
+  /** JSON data build and status need (venue quote ids, timestamps, deadlines). Stored with the row. */
+  readonly context: JsonObject;
+}
+
+export interface VenueBuildRequest {
+  readonly request: VenueQuoteRequest;
+  readonly quote: VenueQuote;
+}
+
+/**
+ * What the wallet must do. `approval` names the ERC-20 allowance the main step spends, so the engine
+ * can add an exact-amount `approve` when the allowance is missing; adapters never emit approvals.
+ */
+export type VenueBuildPlan = StepsPlan | DepositPlan;
+
+export interface StepsPlan {
+  readonly shape: 'steps';
+  readonly steps: readonly Step[];
+  readonly approval: Approval | null;
+  /** Expected output of this build (a re-quote may differ from the stored quote). */
+  readonly amountOut: bigint;
+  readonly minAmountOut: bigint;
+  /** Tracking handles for status (request ids, order ids). */
+  readonly context: JsonObject;
+}
+
+export interface DepositPlan {
+  readonly shape: 'deposit';
+  readonly deposit: DepositInstruction;
+  /**
+   * The transfer to the deposit address the service expects to see signed, so submit can verify it
+   * (an ERC-20 `transfer` or a native send on EVM).
+   */
+  readonly fundingStep: EvmStep | null;
+  readonly amountOut: bigint;
+  readonly minAmountOut: bigint;
+  readonly context: JsonObject;
+}
+
+export interface Approval {
+  readonly chainId: number;
+  readonly token: `0x${string}`;
+  readonly spender: `0x${string}`;
+  readonly amount: bigint;
+}
+
+export interface VenueStatusRequest {
+  readonly fromChain: ChainKey;
+  readonly toChain: ChainKey;
+  readonly toToken: TokenInfo;
+  readonly sourceTxHash: string;
+  readonly recipient: string;
+  readonly amountIn: bigint;
+  readonly expectedOut: bigint;
+  /** The build plan's context merged over the quote's context. */
+  readonly context: JsonObject;
+}
+
+/** Where a transfer stands at the venue, already mapped from the venue's own status vocabulary. */
+export type VenueTransferState = 'pending' | 'completed' | 'partial' | 'refunded' | 'failed';
+
+export interface VenueStatus {
+  readonly state: VenueTransferState;
+  /** The venue's own status value, kept for `statusDetail` and logs. */
+  readonly venueStatus: string;
+  readonly destinationTxHash: string | null;
+  readonly receivedAmount: bigint | null;
+  /** Address of the asset delivered, when the venue says (a partial fill may deliver another asset). */
+  readonly receivedAsset: string | null;
+  readonly detail: string | null;
+}
+
+/** A venue's typed refusal to price, translated at the adapter's edge. */
+export class VenueRejection extends Error {
+  readonly code: RejectionCode;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: RejectionCode, message: string, details?: Record<string, unknown>, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'VenueRejection';
+    this.code = code;
+    this.details = details;
+  }
+}

@@ -1,0 +1,74 @@
+import type { PublicClient } from 'viem';
+import type { VenueConfig } from '../config.ts';
+import type { ChainKey } from '../domain/chains.ts';
+import { VENUE_CATALOG, type CatalogEntry } from './catalog.ts';
+import type { Venue } from './Venue.ts';
+import { createVenueHttpClient, isVenueFault } from './venueHttpClient.ts';
+import { VenueHealth } from './venueHealth.ts';
+import type { VenueModule } from './VenueModule.ts';
+
+/** One catalogue venue as the service sees it: its adapter when registered, and why it cannot route when not. */
+export interface RegisteredVenue {
+  readonly id: string;
+  readonly catalog: CatalogEntry;
+  /** The adapter, or `null` when Strait has no adapter for the venue yet. */
+  readonly venue: Venue | null;
+  readonly health: VenueHealth | null;
+  readonly enabled: boolean;
+  readonly notRoutableReason: string | null;
+}
+
+export interface VenueRegistry {
+  readonly all: readonly RegisteredVenue[];
+  get(id: string): RegisteredVenue | undefined;
+  /** Registered, enabled venues: the candidates of a quote. */
+  routable(): readonly (RegisteredVenue & { venue: Venue; health: VenueHealth })[];
+}
+
+export interface VenueRegistryOptions {
+  readonly modules: readonly VenueModule[];
+  readonly venues: Readonly<Record<string, VenueConfig>>;
+  readonly evm: (chain: ChainKey) => PublicClient | null;
+  readonly now?: () => number;
+  /** Deadline of one HTTP attempt to a venue; the quote or build deadline bounds the whole call. */
+  readonly attemptTimeoutMs?: number;
+  readonly breaker?: { failuresToOpen: number; halfOpenAfterMs: number };
+}
+
+/**
+ * Builds every adapter the same way: the shared HTTP client bound to the venue's base URL and
+ * credential headers, one circuit breaker and health record per venue. A venue whose required
+ * credential is absent is `enabled: false`, never a crash.
+ */
+export function createVenueRegistry(options: VenueRegistryOptions): VenueRegistry {
+  const modules = new Map(options.modules.map((m) => [m.id, m]));
+  const all = VENUE_CATALOG.map((catalog): RegisteredVenue => {
+    const module = modules.get(catalog.id);
+    const config = options.venues[catalog.id] ?? { enabled: true, baseUrl: undefined, credentials: {} };
+    if (!module) {
+      return { id: catalog.id, catalog, venue: null, health: null, enabled: false, notRoutableReason: 'not implemented yet: no adapter is registered for this venue' };
+    }
+    const missing = catalog.requiredCredentials.filter((name) => !config.credentials[name]);
+    const enabled = config.enabled && missing.length === 0;
+    const notRoutableReason = !config.enabled
+      ? `switched off (STRAIT_VENUE_${catalog.id.toUpperCase()}_ENABLED=false)`
+      : missing.length > 0
+        ? `missing credential ${missing.map((m) => `STRAIT_VENUE_${catalog.id.toUpperCase()}_${m}`).join(', ')}`
+        : null;
+    const health = new VenueHealth(catalog.id, options.breaker ?? { failuresToOpen: 5, halfOpenAfterMs: 30_000 }, isVenueFault);
+    const baseUrl = config.baseUrl ?? module.defaultBaseUrl;
+    const http = createVenueHttpClient({
+      venueId: catalog.id,
+      baseUrl,
+      headers: module.headers?.(config.credentials) ?? {},
+      attemptTimeoutMs: options.attemptTimeoutMs ?? 5_000,
+      maxAttempts: 2,
+      health,
+    });
+    const venue = module.create({ http, baseUrl, credentials: config.credentials, evm: options.evm, now: options.now ?? Date.now });
+    return { id: catalog.id, catalog, venue, health, enabled, notRoutableReason };
+  });
+  const byId = new Map(all.map((v) => [v.id, v]));
+  const routable = all.filter((v): v is RegisteredVenue & { venue: Venue; health: VenueHealth } => v.venue !== null && v.health !== null && v.enabled);
+  return { all, get: (id) => byId.get(id), routable: () => routable };
+}
