@@ -1,0 +1,179 @@
+/**
+ * Static registry of the tokens Strait quotes, per chain key (the keys of
+ * `ADDRESS_RULES`). Addresses are mainnet, EVM ones in EIP-55 case; `address:
+ * null` is the chain's native asset, whose decimals are those of the unit the
+ * chain's balances are expressed in (which is not always the token's usual
+ * display precision: see Arc and Stable).
+ */
+
+export interface TokenInfo {
+  chain: string;
+  symbol: string;
+  /** `null` = the chain's native asset. */
+  address: string | null;
+  decimals: number;
+}
+
+type NativeSpec = readonly [symbol: string, decimals: number];
+type TokenSpec = readonly [symbol: string, address: string, decimals: number];
+
+const ETH: NativeSpec = ['ETH', 18];
+
+const NATIVES: Readonly<Record<string, NativeSpec>> = {
+  ethereum: ETH,
+  arbitrum: ETH,
+  optimism: ETH,
+  base: ETH,
+  polygon: ['POL', 18],
+  bnb: ['BNB', 18],
+  avalanche: ['AVAX', 18],
+  linea: ETH,
+  scroll: ETH,
+  zksync: ETH,
+  mantle: ['MNT', 18],
+  blast: ETH,
+  mode: ETH,
+  gnosis: ['XDAI', 18],
+  celo: ['CELO', 18],
+  unichain: ETH,
+  sonic: ['S', 18],
+  ink: ETH,
+  plume: ['PLUME', 18],
+  worldchain: ETH,
+  monad: ['MON', 18],
+  sei: ['SEI', 18], // Sei EVM: 18 decimals there, although the Cosmos side uses 6 (usei)
+  xlayer: ['OKB', 18],
+  plasma: ['XPL', 18],
+  berachain: ['BERA', 18],
+  hyperevm: ['HYPE', 18],
+  stable: ['USDT0', 18], // gas token; its ERC-20 face (0x779D…3736) has 6 decimals
+  robinhood: ETH,
+  arc: ['USDC', 18], // gas token; its ERC-20 face (0x3600…0000) has 6 decimals
+  fantom: ['FTM', 18],
+  zircuit: ETH,
+  lisk: ETH,
+  soneium: ETH,
+  abstract: ETH,
+  taiko: ETH,
+  metis: ['METIS', 18],
+  moonbeam: ['GLMR', 18],
+  aurora: ETH,
+  cronos: ['CRO', 18],
+  opbnb: ['BNB', 18],
+  ronin: ['RON', 18],
+  rootstock: ['RBTC', 18],
+  citrea: ['cBTC', 18],
+  botanix: ['BTC', 18],
+  katana: ETH,
+  solana: ['SOL', 9],
+  fogo: ['FOGO', 9],
+  eclipse: ['ETH', 9], // Eclipse pays gas in bridged ETH, held with the SVM's 9 decimals
+  bitcoin: ['BTC', 8],
+  litecoin: ['LTC', 8],
+  dogecoin: ['DOGE', 8],
+  bitcoincash: ['BCH', 8],
+  zcash: ['ZEC', 8],
+  dash: ['DASH', 8],
+  sui: ['SUI', 9],
+  aptos: ['APT', 8],
+  movement: ['MOVE', 8],
+  starknet: ['STRK', 18], // fee token since v0.13 (ETH is also accepted for fees)
+  tron: ['TRX', 6],
+  ton: ['TON', 9],
+  stellar: ['XLM', 7],
+  cardano: ['ADA', 6],
+  xrpl: ['XRP', 6],
+  near: ['NEAR', 24],
+  algorand: ['ALGO', 6],
+  polkadot: ['DOT', 10],
+  assethub: ['DOT', 10],
+  injective: ['INJ', 18],
+  // Noble has no gas token in practice (fees are paid in USDC), so USDC stands in as its native asset.
+  noble: ['USDC', 6],
+  osmosis: ['OSMO', 6],
+  cosmoshub: ['ATOM', 6],
+  hypercore: ['USDC', 6], // perps margin balance
+  lighter: ['USDC', 6], // collateral balance
+};
+
+const USDC = 'USDC';
+const USDT = 'USDT';
+const WETH = 'WETH';
+
+const TOKENS: Readonly<Record<string, readonly TokenSpec[]>> = {
+  ethereum: [
+    [USDC, '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 6],
+    [USDT, '0xdAC17F958D2ee523a2206206994597C13D831ec7', 6],
+    [WETH, '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', 18],
+  ],
+  arbitrum: [
+    [USDC, '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', 6],
+    [USDT, '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9', 6], // USDT0 (the OFT upgrade of bridged USDT)
+    [WETH, '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1', 18],
+  ],
+  optimism: [
+    [USDC, '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85', 6],
+    [USDT, '0x94b008aA00579c1307B0EF2c499aD98a8ce58e58', 6],
+    [WETH, '0x4200000000000000000000000000000000000006', 18],
+  ],
+  // Base has no canonical USDT.
+  base: [
+    [USDC, '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', 6],
+    [WETH, '0x4200000000000000000000000000000000000006', 18],
+  ],
+  polygon: [
+    [USDC, '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', 6],
+    [USDT, '0xc2132D05D31c914a87C6611C10748AEb04B58e8F', 6],
+    [WETH, '0x7ceB23fD6bC0adD59E62ac25578270cFf1b9f619', 18],
+  ],
+  solana: [
+    [USDC, 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 6],
+    [USDT, 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB', 6],
+    ['WSOL', 'So11111111111111111111111111111111111111112', 9],
+  ],
+  avalanche: [[USDC, '0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E', 6]],
+  linea: [[USDC, '0x176211869cA2b568f2A7D4EE941E073a821EE1ff', 6]],
+  unichain: [[USDC, '0x078D782b760474a361dDA0AF3839290b0EF57AD6', 6]],
+  worldchain: [[USDC, '0x79A02482A880bCE3F13e09Da970dC34db4CD24d1', 6]],
+  sonic: [[USDC, '0x29219dd400f2Bf60E5a23d13Be72B486D4038894', 6]],
+  ink: [[USDC, '0x2D270e6886d130D724215A266106e6832161EAEd', 6]],
+  hyperevm: [[USDC, '0xb88339CB7199b77E23DB6E890353E22632Ba630f', 6]],
+};
+
+const REGISTRY: ReadonlyMap<string, readonly TokenInfo[]> = new Map(
+  Object.entries(NATIVES).map(([chain, [symbol, decimals]]) => {
+    const native: TokenInfo = Object.freeze({ chain, symbol, address: null, decimals });
+    const tokens = (TOKENS[chain] ?? []).map(([tokenSymbol, address, tokenDecimals]) =>
+      Object.freeze({ chain, symbol: tokenSymbol, address, decimals: tokenDecimals }),
+    );
+    return [chain, Object.freeze([native, ...tokens])];
+  }),
+);
+
+const NONE: readonly TokenInfo[] = Object.freeze([]);
+/** 0x-prefixed hex (EVM, and the hex-addressed VMs) is case-insensitive; base58 and friends are not. */
+const HEX_ADDRESS = /^0x[0-9a-f]+$/i;
+
+/** Every known token on `chain`, native asset first; empty for an unknown chain. */
+export function tokensOn(chain: string): readonly TokenInfo[] {
+  return REGISTRY.get(chain) ?? NONE;
+}
+
+export function nativeToken(chain: string): TokenInfo | undefined {
+  return tokensOn(chain).find((token) => token.address === null);
+}
+
+/** Look a token up by symbol (case-insensitive) or by address (case-insensitive for EVM hex, exact for base58) on a chain; `null` or the string 'native' → the chain's native asset. Returns undefined when unknown. */
+export function resolveToken(chain: string, token: string | null): TokenInfo | undefined {
+  if (token === null || token.toLowerCase() === 'native') return nativeToken(chain);
+  const tokens = tokensOn(chain);
+  const symbol = token.toUpperCase();
+  const bySymbol = tokens.find((candidate) => candidate.symbol.toUpperCase() === symbol);
+  if (bySymbol) return bySymbol;
+  const hex = HEX_ADDRESS.test(token);
+  return tokens.find(
+    (candidate) =>
+      candidate.address !== null &&
+      (hex ? candidate.address.toLowerCase() === token.toLowerCase() : candidate.address === token),
+  );
+}
