@@ -1,0 +1,183 @@
+import { Value } from 'typebox/value';
+import type { JsonObject } from '../../domain/steps.ts';
+import type { RejectionCode } from '../../domain/errors.ts';
+import { VenueRejection, type VenueQuote, type VenueStatus, type VenueTransferState } from '../Venue.ts';
+import type { VenueHttpError } from '../venueHttpClient.ts';
+import { isKnownSpokePool, sameAddress } from './acrossChains.ts';
+import {
+  AcrossApiErrorSchema,
+  type AcrossDepositStatus,
+  type AcrossDepositStatusResponse,
+  type AcrossLimits,
+  type AcrossQuoteContext,
+  type AcrossSuggestedFees,
+} from './acrossSchemas.ts';
+
+/**
+ * Across deposit status → our state. `filled` is refined by `actionsSucceeded` (a failed destination
+ * call delivers the bridged token instead: partial); `expired` stays pending because Across refunds
+ * the depositor on origin automatically and reports `refunded` when it has.
+ */
+export const ACROSS_STATUS_TABLE: Readonly<Record<AcrossDepositStatus, VenueTransferState>> = {
+  pending: 'pending',
+  slowFillRequested: 'pending',
+  filled: 'completed',
+  expired: 'pending',
+  refunded: 'refunded',
+};
+
+/** Across has no quote expiry; its `timestamp` must still be recent when the deposit lands. */
+export const QUOTE_TIMESTAMP_VALIDITY_SECONDS = 300;
+
+const UINT32_MAX = 0xffff_ffffn;
+
+/** The Across error codes with a meaning of their own; every other code is `venue_error`. */
+const ERROR_CODES: Readonly<Record<string, RejectionCode>> = {
+  AMOUNT_TOO_LOW: 'below_min',
+  AMOUNT_TOO_HIGH: 'above_max',
+  ROUTE_NOT_ENABLED: 'route_not_served',
+  SWAP_LIQUIDITY_INSUFFICIENT: 'no_liquidity',
+  INVALID_PARAM: 'invalid_input',
+  MISSING_PARAM: 'invalid_input',
+};
+
+/** The `code` of an `AcrossApiError` body, or `undefined` for any other body. */
+export function acrossErrorCode(error: VenueHttpError): string | undefined {
+  return Value.Check(AcrossApiErrorSchema, error.body) ? error.body.code : undefined;
+}
+
+/**
+ * Translates a non-2xx Across answer. 5xx stays a `VenueHttpError` so the registry counts it as the
+ * venue's fault; `limits` (fetched after an amount refusal) fills the min/max details when known.
+ */
+export function translateAcrossError(error: VenueHttpError, limits?: AcrossLimits): Error {
+  if (error.status >= 500) return error;
+  if (error.status === 429) return new VenueRejection('venue_rate_limited', 'Across refused the call for its rate limit', undefined, { cause: error });
+  const body = Value.Check(AcrossApiErrorSchema, error.body) ? error.body : undefined;
+  const code = (body && ERROR_CODES[body.code]) ?? 'venue_error';
+  const message = `Across ${body?.code ?? `HTTP ${error.status}`}: ${body?.message ?? error.message}`;
+  const details: Record<string, unknown> = body?.param ? { param: body.param } : {};
+  if (code === 'below_min' && limits) details.minAmountAtomic = uintString(limits.minDeposit);
+  if (code === 'above_max' && limits) details.maxAmountAtomic = uintString(limits.maxDeposit);
+  return new VenueRejection(code, message, Object.keys(details).length > 0 ? details : undefined, { cause: error });
+}
+
+export interface AcrossQuoteInput {
+  readonly amountIn: bigint;
+  readonly originChainId: number;
+  readonly destinationChainId: number;
+  readonly inputToken: `0x${string}`;
+  readonly outputToken: `0x${string}`;
+  readonly isNative: boolean;
+}
+
+/** Maps a `/suggested-fees` answer to our quote, refusing amounts outside the limits it states. */
+export function toAcrossQuote(body: AcrossSuggestedFees, input: AcrossQuoteInput): VenueQuote {
+  const minDeposit = BigInt(body.limits.minDeposit);
+  const maxDeposit = BigInt(body.limits.maxDeposit);
+  if (body.isAmountTooLow === true || input.amountIn < minDeposit) {
+    throw new VenueRejection('below_min', `Across needs at least ${minDeposit} for this route`, { minAmountAtomic: minDeposit.toString() });
+  }
+  if (input.amountIn > maxDeposit) {
+    throw new VenueRejection('above_max', `Across takes at most ${maxDeposit} for this route`, { maxAmountAtomic: maxDeposit.toString() });
+  }
+  checkEcho(body, input);
+  const amountOut = body.outputAmount !== undefined ? BigInt(body.outputAmount) : input.amountIn - BigInt(body.totalRelayFee.total);
+  if (amountOut <= 0n) {
+    throw new VenueRejection('below_min', 'Across fees exceed the amount', { minAmountAtomic: minDeposit.toString() });
+  }
+  const timestamp = uint32(body.timestamp, '/timestamp');
+  const context: AcrossQuoteContext & JsonObject = {
+    originChainId: input.originChainId,
+    destinationChainId: input.destinationChainId,
+    inputToken: input.inputToken,
+    outputToken: input.outputToken,
+    isNative: input.isNative,
+    outputAmount: amountOut.toString(),
+    timestamp: timestamp.toString(),
+    fillDeadline: uint32(body.fillDeadline, '/fillDeadline').toString(),
+    exclusiveRelayer: body.exclusiveRelayer,
+    exclusivityDeadline: uint32(body.exclusivityDeadline, '/exclusivityDeadline').toString(),
+    spokePoolAddress: body.spokePoolAddress,
+  };
+  return {
+    amountIn: input.amountIn,
+    amountOut,
+    // A relayer fills exactly `outputAmount` or not at all.
+    minAmountOut: amountOut,
+    estimatedSeconds: body.estimatedFillTimeSec === undefined ? null : Number(body.estimatedFillTimeSec),
+    expiresAt: (Number(timestamp) + QUOTE_TIMESTAMP_VALIDITY_SECONDS) * 1000,
+    context,
+  };
+}
+
+/** Refuses an answer for another route than asked, or one naming an unknown SpokePool. */
+function checkEcho(body: AcrossSuggestedFees, input: AcrossQuoteInput): void {
+  if (!isKnownSpokePool(input.originChainId, body.spokePoolAddress)) {
+    throw badResponse(`Across named SpokePool ${body.spokePoolAddress}, not the known one of chain ${input.originChainId}`, '/spokePoolAddress');
+  }
+  if (body.inputToken && !sameAddress(body.inputToken.address, input.inputToken)) {
+    throw badResponse(`Across priced input token ${body.inputToken.address}, not ${input.inputToken}`, '/inputToken/address');
+  }
+  if (body.outputToken && !sameAddress(body.outputToken.address, input.outputToken)) {
+    throw badResponse(`Across priced output token ${body.outputToken.address}, not ${input.outputToken}`, '/outputToken/address');
+  }
+}
+
+/** What status needs from the stored quote context to report the received amount. */
+export interface AcrossStatusContext {
+  readonly outputAmount: bigint | null;
+  readonly outputToken: string | null;
+}
+
+/** Maps a `/deposit/status` answer through the status table. */
+export function toAcrossStatus(body: AcrossDepositStatusResponse, context: AcrossStatusContext): VenueStatus {
+  const venueStatus = body.status;
+  const fillHash = body.fillTxnRef ?? body.fillTx ?? null;
+  const refundHash = body.depositRefundTxnRef ?? body.depositRefundTxHash ?? null;
+  if (!isDocumentedStatus(venueStatus)) {
+    return { state: 'pending', venueStatus, destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: `unknown Across status '${venueStatus}'; still waiting` };
+  }
+  const state = ACROSS_STATUS_TABLE[venueStatus];
+  const base = { venueStatus, destinationTxHash: null, receivedAmount: null, receivedAsset: null };
+  switch (venueStatus) {
+    case 'filled':
+      if (body.actionsSucceeded === false) {
+        return { ...base, state: 'partial', destinationTxHash: fillHash, receivedAmount: context.outputAmount, receivedAsset: context.outputToken, detail: 'destination actions failed; the bridged token was delivered instead' };
+      }
+      return {
+        ...base,
+        state,
+        destinationTxHash: fillHash,
+        receivedAmount: body.swapOutputAmount ? BigInt(body.swapOutputAmount) : context.outputAmount,
+        receivedAsset: body.swapOutputToken ?? context.outputToken,
+        detail: null,
+      };
+    case 'expired':
+      return { ...base, state, detail: 'deadline passed; refund follows' };
+    case 'refunded':
+      return { ...base, state, detail: refundHash ? `refunded on origin in ${refundHash}` : 'refunded on origin' };
+    case 'slowFillRequested':
+      return { ...base, state, detail: 'slow fill requested' };
+    case 'pending':
+      return { ...base, state, detail: null };
+  }
+}
+
+function isDocumentedStatus(status: string): status is AcrossDepositStatus {
+  return Object.hasOwn(ACROSS_STATUS_TABLE, status);
+}
+
+function uint32(value: string | number, path: string): bigint {
+  const n = BigInt(value);
+  if (n > UINT32_MAX) throw badResponse(`Across answered ${path} = ${value}, beyond uint32`, path);
+  return n;
+}
+
+function uintString(value: string | number): string {
+  return BigInt(value).toString();
+}
+
+function badResponse(message: string, path: string): VenueRejection {
+  return new VenueRejection('venue_bad_response', message, { path });
+}
