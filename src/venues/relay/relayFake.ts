@@ -1,0 +1,300 @@
+import { randomBytes } from 'node:crypto';
+import { concat, encodeFunctionData, erc20Abi, getAddress, keccak256, parseAbi, type Address, type Hex } from 'viem';
+import type { FakeSettlement } from '../fake/FakeSettlement.ts';
+import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
+import { RELAY_NATIVE_EVM, RELAY_RECEIVER, RELAY_SOLVER } from './relayChains.ts';
+import { depositProblem, parseQuoteBody } from './relayFakeChecks.ts';
+
+/**
+ * A fake of the Relay API over loopback: `POST /quote/v2`, `POST /transactions/index`,
+ * `GET /intents/status/v3`, `GET /requests/v2`, in Relay's own request and response shapes.
+ *
+ * Prices: out = amount − 3 bps (solver service) − 9000 (relayer gas) − the app fee asked for;
+ * minimumAmount = out − the requested slippage. An ERC-20 deposit is Relay's own shape: a `transfer`
+ * of the amount to the solver with the 32-byte request id appended, sent to the token contract.
+ *
+ * With a settlement (sandbox) it fills for real: once the indexed origin transaction is mined and is
+ * a transfer of at least the amount to the solver carrying the request id, it pays the quoted output
+ * to the recipient on the destination chain (once) and reports `success` with both hashes.
+ */
+
+/**
+ * Where the fake's ERC-20 deposits are paid: Relay's real EVM solver address, so the adapter's
+ * production allow-list accepts fake builds unchanged. Nobody holds its key in the sandbox; the
+ * fake pays fills from the settlement's own account.
+ */
+export const RELAY_FAKE_SOLVER: Address = getAddress(RELAY_SOLVER);
+/** The v2 depository the fake names in `depository` mode (unit tests only: no contract on anvil). */
+export const RELAY_FAKE_DEPOSITORY: Address = getAddress('0x4cd00e387622c35bddb9b4c962c136462338bc31');
+
+export const RELAY_FAKE_SERVICE_BPS = 3n;
+export const RELAY_FAKE_RELAYER_GAS = 9000n;
+export const RELAY_FAKE_TIME_ESTIMATE = 4;
+
+const depositoryAbi = parseAbi(['function depositErc20(address depositor, address token, uint256 amount, bytes32 id)', 'function depositNative(address depositor, bytes32 id) payable']);
+
+interface TokenMeta {
+  readonly symbol: string;
+  readonly decimals: number;
+}
+
+// Native assets and USDC at their real addresses on the chains the fake serves.
+const TOKENS: Readonly<Record<number, Readonly<Record<string, TokenMeta>>>> = {
+  1: { [RELAY_NATIVE_EVM]: { symbol: 'ETH', decimals: 18 }, '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48': { symbol: 'USDC', decimals: 6 } },
+  10: { [RELAY_NATIVE_EVM]: { symbol: 'ETH', decimals: 18 }, '0x0b2c639c533813f4aa9d7837caf62653d097ff85': { symbol: 'USDC', decimals: 6 } },
+  137: { [RELAY_NATIVE_EVM]: { symbol: 'POL', decimals: 18 }, '0x3c499c542cef5e3811e1192ce70d8cc03d5c3359': { symbol: 'USDC', decimals: 6 } },
+  8453: { [RELAY_NATIVE_EVM]: { symbol: 'ETH', decimals: 18 }, '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913': { symbol: 'USDC', decimals: 6 } },
+  42161: { [RELAY_NATIVE_EVM]: { symbol: 'ETH', decimals: 18 }, '0xaf88d065e77c8cc2239327c5edb3a432268e5831': { symbol: 'USDC', decimals: 6 } },
+  792703809: { EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v: { symbol: 'USDC', decimals: 6 } },
+};
+
+export interface RelayFakeQuote {
+  readonly requestId: Hex;
+  readonly user: string;
+  readonly recipient: string;
+  readonly originChainId: number;
+  readonly destinationChainId: number;
+  readonly originCurrency: string;
+  readonly destinationCurrency: string;
+  readonly amount: bigint;
+  readonly out: bigint;
+  readonly minimumOut: bigint;
+  readonly body: Record<string, unknown>;
+}
+
+export interface RelayFakeStatus {
+  readonly status: string;
+  readonly details?: string;
+  readonly inTxHashes?: readonly string[];
+  readonly txHashes?: readonly string[];
+  /** What `/requests/v2` reports delivered (defaults to the quoted output). */
+  readonly receivedAmount?: bigint;
+}
+
+export interface RelayFake {
+  readonly url: string;
+  readonly server: FakeServer;
+  /** Every quote answered, by request id. */
+  readonly quotes: ReadonlyMap<string, RelayFakeQuote>;
+  /** Origin tx hash (lowercase) → request id, from `POST /transactions/index`. */
+  readonly indexed: ReadonlyMap<string, string>;
+  close(): Promise<void>;
+  /** Scripted status of a request (without a settlement); default `waiting`. */
+  setStatus(requestId: string, status: string | RelayFakeStatus): void;
+  /** Amounts below this answer `AMOUNT_TOO_LOW` (with `errorData.minAmount` when `withLimit`). */
+  setMinimum(amount: bigint | null, withLimit?: boolean): void;
+  /** Amounts above this answer `SOLVER_CAPACITY_EXCEEDED` with `errorData.maxAmount`. */
+  setMaximum(amount: bigint | null): void;
+  /** Answers every quote with this error until cleared. */
+  setQuoteError(error: { status: number; body: unknown } | null): void;
+  /** `transfer` (Relay's ERC-20 shape, default) or `depository` (approve step + depository call). */
+  setDepositMode(mode: 'transfer' | 'depository'): void;
+  /** Points the deposit transaction somewhere else (to test the adapter's allow-list). */
+  setDepositTarget(to: Address | null): void;
+}
+
+export async function startRelayFake(options: { settlement?: FakeSettlement; port?: number } = {}): Promise<RelayFake> {
+  const quotes = new Map<string, RelayFakeQuote>();
+  const indexed = new Map<string, string>();
+  const scripted = new Map<string, RelayFakeStatus>();
+  const fills = new Map<string, Promise<Hex>>();
+  const paid = new Map<string, { inTx: Hex; outTx: Hex }>();
+  let minimum: { amount: bigint; withLimit: boolean } | null = null;
+  let maximum: bigint | null = null;
+  let quoteError: { status: number; body: unknown } | null = null;
+  let depositMode: 'transfer' | 'depository' = 'transfer';
+  let depositTarget: Address | null = null;
+  const settlement = options.settlement;
+
+  function quote(request: FakeRequest): FakeReply {
+    if (quoteError) return quoteError;
+    const parsed = parseQuoteBody(request.body);
+    if (typeof parsed === 'string') return relayError(400, parsed, 'INVALID_INPUT');
+    const { amount, originChainId, destinationChainId, originCurrency, destinationCurrency } = parsed;
+    if (!TOKENS[originChainId] || !TOKENS[destinationChainId] || originChainId === 792703809) return relayError(400, 'Unsupported chain', 'UNSUPPORTED_CHAIN');
+    const inMeta = TOKENS[originChainId]?.[originCurrency];
+    const outMeta = TOKENS[destinationChainId]?.[destinationCurrency];
+    if (!inMeta || !outMeta) return relayError(400, 'Unsupported currency', 'UNSUPPORTED_CURRENCY');
+    if (minimum && amount < minimum.amount) {
+      return relayError(400, 'Amount is too low', 'AMOUNT_TOO_LOW', minimum.withLimit ? JSON.stringify({ minAmount: minimum.amount.toString() }) : undefined);
+    }
+    if (maximum !== null && amount > maximum) return relayError(400, 'Solver capacity exceeded', 'SOLVER_CAPACITY_EXCEEDED', JSON.stringify({ maxAmount: maximum.toString() }));
+    const service = (amount * RELAY_FAKE_SERVICE_BPS) / 10_000n;
+    const app = (amount * parsed.appFeeBps) / 10_000n;
+    const out = amount - service - RELAY_FAKE_RELAYER_GAS - app;
+    if (out <= 0n) return relayError(400, 'Amount is too low', 'AMOUNT_TOO_LOW');
+    const minimumOut = out - (out * parsed.slippageBps) / 10_000n;
+    const requestId = `0x${randomBytes(32).toString('hex')}` as Hex;
+    const q: RelayFakeQuote = { requestId, user: parsed.user, recipient: parsed.recipient, originChainId, destinationChainId, originCurrency, destinationCurrency, amount, out, minimumOut, body: request.body as Record<string, unknown> };
+    quotes.set(requestId, q);
+    const currencyIn = { chainId: originChainId, address: originCurrency, ...inMeta };
+    const currencyOut = { chainId: destinationChainId, address: destinationCurrency, ...outMeta };
+    const fee = (value: bigint) => ({ currency: currencyIn, amount: value.toString(), amountFormatted: '0', amountUsd: '0' });
+    return {
+      body: {
+        steps: stepsFor(q),
+        fees: {
+          gas: { currency: { chainId: originChainId, address: RELAY_NATIVE_EVM, symbol: 'ETH', decimals: 18 }, amount: '2100000000000', amountFormatted: '0.0000021', amountUsd: '0.007' },
+          relayer: fee(service + RELAY_FAKE_RELAYER_GAS),
+          relayerGas: fee(RELAY_FAKE_RELAYER_GAS),
+          relayerService: fee(service),
+          app: fee(app),
+        },
+        details: {
+          operation: originCurrency === destinationCurrency ? 'bridge' : 'swap',
+          sender: parsed.user,
+          recipient: parsed.recipient,
+          currencyIn: { currency: currencyIn, amount: amount.toString(), amountUsd: '0' },
+          currencyOut: { currency: currencyOut, amount: out.toString(), amountUsd: '0', minimumAmount: minimumOut.toString() },
+          rate: '1',
+          timeEstimate: RELAY_FAKE_TIME_ESTIMATE,
+        },
+      },
+    };
+  }
+
+  function stepsFor(q: RelayFakeQuote): unknown[] {
+    const native = q.originCurrency === RELAY_NATIVE_EVM;
+    const token = native ? null : getAddress(q.originCurrency);
+    const from = q.user;
+    let deposit: { to: string; data: Hex; value: bigint };
+    const steps: unknown[] = [];
+    if (depositMode === 'depository') {
+      deposit = token
+        ? { to: RELAY_FAKE_DEPOSITORY, data: encodeFunctionData({ abi: depositoryAbi, functionName: 'depositErc20', args: [getAddress(q.user), token, q.amount, q.requestId] }), value: 0n }
+        : { to: RELAY_FAKE_DEPOSITORY, data: encodeFunctionData({ abi: depositoryAbi, functionName: 'depositNative', args: [getAddress(q.user), q.requestId] }), value: q.amount };
+      if (token) {
+        const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [RELAY_FAKE_DEPOSITORY, q.amount] });
+        steps.push(step('approve', 'Approve', q.requestId, { from, to: token.toLowerCase(), data, value: '0', chainId: q.originChainId }));
+      }
+    } else {
+      deposit = token
+        ? { to: token, data: concat([encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [RELAY_FAKE_SOLVER, q.amount] }), q.requestId]), value: 0n }
+        : { to: RELAY_RECEIVER, data: q.requestId, value: q.amount };
+    }
+    const to = (depositTarget ?? deposit.to).toLowerCase();
+    const tx = { from, to, data: deposit.data, value: deposit.value.toString(), chainId: q.originChainId, maxFeePerGas: '1000000000', maxPriorityFeePerGas: '1000000' };
+    steps.push(step('deposit', 'Confirm transaction in your wallet', q.requestId, tx, { endpoint: `/intents/status?requestId=${q.requestId}`, method: 'GET' }));
+    return steps;
+  }
+
+  function index(request: FakeRequest): FakeReply {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (typeof body.txHash !== 'string' || typeof body.chainId !== 'string') return { status: 400, body: { message: 'txHash and chainId are required' } };
+    if (typeof body.requestId === 'string' && quotes.has(body.requestId)) indexed.set(body.txHash.toLowerCase(), body.requestId);
+    return { body: { message: 'Success' } };
+  }
+
+  async function statusOf(q: RelayFakeQuote): Promise<RelayFakeStatus> {
+    const script = scripted.get(q.requestId);
+    if (script) return script;
+    if (!settlement) return { status: 'waiting' };
+    const done = paid.get(q.requestId);
+    if (done) return { status: 'success', inTxHashes: [done.inTx], txHashes: [done.outTx] };
+    const txHash = [...indexed].find(([, id]) => id === q.requestId)?.[0] as Hex | undefined;
+    if (!txHash) return { status: 'waiting' };
+    const tx = await settlement.findTransaction(q.originChainId, txHash);
+    if (!tx) return { status: 'waiting' };
+    const problem = depositProblem(q, tx);
+    if (problem) return { status: 'failure', details: problem, inTxHashes: [txHash], txHashes: [] };
+    let fill = fills.get(q.requestId);
+    if (!fill) {
+      const token = q.destinationCurrency === RELAY_NATIVE_EVM ? null : getAddress(q.destinationCurrency);
+      fill = settlement.pay(q.destinationChainId, token, getAddress(q.recipient), q.out);
+      fills.set(q.requestId, fill);
+    }
+    try {
+      const outTx = await fill;
+      paid.set(q.requestId, { inTx: txHash, outTx });
+      return { status: 'success', inTxHashes: [txHash], txHashes: [outTx] };
+    } catch (error) {
+      fills.delete(q.requestId); // The next poll tries the fill again.
+      return { status: 'pending', details: `fill failed: ${(error as Error).message}`, inTxHashes: [txHash], txHashes: [] };
+    }
+  }
+
+  async function status(request: FakeRequest): Promise<FakeReply> {
+    const q = quotes.get(request.query.get('requestId') ?? '');
+    if (!q) return { status: 404, body: { message: 'Request not found' } };
+    const s = await statusOf(q);
+    const hashes = s.status === 'success' || s.status === 'refund' ? [keccak256(q.requestId)] : [];
+    return {
+      body: {
+        status: s.status,
+        details: s.details ?? (s.status === 'success' ? 'Successful fill' : undefined),
+        inTxHashes: s.inTxHashes ?? [...indexed].filter(([, id]) => id === q.requestId).map(([hash]) => hash),
+        txHashes: s.txHashes ?? hashes,
+        updatedAt: Date.now(),
+        originChainId: q.originChainId,
+        destinationChainId: q.destinationChainId,
+      },
+    };
+  }
+
+  async function requests(request: FakeRequest): Promise<FakeReply> {
+    const hash = request.query.get('hash')?.toLowerCase();
+    const id = request.query.get('id') ?? (hash ? indexed.get(hash) : undefined);
+    const q = id ? quotes.get(id) : undefined;
+    if (!q) return { body: { requests: [] } };
+    const s = await statusOf(q);
+    const currencyOut = { currency: { chainId: q.destinationChainId, address: q.destinationCurrency, ...TOKENS[q.destinationChainId]?.[q.destinationCurrency] }, amount: (s.receivedAmount ?? q.out).toString(), minimumAmount: q.minimumOut.toString() };
+    const currencyIn = { currency: { chainId: q.originChainId, address: q.originCurrency, ...TOKENS[q.originChainId]?.[q.originCurrency] }, amount: q.amount.toString() };
+    return {
+      body: {
+        requests: [
+          {
+            id: q.requestId,
+            status: s.status,
+            user: q.user,
+            recipient: q.recipient,
+            data: {
+              metadata: { sender: q.user, recipient: q.recipient, currencyIn, currencyOut, rate: '1' },
+              inTxs: (s.inTxHashes ?? []).map((h) => ({ hash: h, chainId: q.originChainId, type: 'onchain' })),
+              outTxs: (s.txHashes ?? []).map((h) => ({ hash: h, chainId: q.destinationChainId, type: 'onchain' })),
+            },
+            createdAt: new Date(0).toISOString(),
+            updatedAt: new Date().toISOString(),
+          },
+        ],
+      },
+    };
+  }
+
+  const server = await startFakeServer(
+    { 'POST /quote/v2': quote, 'POST /transactions/index': index, 'GET /intents/status/v3': status, 'GET /requests/v2': requests },
+    { port: options.port },
+  );
+  return {
+    url: server.url,
+    server,
+    quotes,
+    indexed,
+    close: () => server.close(),
+    setStatus(requestId, next) {
+      scripted.set(requestId, typeof next === 'string' ? { status: next } : next);
+    },
+    setMinimum(amount, withLimit = false) {
+      minimum = amount === null ? null : { amount, withLimit };
+    },
+    setMaximum(amount) {
+      maximum = amount;
+    },
+    setQuoteError(error) {
+      quoteError = error;
+    },
+    setDepositMode(mode) {
+      depositMode = mode;
+    },
+    setDepositTarget(to) {
+      depositTarget = to;
+    },
+  };
+}
+
+function step(id: string, action: string, requestId: Hex, data: Record<string, unknown>, check?: { endpoint: string; method: string }) {
+  return { id, action, description: action, kind: 'transaction', requestId, items: [{ status: 'incomplete', data, ...(check ? { check } : {}) }] };
+}
+
+function relayError(status: number, message: string, errorCode: string, errorData?: string): FakeReply {
+  return { status, body: { message, errorCode, ...(errorData === undefined ? {} : { errorData }) } };
+}

@@ -1,0 +1,154 @@
+import { Compile } from 'typebox/compile';
+import type { JsonObject } from '../../domain/steps.ts';
+import { VenueRejection, type VenueQuote, type VenueStatus, type VenueTransferState } from '../Venue.ts';
+import { VenueHttpError } from '../venueHttpClient.ts';
+import { RelayErrorSchema, type RelayError, type RelayIntentStatus, type RelayQuote, type RelayRequests, type RelayTransactionData } from './relaySchemas.ts';
+
+/** Every status value `/intents/status/v3` documents (plus `delayed`, seen in Relay's status docs). */
+export const RELAY_STATUSES = ['waiting', 'depositing', 'pending', 'submitted', 'delayed', 'success', 'refund', 'failure'] as const;
+export type RelayStatusValue = (typeof RELAY_STATUSES)[number];
+
+export const RELAY_STATUS_TABLE: Readonly<Record<RelayStatusValue, VenueTransferState>> = {
+  waiting: 'pending',
+  depositing: 'pending',
+  pending: 'pending',
+  submitted: 'pending',
+  delayed: 'pending',
+  success: 'completed',
+  refund: 'refunded',
+  failure: 'failed',
+};
+
+/** Relay publishes no quote expiry and its quotes are short-lived; 30 s is what we hold one for. */
+export const RELAY_QUOTE_TTL_MS = 30_000;
+
+function isRelayStatus(value: string): value is RelayStatusValue {
+  return (RELAY_STATUSES as readonly string[]).includes(value);
+}
+
+/** The transfer state of a Relay status; an undocumented value stays `pending`, never terminal. */
+export function mapRelayStatus(status: string): { state: VenueTransferState; known: boolean } {
+  return isRelayStatus(status) ? { state: RELAY_STATUS_TABLE[status], known: true } : { state: 'pending', known: false };
+}
+
+/**
+ * `errorCode` → rejection code. `INSUFFICIENT_LIQUIDITY` is `no_liquidity`: Relay documents it as
+ * "not enough liquidity available", which also covers swap legs and passes with time, so it says
+ * nothing sure about the amount. `SOLVER_CAPACITY_EXCEEDED` is `above_max`: the solver's capacity is
+ * an amount ceiling, so a smaller amount can pass (its ceiling is given when `errorData` carries one).
+ */
+const ERROR_CODES: Readonly<Record<string, VenueRejection['code']>> = {
+  AMOUNT_TOO_LOW: 'below_min',
+  SOLVER_CAPACITY_EXCEEDED: 'above_max',
+  INSUFFICIENT_LIQUIDITY: 'no_liquidity',
+  NO_QUOTES: 'no_liquidity',
+  NO_SWAP_ROUTES_FOUND: 'no_liquidity',
+  NO_INTERNAL_SWAP_ROUTES_FOUND: 'no_liquidity',
+  SWAP_IMPACT_TOO_HIGH: 'no_liquidity',
+  UNSUPPORTED_ROUTE: 'route_not_served',
+  UNSUPPORTED_CHAIN: 'route_not_served',
+  CHAIN_DISABLED: 'route_not_served',
+  ROUTE_TEMPORARILY_RESTRICTED: 'route_not_served',
+  UNSUPPORTED_CURRENCY: 'token_not_supported',
+  INVALID_INPUT_CURRENCY: 'token_not_supported',
+  INVALID_OUTPUT_CURRENCY: 'token_not_supported',
+  INVALID_ADDRESS: 'invalid_input',
+  SANCTIONED_WALLET_ADDRESS: 'invalid_input',
+  INVALID_SLIPPAGE_TOLERANCE: 'invalid_input',
+  USER_RECIPIENT_MISMATCH: 'invalid_input',
+};
+
+const errorBody = Compile(RelayErrorSchema);
+
+/**
+ * Turns a Relay HTTP error into a typed rejection: 429 → `venue_rate_limited`, a 4xx with a known
+ * `errorCode` → its code, any other 4xx → `venue_error`. A 5xx comes back untouched, so the registry
+ * keeps counting it as a venue fault.
+ */
+export function translateRelayError(error: unknown): unknown {
+  if (!(error instanceof VenueHttpError)) return error;
+  if (error.status === 429) return new VenueRejection('venue_rate_limited', 'Relay refused the call for its rate limit', undefined, { cause: error });
+  if (error.status >= 500) return error;
+  const body: RelayError = errorBody.Check(error.body) ? error.body : {};
+  const venueCode = body.errorCode ?? 'UNKNOWN';
+  const message = `Relay: ${body.message ?? `HTTP ${error.status}`} (${venueCode})`;
+  const code = ERROR_CODES[venueCode] ?? 'venue_error';
+  const details: Record<string, unknown> = { venueCode };
+  if (code === 'below_min') {
+    const min = limitFrom(body.errorData, ['minAmount', 'minimumAmount', 'minAmountAtomic', 'min']);
+    if (min !== null) details.minAmountAtomic = min;
+  }
+  if (code === 'above_max') {
+    const max = limitFrom(body.errorData, ['maxAmount', 'maximumAmount', 'maxAmountAtomic', 'max']);
+    if (max !== null) details.maxAmountAtomic = max;
+  }
+  return new VenueRejection(code, message, details, { cause: error });
+}
+
+/** An atomic limit from `errorData`, an object or a JSON string of one; `null` when it has none. */
+function limitFrom(errorData: unknown, keys: readonly string[]): string | null {
+  let data = errorData;
+  if (typeof data === 'string') {
+    try {
+      data = JSON.parse(data) as unknown;
+    } catch {
+      return null;
+    }
+  }
+  if (!data || typeof data !== 'object') return null;
+  for (const key of keys) {
+    const value = (data as Record<string, unknown>)[key];
+    if (typeof value === 'string' && /^[0-9]{1,78}$/.test(value)) return value;
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value);
+  }
+  return null;
+}
+
+/** The step Relay wants the wallet to send, item 0 of `deposit`. */
+export function depositItemOf(quote: RelayQuote): { requestId: string; data: unknown } {
+  const step = quote.steps.find((s) => s.id === 'deposit');
+  if (!step) throw new VenueRejection('venue_bad_response', 'Relay quote has no deposit step', { path: '/steps' });
+  if (step.kind !== 'transaction') throw new VenueRejection('venue_bad_response', `Relay deposit step is a ${step.kind} step, not a transaction`, { path: '/steps' });
+  const item = step.items[0];
+  if (!item) throw new VenueRejection('venue_bad_response', 'Relay deposit step has no item', { path: '/steps' });
+  if (!step.requestId || !/^0x[0-9a-fA-F]{64}$/.test(step.requestId)) {
+    throw new VenueRejection('venue_bad_response', 'Relay deposit step has no 32-byte requestId', { path: '/steps/requestId' });
+  }
+  return { requestId: step.requestId, data: item.data };
+}
+
+export function toVenueQuote(quote: RelayQuote, deposit: { requestId: string; tx: RelayTransactionData }, now: number): VenueQuote {
+  const context: JsonObject = {
+    requestId: deposit.requestId,
+    deposit: { to: deposit.tx.to, data: deposit.tx.data, value: deposit.tx.value ?? '0', chainId: deposit.tx.chainId },
+  };
+  return {
+    amountIn: BigInt(quote.details.currencyIn.amount),
+    amountOut: BigInt(quote.details.currencyOut.amount),
+    minAmountOut: BigInt(quote.details.currencyOut.minimumAmount),
+    estimatedSeconds: quote.details.timeEstimate ?? null,
+    expiresAt: now + RELAY_QUOTE_TTL_MS,
+    context,
+  };
+}
+
+/** What `/requests/v2` says was delivered, or `null` when it does not say. */
+export function deliveredOf(requests: RelayRequests): { amount: bigint; asset: string | null } | null {
+  const out = requests.requests[0]?.data?.metadata?.currencyOut;
+  if (!out?.amount) return null;
+  return { amount: BigInt(out.amount), asset: out.currency?.address ?? null };
+}
+
+export function toVenueStatus(status: RelayIntentStatus, delivered: { amount: bigint; asset: string | null } | null): VenueStatus {
+  const { state, known } = mapRelayStatus(status.status);
+  const detail = known ? (status.details ?? null) : `unknown Relay status '${status.status}', treated as pending${status.details ? `: ${status.details}` : ''}`;
+  return {
+    state,
+    venueStatus: status.status,
+    // On a refund `txHashes` holds the refund on the origin chain, not a delivery.
+    destinationTxHash: state === 'refunded' || state === 'failed' ? null : (status.txHashes?.[0] ?? null),
+    receivedAmount: state === 'completed' ? (delivered?.amount ?? null) : null,
+    receivedAsset: state === 'completed' ? (delivered?.asset ?? null) : null,
+    detail,
+  };
+}

@@ -1,0 +1,244 @@
+import { Compile } from 'typebox/compile';
+import { decodeFunctionData, erc20Abi, getAddress, slice, size, type Hex } from 'viem';
+import type { ChainKey } from '../../domain/chains.ts';
+import type { EvmStep } from '../../domain/steps.ts';
+import { VenueRejection, type Approval, type CallContext, type CoverageAnswer, type Corridor, type StepsPlan, type Venue, type VenueQuoteRequest, type VenueStatusRequest } from '../Venue.ts';
+import type { VenueDeps, VenueModule } from '../VenueModule.ts';
+import { RELAY_NATIVE_EVM, RELAY_ORIGINS, relayChain, relayServesToken, relayTransferRecipients, type Address, type RelayChain } from './relayChains.ts';
+import { deliveredOf, depositItemOf, mapRelayStatus, toVenueQuote, toVenueStatus, translateRelayError } from './relayMapping.ts';
+import { RelayIndexSchema, RelayIntentStatusSchema, RelayQuoteSchema, RelayRequestsSchema, RelayTransactionDataSchema, type RelayQuote, type RelayTransactionData } from './relaySchemas.ts';
+
+/** Slippage we ask Relay to guarantee, in bps (Relay takes a bps string). */
+export const RELAY_SLIPPAGE_BPS = 50;
+/** Relay counts app referrals by this name. */
+export const RELAY_REFERRER = 'strait';
+
+const txData = Compile(RelayTransactionDataSchema);
+// How many indexed origin hashes an adapter remembers, so a long-lived process stays bounded.
+const INDEXED_MEMORY = 10_000;
+
+/**
+ * Relay (intent venue): the user deposits on the origin chain, a Relay solver fills on the
+ * destination. Relay's quote is also its build: `POST /quote/v2` answers with executable steps, so
+ * build re-quotes live. Only EVM origins are served (Relay's SVM steps are instruction lists the
+ * service cannot sign as built); Solana is served as a destination.
+ */
+export const relayVenue: VenueModule = {
+  id: 'relay',
+  defaultBaseUrl: 'https://api.relay.link',
+  headers(credentials): Record<string, string> {
+    const key = credentials.API_KEY;
+    return key ? { 'x-api-key': key } : {};
+  },
+  create: createRelayVenue,
+};
+
+interface Pair {
+  readonly origin: RelayChain;
+  readonly destination: RelayChain;
+}
+
+function createRelayVenue(deps: VenueDeps): Venue {
+  const indexed = new Set<string>();
+
+  async function requestQuote(request: VenueQuoteRequest, pair: Pair, call: CallContext): Promise<{ quote: RelayQuote; requestId: string; tx: RelayTransactionData }> {
+    let quote: RelayQuote;
+    try {
+      quote = await deps.http.post('/quote/v2', quoteBody(request, pair), RelayQuoteSchema, call);
+    } catch (error) {
+      throw translateRelayError(error);
+    }
+    const { requestId, data } = depositItemOf(quote);
+    if (!txData.Check(data)) throw new VenueRejection('venue_bad_response', 'Relay deposit step is not an EVM transaction', { path: '/steps/deposit/items/0/data' });
+    return { quote, requestId, tx: data };
+  }
+
+  async function indexOnce(chainId: number, txHash: string, requestId: string, call: CallContext): Promise<void> {
+    const key = txHash.toLowerCase();
+    if (indexed.has(key)) return;
+    try {
+      // Relay's body types chainId as a string for this endpoint.
+      await deps.http.post('/transactions/index', { chainId: String(chainId), txHash, requestId }, RelayIndexSchema, call);
+    } catch {
+      return; // Only a speed-up: Relay detects the deposit without it; the next poll tries again.
+    }
+    indexed.add(key);
+    if (indexed.size > INDEXED_MEMORY) indexed.delete(indexed.values().next().value as string);
+  }
+
+  async function delivered(requestId: string, call: CallContext): Promise<{ amount: bigint; asset: string | null } | null> {
+    try {
+      return deliveredOf(await deps.http.get('/requests/v2', { id: requestId }, RelayRequestsSchema, call));
+    } catch {
+      return null;
+    }
+  }
+
+  return {
+    id: 'relay',
+    supports: (corridor) => supportsCorridor(corridor),
+    coverage: () => ({ origins: RELAY_ORIGINS, tokenSymbols }),
+
+    async quote(request, call) {
+      const pair = pairOf(request);
+      const { quote, requestId, tx } = await requestQuote(request, pair, call);
+      return toVenueQuote(quote, { requestId, tx }, deps.now());
+    },
+
+    async build({ request }, call): Promise<StepsPlan> {
+      const pair = pairOf(request);
+      const { quote, requestId, tx } = await requestQuote(request, pair, call);
+      const extra = quote.steps.find((s) => s.id !== 'approve' && s.id !== 'deposit');
+      if (extra) throw bad(`Relay asks for a '${extra.id}' step the service cannot execute`, '/steps');
+      vetDeposit(tx, request, pair.origin, requestId);
+      const main: EvmStep = { vm: 'evm', step: 'main', chainId: tx.chainId, to: getAddress(tx.to), data: tx.data as Hex, value: BigInt(tx.value ?? '0') };
+      return {
+        shape: 'steps',
+        steps: [main],
+        approval: approvalOf(quote, request, pair.origin) ?? impliedApproval(tx, request, pair.origin),
+        amountOut: BigInt(quote.details.currencyOut.amount),
+        minAmountOut: BigInt(quote.details.currencyOut.minimumAmount),
+        context: { requestId },
+      };
+    },
+
+    async status(request: VenueStatusRequest, call) {
+      const origin = relayChain(request.fromChain);
+      if (!origin) throw new VenueRejection('route_not_served', `Relay does not serve ${request.fromChain}`);
+      const requestId = typeof request.context.requestId === 'string' ? request.context.requestId : await recoverRequestId(request.sourceTxHash, call);
+      await indexOnce(origin.relayChainId, request.sourceTxHash, requestId, call);
+      const status = await deps.http.get('/intents/status/v3', { requestId }, RelayIntentStatusSchema, call).catch((error: unknown) => {
+        throw translateRelayError(error);
+      });
+      if (mapRelayStatus(status.status).state !== 'completed') return toVenueStatus(status, null);
+      // The status body carries no amount; without `/requests/v2` we report what was expected.
+      return toVenueStatus(status, (await delivered(requestId, call)) ?? { amount: request.expectedOut, asset: null });
+    },
+  };
+
+  async function recoverRequestId(sourceTxHash: string, call: CallContext): Promise<string> {
+    const found = await deps.http.get('/requests/v2', { hash: sourceTxHash }, RelayRequestsSchema, call).catch((error: unknown) => {
+      throw translateRelayError(error);
+    });
+    const id = found.requests[0]?.id;
+    if (!id) throw new VenueRejection('venue_bad_response', `Relay knows no request for ${sourceTxHash}`, { path: '/requests' });
+    return id;
+  }
+}
+
+function supportsCorridor(corridor: Corridor): CoverageAnswer {
+  const origin = relayChain(corridor.fromChain);
+  const destination = relayChain(corridor.toChain);
+  if (!origin?.origin || !destination || origin.key === destination.key) {
+    return { served: false, code: 'route_not_served', message: `Relay does not serve ${corridor.fromChain} → ${corridor.toChain}` };
+  }
+  for (const [chain, token] of [[origin, corridor.fromToken], [destination, corridor.toToken]] as const) {
+    if (!relayServesToken(chain, token.symbol) || currencyOf(chain, token) === null) {
+      return { served: false, code: 'token_not_supported', message: `Relay does not route ${token.symbol} on ${chain.key}` };
+    }
+  }
+  return { served: true };
+}
+
+function tokenSymbols(fromChain: ChainKey, toChain: ChainKey): readonly string[] {
+  const origin = relayChain(fromChain);
+  const destination = relayChain(toChain);
+  if (!origin?.origin || !destination || origin.key === destination.key) return [];
+  return origin.tokens.filter((symbol) => destination.tokens.includes(symbol));
+}
+
+function pairOf(corridor: Corridor): Pair {
+  const answer = supportsCorridor(corridor);
+  if (!answer.served) throw new VenueRejection(answer.code, answer.message);
+  return { origin: relayChain(corridor.fromChain) as RelayChain, destination: relayChain(corridor.toChain) as RelayChain };
+}
+
+/** Relay's currency id: the token address, the zero address for EVM native; `null` when unknown. */
+function currencyOf(chain: RelayChain, token: Corridor['fromToken']): string | null {
+  if (token.address !== null) return chain.vm === 'evm' ? token.address.toLowerCase() : token.address;
+  return chain.vm === 'evm' ? RELAY_NATIVE_EVM : null;
+}
+
+function quoteBody(request: VenueQuoteRequest, pair: Pair): Record<string, unknown> {
+  return {
+    user: request.sender,
+    recipient: request.recipient,
+    originChainId: pair.origin.relayChainId,
+    destinationChainId: pair.destination.relayChainId,
+    originCurrency: currencyOf(pair.origin, request.fromToken),
+    destinationCurrency: currencyOf(pair.destination, request.toToken),
+    amount: request.amountIn.toString(),
+    tradeType: 'EXACT_INPUT',
+    slippageTolerance: String(RELAY_SLIPPAGE_BPS),
+    referrer: RELAY_REFERRER,
+    ...(request.integratorFee ? { appFees: [{ recipient: request.integratorFee.recipient, fee: String(request.integratorFee.bps) }] } : {}),
+  };
+}
+
+function bad(message: string, path: string): VenueRejection {
+  return new VenueRejection('venue_bad_response', message, { path });
+}
+
+/**
+ * Refuses a deposit that could lose the user's funds: another chain, a target we have not pinned,
+ * an ERC-20 transfer to anyone but Relay or without the request id Relay attributes it by, or a
+ * value beyond the amount asked.
+ */
+function vetDeposit(tx: RelayTransactionData, request: VenueQuoteRequest, origin: RelayChain, requestId: string): void {
+  const path = '/steps/deposit/items/0/data';
+  if (tx.chainId !== origin.relayChainId) throw bad(`Relay deposit is on chain ${tx.chainId}, not ${origin.relayChainId}`, `${path}/chainId`);
+  const to = tx.to.toLowerCase() as Address;
+  const value = BigInt(tx.value ?? '0');
+  const token = request.fromToken.address?.toLowerCase() ?? null;
+  if (token === null ? value > request.amountIn : value !== 0n) throw bad(`Relay deposit sends ${value} native units`, `${path}/value`);
+  if (token !== null && to === token) {
+    vetTransfer(tx.data as Hex, request.amountIn, origin, requestId, path);
+    return;
+  }
+  if (!origin.contracts.includes(to)) throw bad(`Relay deposit targets ${tx.to}, not a pinned Relay contract on ${origin.key}`, `${path}/to`);
+}
+
+function vetTransfer(data: Hex, amountIn: bigint, origin: RelayChain, requestId: string, path: string): void {
+  if (size(data) !== 100) throw bad('Relay token deposit is not a transfer carrying a request id', `${path}/data`);
+  const decoded = decodeErc20(slice(data, 0, 68), 'Relay token deposit calldata does not decode', `${path}/data`);
+  if (decoded.functionName !== 'transfer') throw bad(`Relay token deposit calls ${decoded.functionName}, not transfer`, `${path}/data`);
+  const [recipient, amount] = decoded.args;
+  if (!relayTransferRecipients(origin).includes(recipient.toLowerCase() as Address)) throw bad(`Relay token deposit pays ${recipient}, not Relay`, `${path}/data`);
+  if (amount !== amountIn) throw bad(`Relay token deposit moves ${amount}, not ${amountIn}`, `${path}/data`);
+  if (slice(data, 68).toLowerCase() !== requestId.toLowerCase()) throw bad('Relay token deposit does not carry its request id', `${path}/data`);
+}
+
+/** The allowance the deposit spends, read from Relay's `approve` step (which is not emitted itself). */
+function approvalOf(quote: RelayQuote, request: VenueQuoteRequest, origin: RelayChain): Approval | null {
+  const step = quote.steps.find((s) => s.id === 'approve');
+  if (!step) return null;
+  const path = '/steps/approve/items/0/data';
+  const token = request.fromToken.address;
+  const item = step.items[0]?.data;
+  if (token === null || !txData.Check(item)) throw bad('Relay approve step is not an ERC-20 approval of the origin token', path);
+  if (item.to.toLowerCase() !== token.toLowerCase() || item.chainId !== origin.relayChainId) throw bad(`Relay approve step targets ${item.to} on chain ${item.chainId}`, path);
+  const decoded = decodeErc20(item.data as Hex, 'Relay approve calldata does not decode', `${path}/data`);
+  if (decoded.functionName !== 'approve') throw bad(`Relay approve step calls ${decoded.functionName}`, `${path}/data`);
+  const [spender] = decoded.args;
+  if (!origin.contracts.includes(spender.toLowerCase() as Address)) throw bad(`Relay approval spender ${spender} is not a pinned Relay contract`, `${path}/data`);
+  // The engine approves exactly what the deposit moves, whatever allowance Relay suggests.
+  return { chainId: origin.relayChainId, token: getAddress(token), spender: getAddress(spender), amount: request.amountIn };
+}
+
+/**
+ * A token deposit that calls a Relay contract pulls the tokens, so it needs an allowance even when
+ * Relay left out the approve step (Relay omits it when the wallet's allowance already suffices).
+ */
+function impliedApproval(tx: RelayTransactionData, request: VenueQuoteRequest, origin: RelayChain): Approval | null {
+  const token = request.fromToken.address;
+  if (token === null || tx.to.toLowerCase() === token.toLowerCase()) return null;
+  return { chainId: origin.relayChainId, token: getAddress(token), spender: getAddress(tx.to), amount: request.amountIn };
+}
+
+function decodeErc20(data: Hex, message: string, path: string) {
+  try {
+    return decodeFunctionData({ abi: erc20Abi, data });
+  } catch {
+    throw bad(message, path);
+  }
+}
