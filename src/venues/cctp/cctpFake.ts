@@ -1,0 +1,215 @@
+import { concat, decodeEventLog, encodeFunctionData, encodePacked, keccak256, type Hex, type Log } from 'viem';
+import type { FakeSettlement } from '../fake/FakeSettlement.ts';
+import { startFakeServer, type FakeRequest, type FakeReply, type FakeServer } from '../fake/startFakeServer.ts';
+import { CCTP_CHAINS, FAST_FINALITY, MESSAGE_TRANSMITTER_V2, STANDARD_FINALITY, messageSentEvent, messageTransmitterV2Abi } from './cctpChains.ts';
+import { protocolFeeOf } from './cctpMapping.ts';
+import { decodeBurnBody, decodeMessage, encodeBurnBody, encodeMessage, isForwardHookData, type BurnMessageBody, type CctpMessage } from './cctpMessage.ts';
+
+/**
+ * A fake of Circle's Iris API (real routes, query names and answer shapes). Fees: fast 1 bps
+ * (1.3 bps from Linea), standard 0, forward fee {low, med, high} = {0.1, 0.2, 0.3} USDC when
+ * `forward=true`; fast allowance 5,000,000 USDC.
+ *
+ * Sandbox mode (a settlement is given): asked for a burn's messages, it reads the burn transaction
+ * on the source chain, takes the `MessageSent` logs of MessageTransmitterV2, plays Circle's attester
+ * (nonce = keccak256(txHash ‖ logIndex), finalityThresholdExecuted, feeExecuted ≤ maxFee) and, for a
+ * burn carrying the forwarding hook, plays the Forwarding Service: it calls `receiveMessage` on the
+ * destination MessageTransmitterV2 once per burn before it answers `complete`.
+ */
+
+export const FAKE_FORWARD_FEE = { low: 100_000, med: 200_000, high: 300_000 } as const;
+export const FAKE_ALLOWANCE_USDC = 5_000_000;
+const LINEA_DOMAIN = 11;
+/** Domains Iris knows (the spec's domain table), beyond the EVM ones the adapter serves. */
+const KNOWN_DOMAINS = new Set([0, 1, 2, 3, 5, 6, 7, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 25, 26]);
+
+export function fakeFastFeeBps(srcDomain: number): number {
+  return srcDomain === LINEA_DOMAIN ? 1.3 : 1;
+}
+
+export interface CctpFakeOptions {
+  readonly settlement?: FakeSettlement;
+  readonly port?: number;
+  /** CCTP domain → EVM chain id of the sandbox chains; defaults to the real chain ids. */
+  readonly chainIdsByDomain?: Readonly<Record<number, number>>;
+}
+
+export interface CctpFake {
+  readonly url: string;
+  readonly server: FakeServer;
+  close(): Promise<void>;
+  /** Scripts the Iris message of a burn tx (`null` forgets it: Iris answers 404 again). */
+  setMessage(txHash: string, message: unknown): void;
+  /** Remaining fast allowance in whole USDC, as Iris reports it. */
+  setAllowance(usdc: number | string): void;
+  /** Sandbox mode: the destination `receiveMessage` transaction of each relayed burn (key `txHash:logIndex`). */
+  readonly relays: ReadonlyMap<string, Hex>;
+}
+
+export async function startCctpFake(options: CctpFakeOptions = {}): Promise<CctpFake> {
+  const scripted = new Map<string, unknown>();
+  const relays = new Map<string, Hex>();
+  const relaying = new Map<string, Promise<Hex>>();
+  const chainIds = options.chainIdsByDomain ?? Object.fromEntries(CCTP_CHAINS.map((c) => [c.domain, c.chainId]));
+  let allowance: number | string = FAKE_ALLOWANCE_USDC;
+
+  function fees(request: FakeRequest): FakeReply {
+    const src = Number(request.query.get('src'));
+    const dst = Number(request.query.get('dst'));
+    if (!KNOWN_DOMAINS.has(src) || !KNOWN_DOMAINS.has(dst)) return { status: 400, body: { code: 400, message: 'Invalid domain' } };
+    if (src === dst) return { status: 400, body: { code: 400, message: 'Source and destination domains must differ' } };
+    const forward = request.query.get('forward') === 'true' ? { forwardFee: { ...FAKE_FORWARD_FEE } } : {};
+    return {
+      body: [
+        { finalityThreshold: FAST_FINALITY, minimumFee: fakeFastFeeBps(src), ...forward },
+        { finalityThreshold: STANDARD_FINALITY, minimumFee: 0, ...forward },
+      ],
+    };
+  }
+
+  /** Relays once per burn; a failed relay is forgotten so the next query tries again. */
+  function relayOnce(key: string, chainId: number, message: Hex, attestation: Hex): Promise<Hex> {
+    const settlement = options.settlement;
+    if (!settlement) return Promise.reject(new Error('no settlement'));
+    let pending = relaying.get(key);
+    if (!pending) {
+      const data = encodeFunctionData({ abi: messageTransmitterV2Abi, functionName: 'receiveMessage', args: [message, attestation] });
+      pending = settlement.send(chainId, MESSAGE_TRANSMITTER_V2, data).then((hash) => {
+        relays.set(key, hash);
+        return hash;
+      });
+      pending.catch(() => relaying.delete(key));
+      relaying.set(key, pending);
+    }
+    return pending;
+  }
+
+  async function sandboxMessages(domain: number, txHash: Hex): Promise<unknown[]> {
+    const settlement = options.settlement;
+    const chainId = chainIds[domain];
+    if (!settlement || chainId === undefined) return [];
+    const tx = await settlement.findTransaction(chainId, txHash);
+    // Iris never indexes a reverted burn.
+    if (!tx || !tx.success) return [];
+    const answers: unknown[] = [];
+    for (const log of tx.logs) {
+      const source = sentMessage(log);
+      if (!source || source.header.sourceDomain !== domain) continue;
+      const attested = attest(source.header, source.body, txHash, log.logIndex ?? 0);
+      const destChainId = chainIds[source.header.destinationDomain];
+      if (attested.forward && destChainId !== undefined) {
+        await relayOnce(`${txHash.toLowerCase()}:${log.logIndex ?? 0}`, destChainId, attested.message, attested.attestation).catch(() => undefined);
+      }
+      answers.push(irisMessageJson(attested.header, 'complete', attested.attestation));
+    }
+    return answers;
+  }
+
+  async function messages(request: FakeRequest): Promise<FakeReply> {
+    const domain = Number(request.query.get('domain'));
+    const txHash = request.query.get('transactionHash');
+    if (!txHash) return { status: 400, body: { code: 400, message: 'transactionHash or nonce is required' } };
+    const known = scripted.get(txHash.toLowerCase());
+    if (known !== undefined) return { body: { messages: [known] } };
+    const found = /^0x[0-9a-fA-F]{64}$/.test(txHash) ? await sandboxMessages(domain, txHash as Hex) : [];
+    if (found.length > 0) return { body: { messages: found } };
+    return { status: 404, body: { message: 'Message not found' } };
+  }
+
+  const server = await startFakeServer(
+    {
+      'GET /v2/burn/USDC/fees/:src/:dst': fees,
+      'GET /v2/fastBurn/USDC/allowance': () => ({ body: { allowance, lastUpdated: '2025-01-01T00:00:00Z' } }),
+      'GET /v2/messages/:domain': messages,
+    },
+    { port: options.port },
+  );
+  return {
+    url: server.url,
+    server,
+    close: () => server.close(),
+    setMessage(txHash, message) {
+      if (message === null) scripted.delete(txHash.toLowerCase());
+      else scripted.set(txHash.toLowerCase(), message);
+    },
+    setAllowance(usdc) {
+      allowance = usdc;
+    },
+    relays,
+  };
+}
+
+function sentMessage(log: Log): { header: CctpMessage; body: BurnMessageBody } | null {
+  if (log.address.toLowerCase() !== MESSAGE_TRANSMITTER_V2.toLowerCase()) return null;
+  try {
+    const { args } = decodeEventLog({ abi: [messageSentEvent], data: log.data, topics: log.topics });
+    const header = decodeMessage(args.message);
+    return { header, body: decodeBurnBody(header.messageBody) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Plays Circle's attester on a burn: the fee Circle would execute (fast rate when the burn asked for
+ * fast finality and maxFee covers it, else standard), plus the forward fee when the hook asks for
+ * forwarding and maxFee covers it too; without enough maxFee Circle does not forward.
+ */
+export function attest(source: CctpMessage, body: BurnMessageBody, txHash: Hex, logIndex: number) {
+  const fastFee = protocolFeeOf(body.amount, fakeFastFeeBps(source.sourceDomain));
+  const tiers = source.minFinalityThreshold <= FAST_FINALITY ? [{ threshold: FAST_FINALITY, fee: fastFee }] : [];
+  tiers.push({ threshold: STANDARD_FINALITY, fee: 0n });
+  const forwardFee = BigInt(FAKE_FORWARD_FEE.med);
+  const choices = isForwardHookData(body.hookData) ? [true, false] : [false];
+  let terms = { threshold: STANDARD_FINALITY, fee: 0n, forward: false };
+  search: for (const forward of choices) {
+    for (const tier of tiers) {
+      const fee = tier.fee + (forward ? forwardFee : 0n);
+      if (fee <= body.maxFee) {
+        terms = { threshold: tier.threshold, fee, forward };
+        break search;
+      }
+    }
+  }
+  const nonce = keccak256(encodePacked(['bytes32', 'uint256'], [txHash, BigInt(logIndex)]));
+  const messageBody = encodeBurnBody({ ...body, feeExecuted: terms.fee });
+  const header: CctpMessage = { ...source, nonce, finalityThresholdExecuted: terms.threshold, messageBody };
+  const message = encodeMessage(header);
+  // Any 65 bytes: the sandbox MessageTransmitterV2 does not verify attestations.
+  const attestation = concat([keccak256(nonce), keccak256(message), '0x1b']);
+  return { header, message, attestation, forward: terms.forward };
+}
+
+/** An Iris v2 message in the real answer shape (amounts and domains as strings, as Iris writes them). */
+export function irisMessageJson(header: CctpMessage, status: string, attestation: Hex | 'PENDING') {
+  const body = decodeBurnBody(header.messageBody);
+  return {
+    message: encodeMessage(header),
+    eventNonce: header.nonce,
+    attestation,
+    cctpVersion: 2,
+    status,
+    delayReason: null,
+    decodedMessage: {
+      sourceDomain: String(header.sourceDomain),
+      destinationDomain: String(header.destinationDomain),
+      nonce: header.nonce,
+      sender: header.sender,
+      recipient: header.recipient,
+      destinationCaller: header.destinationCaller,
+      minFinalityThreshold: String(header.minFinalityThreshold),
+      finalityThresholdExecuted: String(header.finalityThresholdExecuted),
+      messageBody: header.messageBody,
+      decodedMessageBody: {
+        burnToken: body.burnToken,
+        mintRecipient: body.mintRecipient,
+        amount: body.amount.toString(),
+        messageSender: body.messageSender,
+        maxFee: body.maxFee.toString(),
+        feeExecuted: body.feeExecuted.toString(),
+        expirationBlock: body.expirationBlock.toString(),
+        hookData: body.hookData,
+      },
+    },
+  };
+}

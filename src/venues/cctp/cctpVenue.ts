@@ -1,0 +1,170 @@
+import { encodeFunctionData, isAddress, type Hex, type PublicClient } from 'viem';
+import type { ChainKey } from '../../domain/chains.ts';
+import type { JsonObject } from '../../domain/steps.ts';
+import { VenueRejection, type CallContext, type Corridor, type CoverageAnswer, type Venue, type VenueBuildPlan, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
+import { VenueHttpError } from '../venueHttpClient.ts';
+import type { VenueDeps, VenueModule } from '../VenueModule.ts';
+import { CCTP_CHAINS, FAST_FINALITY, MESSAGE_TRANSMITTER_V2, STANDARD_FINALITY, TOKEN_MESSENGER_V2, cctpChain, messageReceivedEvent, messageTransmitterV2Abi, tokenMessengerV2Abi, type CctpChain } from './cctpChains.ts';
+import { NOT_INDEXED, attestedBurn, mapAttested, mapUnattested, priceQuote, scaledDecimal, selectMessage, translateIrisError, type MintEvidence } from './cctpMapping.ts';
+import { FORWARD_HOOK_DATA, addressToBytes32 } from './cctpMessage.ts';
+import { IrisAllowance, IrisFees, IrisMessages } from './cctpSchemas.ts';
+
+/** How far back the adapter looks for the destination `MessageReceived` log (public RPCs cap ranges). */
+const MINT_LOG_LOOKBACK_BLOCKS = 10_000n;
+const ZERO_BYTES32: Hex = `0x${'0'.repeat(64)}`;
+const USDC_DECIMALS_SCALE = 6;
+
+/**
+ * Circle CCTP v2, USDC only, always through Circle's Forwarding Service: the user signs one burn
+ * (`depositForBurnWithHook` with the forwarding hook) and Circle broadcasts the mint on the
+ * destination, taking `forwardFee` out of the minted amount. Priced locally from Iris fee tables.
+ */
+export const cctpVenue: VenueModule = {
+  id: 'cctp',
+  defaultBaseUrl: 'https://iris-api.circle.com',
+  create(deps: VenueDeps): Venue {
+    return new CctpVenue(deps);
+  },
+};
+
+interface CctpRoute {
+  readonly from: CctpChain;
+  readonly to: CctpChain;
+}
+
+class CctpVenue implements Venue {
+  readonly id = 'cctp';
+
+  constructor(private readonly deps: VenueDeps) {}
+
+  supports(corridor: Corridor): CoverageAnswer {
+    const from = cctpChain(corridor.fromChain);
+    const to = cctpChain(corridor.toChain);
+    if (!from || !to || from === to) {
+      return { served: false, code: 'route_not_served', message: `CCTP v2 with forwarding does not serve ${corridor.fromChain} → ${corridor.toChain}` };
+    }
+    const isUsdc = (token: Corridor['fromToken'], chain: CctpChain) => token.address?.toLowerCase() === chain.usdc.toLowerCase();
+    if (!isUsdc(corridor.fromToken, from) || !isUsdc(corridor.toToken, to)) {
+      return { served: false, code: 'token_not_supported', message: 'CCTP moves native USDC only' };
+    }
+    return { served: true };
+  }
+
+  coverage() {
+    return {
+      origins: CCTP_CHAINS.map((c) => c.key),
+      tokenSymbols(fromChain: ChainKey, toChain: ChainKey): readonly string[] {
+        const from = cctpChain(fromChain);
+        const to = cctpChain(toChain);
+        return from && to && from !== to ? ['USDC'] : [];
+      },
+    };
+  }
+
+  async quote(request: VenueQuoteRequest, call: CallContext): Promise<VenueQuote> {
+    const { from, to } = this.route(request);
+    const feesCall = this.deps.http.get(`/v2/burn/USDC/fees/${from.domain}/${to.domain}`, { forward: 'true' }, IrisFees, call);
+    // Without a readable allowance the burn is priced standard, which Circle always honours.
+    const allowanceCall = from.fastSource ? this.deps.http.get('/v2/fastBurn/USDC/allowance', {}, IrisAllowance, call).catch(() => null) : null;
+    const [fees, allowance] = await Promise.all([
+      feesCall.catch((error: unknown) => {
+        throw translateIrisError(error, 'fees');
+      }),
+      allowanceCall,
+    ]);
+    return priceQuote({
+      amount: request.amountIn,
+      srcDomain: from.domain,
+      dstDomain: to.domain,
+      fees,
+      // A partial atomic unit of allowance cannot be used: round down.
+      fastAllowance: allowance ? scaledDecimal(allowance.allowance, USDC_DECIMALS_SCALE, 'down') : null,
+      now: this.deps.now(),
+    });
+  }
+
+  async build({ request, quote }: VenueBuildRequest): Promise<VenueBuildPlan> {
+    const { from, to } = this.route(request);
+    if (!isAddress(request.recipient)) throw new VenueRejection('invalid_input', `recipient ${request.recipient} is not an EVM address`);
+    const { maxFee, minFinalityThreshold } = burnTerms(quote.context);
+    if (maxFee >= quote.amountIn) throw new VenueRejection('invalid_input', 'the quoted maxFee is not below the amount');
+    const data = encodeFunctionData({
+      abi: tokenMessengerV2Abi,
+      functionName: 'depositForBurnWithHook',
+      args: [quote.amountIn, to.domain, addressToBytes32(request.recipient), from.usdc, ZERO_BYTES32, maxFee, minFinalityThreshold, FORWARD_HOOK_DATA],
+    });
+    return {
+      shape: 'steps',
+      steps: [{ vm: 'evm', step: 'main', chainId: from.chainId, to: TOKEN_MESSENGER_V2, data, value: 0n }],
+      approval: { chainId: from.chainId, token: from.usdc, spender: TOKEN_MESSENGER_V2, amount: quote.amountIn },
+      amountOut: quote.amountOut,
+      minAmountOut: quote.minAmountOut,
+      context: { srcDomain: from.domain, dstDomain: to.domain, mintRecipient: addressToBytes32(request.recipient) },
+    };
+  }
+
+  async status(request: VenueStatusRequest, call: CallContext): Promise<VenueStatus> {
+    const { from, to } = this.route(request);
+    let answer: IrisMessages;
+    try {
+      answer = await this.deps.http.get(`/v2/messages/${from.domain}`, { transactionHash: request.sourceTxHash }, IrisMessages, call);
+    } catch (error) {
+      // 404 is Iris's "not indexed yet"; a reverted burn is never indexed and stays here too.
+      if (error instanceof VenueHttpError && error.status === 404) return NOT_INDEXED;
+      throw translateIrisError(error, 'messages');
+    }
+    const message = selectMessage(answer.messages, to.domain, request.recipient);
+    if (!message) return NOT_INDEXED;
+    if (message.status !== 'complete') return mapUnattested(message);
+    const burn = attestedBurn(message);
+    const client = this.deps.evm(to.key);
+    const evidence: MintEvidence = client ? await confirmMint(client, burn.nonce) : { kind: 'no_rpc' };
+    return mapAttested(message, burn, evidence, to.key, to.usdc);
+  }
+
+  private route(request: { fromChain: ChainKey; toChain: ChainKey }): CctpRoute {
+    const from = cctpChain(request.fromChain);
+    const to = cctpChain(request.toChain);
+    if (!from || !to || from === to) throw new VenueRejection('route_not_served', `CCTP v2 with forwarding does not serve ${request.fromChain} → ${request.toChain}`);
+    return { from, to };
+  }
+}
+
+/** maxFee and finality threshold as quoted; build has no network to re-derive them. */
+function burnTerms(context: JsonObject): { maxFee: bigint; minFinalityThreshold: number } {
+  const maxFee = context['maxFee'];
+  const threshold = context['minFinalityThreshold'];
+  if (typeof maxFee !== 'string' || !/^[0-9]+$/.test(maxFee)) throw new VenueRejection('invalid_input', 'the quote context lacks maxFee');
+  if (threshold !== FAST_FINALITY && threshold !== STANDARD_FINALITY) throw new VenueRejection('invalid_input', 'the quote context lacks minFinalityThreshold');
+  return { maxFee: BigInt(maxFee), minFinalityThreshold: threshold };
+}
+
+/**
+ * Proof of the mint: MessageTransmitterV2 marks an attested nonce used when it mints. The mint
+ * transaction is found through the nonce-indexed `MessageReceived` log of recent blocks; an RPC
+ * fault is reported as pending, never as completion and never as a fault of Iris.
+ */
+async function confirmMint(client: PublicClient, nonce: Hex): Promise<MintEvidence> {
+  let used: bigint;
+  try {
+    used = await client.readContract({ address: MESSAGE_TRANSMITTER_V2, abi: messageTransmitterV2Abi, functionName: 'usedNonces', args: [nonce] });
+  } catch (error) {
+    return { kind: 'unreadable', reason: (error as Error).message.split('\n')[0] ?? 'RPC error' };
+  }
+  if (used === 0n) return { kind: 'not_minted' };
+  const txHash = await findMintTransaction(client, nonce).catch(() => null);
+  return { kind: 'minted', txHash };
+}
+
+async function findMintTransaction(client: PublicClient, nonce: Hex): Promise<Hex | null> {
+  const latest = await client.getBlockNumber();
+  const fromBlock = latest > MINT_LOG_LOOKBACK_BLOCKS ? latest - MINT_LOG_LOOKBACK_BLOCKS : 0n;
+  const logs = await client.getLogs({
+    address: MESSAGE_TRANSMITTER_V2,
+    event: messageReceivedEvent,
+    args: { nonce },
+    fromBlock,
+    toBlock: latest,
+  });
+  return logs.at(-1)?.transactionHash ?? null;
+}
