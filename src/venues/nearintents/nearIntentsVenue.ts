@@ -1,0 +1,177 @@
+import { encodeFunctionData, erc20Abi, getAddress } from 'viem';
+import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
+import { chainInfo, evmChainId, type ChainKey } from '../../domain/chains.ts';
+import type { EvmStep, Json, JsonObject } from '../../domain/steps.ts';
+import { VenueRejection, type CallContext, type Corridor, type CoverageAnswer, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
+import { VenueHttpError } from '../venueHttpClient.ts';
+import type { VenueDeps, VenueModule } from '../VenueModule.ts';
+import { NEAR_INTENTS_CHAINS, assetOf, assetsOn, blockchainOf } from './nearIntentsChains.ts';
+import { toNearIntentsRejection, toQuoteBody, toVenueQuote, toVenueStatus } from './nearIntentsMapping.ts';
+import { NearIntentsQuoteResponseSchema, NearIntentsStatusResponseSchema, NearIntentsSubmitResponseSchema, type NearIntentsQuoteResponse } from './nearIntentsSchemas.ts';
+
+/**
+ * NEAR Intents through its 1Click API: a deposit-address swap service. Pricing uses dry quotes; build
+ * asks for a live quote, whose deposit address is where the user sends `amountIn` of the origin token;
+ * status is polled by that deposit address.
+ *
+ * Credential `JWT` (optional): without it 1Click still quotes but adds its 0.2 % platform fee.
+ */
+export const nearIntentsVenue: VenueModule = {
+  id: 'nearintents',
+  defaultBaseUrl: 'https://1click.chaindefuser.com',
+  headers(credentials): Record<string, string> {
+    const jwt = credentials.JWT;
+    return jwt ? { authorization: `Bearer ${jwt}` } : {};
+  },
+  create(deps) {
+    return createNearIntentsVenue(deps);
+  },
+};
+
+function served(chain: ChainKey): boolean {
+  return blockchainOf(chain) !== undefined && assetsOn(chain).length > 0;
+}
+
+function supports(corridor: Corridor): CoverageAnswer {
+  const { fromChain, toChain } = corridor;
+  if (fromChain === toChain) return { served: false, code: 'route_not_served', message: '1Click prices cross-chain swaps only here' };
+  for (const chain of [fromChain, toChain]) {
+    if (!served(chain)) return { served: false, code: 'route_not_served', message: `1Click does not serve ${chain}` };
+  }
+  for (const token of [corridor.fromToken, corridor.toToken]) {
+    if (!assetOf(token)) return { served: false, code: 'token_not_supported', message: `1Click does not carry ${token.symbol} on ${token.chain}` };
+  }
+  return { served: true };
+}
+
+function assetsFor(request: Corridor): { originAsset: string; destinationAsset: string } {
+  const answer = supports(request);
+  if (!answer.served) throw new VenueRejection(answer.code, answer.message);
+  const origin = assetOf(request.fromToken);
+  const destination = assetOf(request.toToken);
+  if (!origin || !destination) throw new VenueRejection('token_not_supported', '1Click does not carry this token pair');
+  return { originAsset: origin.assetId, destinationAsset: destination.assetId };
+}
+
+function stringOf(context: JsonObject, key: string): string | null {
+  const value: Json | undefined = context[key];
+  return typeof value === 'string' && value.length > 0 ? value : null;
+}
+
+function amountOf(context: JsonObject, key: string): bigint | null {
+  const value = stringOf(context, key);
+  return value !== null && /^[0-9]+$/.test(value) ? BigInt(value) : null;
+}
+
+/** The transfer to the deposit address the wallet is expected to sign on an EVM origin. */
+function fundingStepOf(request: VenueQuoteRequest, depositAddress: string, amount: bigint): EvmStep | null {
+  if (chainInfo(request.fromChain).vm !== 'evm') return null;
+  const chainId = evmChainId(request.fromChain);
+  const to = getAddress(depositAddress);
+  const token = request.fromToken.address;
+  if (token === null) return { vm: 'evm', step: 'main', chainId, to, data: '0x', value: amount };
+  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] });
+  return { vm: 'evm', step: 'main', chainId, to: getAddress(token), data, value: 0n };
+}
+
+function badResponse(message: string, path: string): VenueRejection {
+  return new VenueRejection('venue_bad_response', message, { path });
+}
+
+/** Checks a live quote and turns it into the deposit the user must make. */
+function toDepositPlan(response: NearIntentsQuoteResponse, request: VenueQuoteRequest): DepositPlan {
+  const quote = response.quote;
+  const depositAddress = quote.depositAddress;
+  if (!depositAddress) throw badResponse('1Click live quote has no depositAddress', '/quote/depositAddress');
+  if (!isValidAddress(request.fromChain, depositAddress)) throw badResponse(`1Click depositAddress ${depositAddress} is not a ${request.fromChain} address`, '/quote/depositAddress');
+  const deadlineMs = quote.deadline ? Date.parse(quote.deadline) : Number.NaN;
+  if (Number.isNaN(deadlineMs)) throw badResponse('1Click live quote has no valid deadline', '/quote/deadline');
+  const amountIn = BigInt(quote.amountIn);
+  // Never ask the wallet to send another amount than the user asked to move.
+  if (amountIn !== request.amountIn) throw badResponse(`1Click asked for ${amountIn} instead of ${request.amountIn}`, '/quote/amountIn');
+  const memo = quote.depositMemo ?? null;
+  return {
+    shape: 'deposit',
+    deposit: { chain: request.fromChain, address: depositAddress, token: request.fromToken.address, amount: amountIn, memo, deadlineMs },
+    fundingStep: fundingStepOf(request, depositAddress, amountIn),
+    amountOut: BigInt(quote.amountOut),
+    minAmountOut: BigInt(quote.minAmountOut),
+    context: {
+      depositAddress,
+      depositMemo: memo,
+      correlationId: response.correlationId,
+      // 1Click's ed25519 signature over request + quote: the evidence in a dispute.
+      signature: response.signature ?? null,
+      deadline: quote.deadline ?? null,
+      amountIn: quote.amountIn,
+      minAmountOut: quote.minAmountOut,
+    },
+  };
+}
+
+export function createNearIntentsVenue(deps: VenueDeps): Venue {
+  // Deposit txs already reported to 1Click by this instance; the report only speeds detection up.
+  const reported = new Set<string>();
+
+  async function postQuote(request: VenueQuoteRequest, dry: boolean, call: CallContext) {
+    const assets = assetsFor(request);
+    const { body, feeNote } = toQuoteBody({ request, ...assets, dry, now: deps.now() });
+    try {
+      const response = await deps.http.post('/v0/quote', body, NearIntentsQuoteResponseSchema, call);
+      return { response, assets, feeNote };
+    } catch (error) {
+      throw toNearIntentsRejection(error);
+    }
+  }
+
+  async function reportDeposit(txHash: string, depositAddress: string, memo: string | null, call: CallContext): Promise<void> {
+    const key = `${depositAddress}|${txHash}`;
+    if (!txHash || reported.has(key)) return;
+    reported.add(key);
+    const body = memo ? { txHash, depositAddress, memo } : { txHash, depositAddress };
+    await deps.http.post('/v0/deposit/submit', body, NearIntentsSubmitResponseSchema, call).catch(() => undefined);
+  }
+
+  return {
+    id: nearIntentsVenue.id,
+    supports,
+    coverage() {
+      return {
+        origins: NEAR_INTENTS_CHAINS,
+        tokenSymbols(fromChain, toChain) {
+          if (fromChain === toChain || !served(fromChain) || !served(toChain)) return [];
+          return assetsOn(fromChain).map((a) => a.symbol);
+        },
+      };
+    },
+
+    async quote(request: VenueQuoteRequest, call: CallContext): Promise<VenueQuote> {
+      const { response, assets, feeNote } = await postQuote(request, true, call);
+      return toVenueQuote(response, request, assets, deps.now(), feeNote);
+    },
+
+    async build({ request }: VenueBuildRequest, call: CallContext): Promise<DepositPlan> {
+      const { response } = await postQuote(request, false, call);
+      return toDepositPlan(response, request);
+    },
+
+    async status(request: VenueStatusRequest, call: CallContext): Promise<VenueStatus> {
+      const depositAddress = stringOf(request.context, 'depositAddress');
+      if (!depositAddress) throw new VenueRejection('invalid_input', 'nearintents status needs the depositAddress of the build context');
+      const memo = stringOf(request.context, 'depositMemo');
+      await reportDeposit(request.sourceTxHash, depositAddress, memo, call);
+      const query = { depositAddress, depositMemo: memo ?? undefined };
+      try {
+        const response = await deps.http.get('/v0/status', query, NearIntentsStatusResponseSchema, call);
+        return toVenueStatus(response, amountOf(request.context, 'minAmountOut'));
+      } catch (error) {
+        if (error instanceof VenueHttpError && error.status === 404) {
+          return { state: 'pending', venueStatus: 'NOT_FOUND', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: 'deposit address not known yet' };
+        }
+        // A 400 on status is our malformed query, not a pricing answer.
+        if (error instanceof VenueHttpError && error.status === 400) throw new VenueRejection('venue_error', `1Click refused the status query: ${error.message}`, { status: 400 }, { cause: error });
+        throw toNearIntentsRejection(error);
+      }
+    },
+  };
+}
