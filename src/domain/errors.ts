@@ -37,7 +37,6 @@ export const ERROR_CATALOGUE = {
   transfer_not_found: { status: 404, retriable: false, summary: 'No transfer has this id.' },
   invalid_submission: { status: 400, retriable: false, summary: 'Exactly one of `signedTransaction` and `txHash` must be given.' },
   step_not_built: { status: 409, retriable: false, summary: 'The transfer has no built step of this kind.' },
-  step_out_of_order: { status: 409, retriable: false, summary: 'An earlier step of this transfer must be submitted first.' },
   build_expired: { status: 410, retriable: false, summary: 'The build is past its `expiresAt`; signed bytes are no longer broadcast (a `txHash` is still accepted).' },
   invalid_signed_transaction: { status: 400, retriable: false, summary: '`signedTransaction` does not decode as a signed transaction of the step\'s chain.' },
   transaction_mismatch: { status: 422, retriable: false, summary: 'The transaction differs from the built step; `details.mismatches` names each field. Nothing was broadcast.' },

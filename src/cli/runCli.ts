@@ -1,0 +1,72 @@
+import { ConfigError, loadConfig, type Env } from '../config.ts';
+import { createStrait } from '../createStrait.ts';
+import { runSandbox } from '../sandbox/runSandbox.ts';
+
+const USAGE = `usage: strait <command>
+
+  serve [--no-worker]   API on STRAIT_HOST:STRAIT_PORT (default 127.0.0.1:8080) with the status worker
+  worker                the status worker alone
+  sandbox               local chains, venue fakes and the service; prints one JSON line
+`;
+
+/** Runs a command; resolves to an exit code, or `null` while a long-running command keeps the process up. */
+export async function runCli(args: readonly string[], env: Env): Promise<number | null> {
+  const [command = 'serve', ...flags] = args;
+  try {
+    switch (command) {
+      case 'serve':
+        return await serve(env, !flags.includes('--no-worker'));
+      case 'worker':
+        return await workerOnly(env);
+      case 'sandbox':
+        await runSandbox(env);
+        return null;
+      case 'help':
+      case '--help':
+        process.stdout.write(USAGE);
+        return 0;
+      default:
+        process.stderr.write(`unknown command '${command}'\n${USAGE}`);
+        return 2;
+    }
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`configuration error: ${error.message}\n`);
+      return 78;
+    }
+    throw error;
+  }
+}
+
+async function serve(env: Env, worker: boolean): Promise<null> {
+  const strait = await createStrait(loadConfig(env), { worker });
+  const baseUrl = await strait.listen();
+  strait.deps.logger.info({ baseUrl, worker }, 'strait is serving');
+  onShutdown(() => strait.close());
+  return null;
+}
+
+async function workerOnly(env: Env): Promise<null> {
+  const strait = await createStrait(loadConfig(env), { worker: true });
+  strait.deps.logger.info('strait worker is running');
+  onShutdown(() => strait.close());
+  return null;
+}
+
+/** SIGINT/SIGTERM drain in-flight work and release worker leases before the process exits. */
+export function onShutdown(close: () => Promise<void>): void {
+  let closing = false;
+  const handler = () => {
+    if (closing) return;
+    closing = true;
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`shutdown failed: ${(error as Error).message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', handler);
+  process.once('SIGTERM', handler);
+}

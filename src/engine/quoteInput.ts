@@ -1,0 +1,73 @@
+import { isIP } from 'node:net';
+import { isValidAddress } from '../domain/addresses/isValidAddress.ts';
+import { chainInfo, isChainKey, type ChainKey } from '../domain/chains.ts';
+import { AppError } from '../domain/errors.ts';
+import { resolveToken, type TokenInfo } from '../domain/tokens.ts';
+
+/** The quote body as the HTTP schema admits it (shapes checked, meaning not yet). */
+export interface QuoteBody {
+  readonly fromChain: string;
+  readonly toChain: string;
+  readonly fromToken: string | null;
+  readonly toToken: string | null;
+  readonly amountAtomic: string;
+  readonly sender: string;
+  readonly recipient: string;
+  readonly referralWallet?: string | undefined;
+  readonly referralBps?: number | undefined;
+  readonly privacy?: boolean | undefined;
+  readonly userIp?: string | undefined;
+}
+
+/** A quote request whose every field has been checked against the chains it names. */
+export interface QuoteInput {
+  readonly fromChain: ChainKey;
+  readonly toChain: ChainKey;
+  readonly fromToken: TokenInfo;
+  readonly toToken: TokenInfo;
+  readonly amountIn: bigint;
+  readonly sender: string;
+  readonly recipient: string;
+  readonly referral: { readonly wallet: string; readonly bps: number } | null;
+  readonly privacy: boolean;
+  readonly userIp: string | null;
+}
+
+const AMOUNT = /^[1-9][0-9]{0,77}$/;
+
+/** Checks meaning, in the order a caller would fix things, each failure a precise 400. */
+export function parseQuoteInput(body: QuoteBody): QuoteInput {
+  if (!isChainKey(body.fromChain) || !isChainKey(body.toChain)) throw new AppError('invalid_request', 'unknown chain key', { details: { issues: [{ path: !isChainKey(body.fromChain) ? '/fromChain' : '/toChain', message: 'must be a chain key of GET /bridge/source-chains' }] } });
+  const fromChain = body.fromChain;
+  const toChain = body.toChain;
+  if (fromChain === toChain) throw new AppError('same_chain', `fromChain and toChain are both ${fromChain}`);
+  const fromToken = resolveToken(fromChain, body.fromToken);
+  if (!fromToken) throw new AppError('unknown_token', `${body.fromToken} is not a known token on ${fromChain}`, { details: { field: 'fromToken' } });
+  const toToken = resolveToken(toChain, body.toToken);
+  if (!toToken) throw new AppError('unknown_token', `${body.toToken} is not a known token on ${toChain}`, { details: { field: 'toToken' } });
+  if (!AMOUNT.test(body.amountAtomic)) throw new AppError('invalid_amount', 'amountAtomic must be a positive integer string of at most 78 digits, in the token\'s atomic units');
+  if (!isValidAddress(fromChain, body.sender)) throw new AppError('invalid_sender', `sender is not a valid ${chainInfo(fromChain).name} address`);
+  if (!isValidAddress(toChain, body.recipient)) throw new AppError('invalid_recipient', `recipient is not a valid ${chainInfo(toChain).name} address`);
+  const referral = parseReferral(fromChain, body.referralWallet, body.referralBps);
+  if (body.userIp !== undefined && isIP(body.userIp) === 0) throw new AppError('invalid_user_ip', 'userIp must be an IPv4 or IPv6 address');
+  return {
+    fromChain,
+    toChain,
+    fromToken,
+    toToken,
+    amountIn: BigInt(body.amountAtomic),
+    sender: body.sender,
+    recipient: body.recipient,
+    referral,
+    privacy: body.privacy ?? false,
+    userIp: body.userIp ?? null,
+  };
+}
+
+function parseReferral(fromChain: ChainKey, wallet: string | undefined, bps: number | undefined): QuoteInput['referral'] {
+  if (wallet === undefined && bps === undefined) return null;
+  if (wallet === undefined || bps === undefined) throw new AppError('referral_incomplete', 'referralWallet and referralBps must be given together');
+  if (!Number.isInteger(bps) || bps < 0 || bps > 15) throw new AppError('invalid_referral_bps', 'referralBps must be an integer from 0 to 15');
+  if (!isValidAddress(fromChain, wallet)) throw new AppError('invalid_referral_wallet', `referralWallet is not a valid address on ${chainInfo(fromChain).name}, the source chain`);
+  return { wallet, bps };
+}

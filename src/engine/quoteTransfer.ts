@@ -1,0 +1,157 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { chainInfo } from '../domain/chains.ts';
+import { bestRow, fastestRow, rankRows } from '../domain/ranking.ts';
+import type { JsonObject } from '../domain/steps.ts';
+import { insertDecision, type StoredDecision, type StoredQuoteRow } from '../store/decisionRepository.ts';
+import type { VenueQuote, VenueQuoteRequest } from '../venues/Venue.ts';
+import type { EngineDeps } from './EngineDeps.ts';
+import { emptyReasonOf, fanOutQuotes, reject, type Rejection } from './fanOutQuotes.ts';
+import { parseQuoteInput, type QuoteBody, type QuoteInput } from './quoteInput.ts';
+import { decisionView, type DecisionView } from './views.ts';
+
+/**
+ * POST /bridge/quote: validates the request, drops venues that cannot take part (switched off,
+ * public under privacy, missing the user's IP, corridor not served) with a typed reason, prices the
+ * rest in parallel under one deadline, ranks by net output and stores the decision with every row
+ * and rejection until it expires.
+ */
+export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId?: string): Promise<DecisionView> {
+  const input = parseQuoteInput(body);
+  const now = deps.now();
+  const request = venueRequestOf(input);
+  const rejected: Rejection[] = [];
+  const candidates: Parameters<typeof fanOutQuotes>[0][number][] = [];
+
+  for (const registered of deps.venues.all) {
+    const { venue, catalog } = registered;
+    if (venue === null) continue; // not implemented: listed by GET /bridge/venues, never a candidate
+    if (input.privacy && catalog.capabilities.privacyModel === 'none') {
+      rejected.push(reject(registered.id, 'privacy_venue_required', `${registered.id} publishes the on-chain link between sender and recipient; privacy mode leaves it out`));
+      continue;
+    }
+    if (!registered.enabled) {
+      rejected.push(reject(registered.id, 'venue_disabled', `${registered.id} is not enabled: ${registered.notRoutableReason ?? 'switched off'}`));
+      continue;
+    }
+    const coverage = venue.supports(request);
+    if (!coverage.served) {
+      rejected.push(reject(registered.id, coverage.code, coverage.message));
+      continue;
+    }
+    if (catalog.capabilities.requiresUserIp && input.userIp === null) {
+      rejected.push(reject(registered.id, 'invalid_input', `${registered.id} is geo-gated and needs the end user's IP: pass userIp`));
+      continue;
+    }
+    if (registered.health?.breakerOpen) {
+      rejected.push(reject(registered.id, 'breaker_open', `${registered.id} failed repeatedly and is resting; it is probed again shortly`));
+      continue;
+    }
+    candidates.push(registered as Parameters<typeof fanOutQuotes>[0][number]);
+  }
+
+  const fanOut = await fanOutQuotes(candidates, request, deps.settings.quoteDeadlineMs, requestId);
+  rejected.push(...fanOut.rejected);
+  const decidedAt = deps.now();
+  const ttlEnd = decidedAt + deps.settings.quoteTtlMs;
+  const rows = rankRows(
+    fanOut.priced.map((p) => ({
+      venue: p.venue,
+      quoteId: `${p.venue}_${randomBytes(6).toString('hex')}`,
+      amountIn: p.quote.amountIn,
+      amountOut: p.quote.amountOut,
+      minAmountOut: p.quote.minAmountOut,
+      estimatedSeconds: p.quote.estimatedSeconds,
+      // The platform fee schedule is not charged yet: every row is net of venue fees only.
+      feeBps: 0,
+      feeAmount: 0n,
+      tierSavedBps: 0,
+      executable: isExecutable(deps, p.venue, input),
+      eligibility: 'ok',
+      expiresAt: Math.min(p.quote.expiresAt ?? ttlEnd, ttlEnd),
+      venueQuote: serializeQuote(p.quote),
+    })),
+  );
+  const best = bestRow(rows);
+  const quotes: StoredQuoteRow[] = rows.map((row, rank) => ({ ...row, rank }));
+  const emptyReason = rows.length > 0 ? null : input.privacy && rejected.every((r) => r.code === 'privacy_venue_required' || r.code === 'route_not_served' || r.code === 'token_not_supported') ? 'no_private_route' : emptyReasonOf(rejected);
+  const decision: StoredDecision = {
+    id: randomUUID(),
+    request: requestRecordOf(input),
+    privacy: input.privacy,
+    userIp: input.userIp,
+    fees: { platform: null, referral: null },
+    bestQuoteId: best?.quoteId ?? null,
+    emptyReason: emptyReason,
+    createdAt: now,
+    expiresAt: best ? best.expiresAt : ttlEnd,
+    quotes,
+    rejections: rejected.sort((a, b) => (a.venue < b.venue ? -1 : 1)),
+  };
+  await insertDecision(deps.store.db, decision);
+  return decisionView(decision, fastestRow(rows)?.quoteId ?? null);
+}
+
+/** Whether Strait can build steps a wallet signs for this venue from this source chain. */
+function isExecutable(deps: EngineDeps, venueId: string, input: QuoteInput): boolean {
+  const shapes = deps.venues.get(venueId)?.catalog.capabilities.executionShapes ?? [];
+  // Steps are built for EVM sources now; a deposit address works from any chain the wallet can pay on.
+  return (shapes.includes('evm_calldata') && chainInfo(input.fromChain).vm === 'evm') || shapes.includes('deposit_address');
+}
+
+export function venueRequestOf(input: QuoteInput): VenueQuoteRequest {
+  return {
+    fromChain: input.fromChain,
+    toChain: input.toChain,
+    fromToken: input.fromToken,
+    toToken: input.toToken,
+    amountIn: input.amountIn,
+    sender: input.sender,
+    recipient: input.recipient,
+    userIp: input.userIp,
+    integratorFee: null,
+  };
+}
+
+function requestRecordOf(input: QuoteInput): JsonObject {
+  return {
+    fromChain: input.fromChain,
+    toChain: input.toChain,
+    fromToken: { ...input.fromToken },
+    toToken: { ...input.toToken },
+    amountIn: input.amountIn.toString(),
+    sender: input.sender,
+    recipient: input.recipient,
+    referral: input.referral ? { ...input.referral } : null,
+    privacy: input.privacy,
+    userIp: input.userIp,
+  };
+}
+
+export function serializeQuote(quote: VenueQuote): JsonObject {
+  return {
+    amountIn: quote.amountIn.toString(),
+    amountOut: quote.amountOut.toString(),
+    minAmountOut: quote.minAmountOut.toString(),
+    estimatedSeconds: quote.estimatedSeconds,
+    expiresAt: quote.expiresAt,
+    context: quote.context,
+  };
+}
+
+export function deserializeQuote(stored: JsonObject): VenueQuote {
+  return {
+    amountIn: BigInt(stored.amountIn as string),
+    amountOut: BigInt(stored.amountOut as string),
+    minAmountOut: BigInt(stored.minAmountOut as string),
+    estimatedSeconds: (stored.estimatedSeconds as number | null) ?? null,
+    expiresAt: (stored.expiresAt as number | null) ?? null,
+    context: (stored.context as JsonObject) ?? {},
+  };
+}
+
+/** Rebuilds the venue request from a stored decision (build and status need it). */
+export function requestFromRecord(record: JsonObject): VenueQuoteRequest {
+  const r = record as unknown as { fromChain: VenueQuoteRequest['fromChain']; toChain: VenueQuoteRequest['toChain']; fromToken: VenueQuoteRequest['fromToken']; toToken: VenueQuoteRequest['toToken']; amountIn: string; sender: string; recipient: string; userIp: string | null };
+  return { fromChain: r.fromChain, toChain: r.toChain, fromToken: r.fromToken, toToken: r.toToken, amountIn: BigInt(r.amountIn), sender: r.sender, recipient: r.recipient, userIp: r.userIp, integratorFee: null };
+}
+

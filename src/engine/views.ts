@@ -1,0 +1,121 @@
+import type { JsonObject } from '../domain/steps.ts';
+import type { StoredDecision, StoredQuoteRow } from '../store/decisionRepository.ts';
+import type { FeeRowRecord, TransferRecord } from '../store/transferRepository.ts';
+
+/** The JSON answers of spec §2, built from stored records; amounts become strings only here. */
+
+export interface QuoteRowView {
+  venue: string;
+  quoteId: string;
+  amountInAtomic: string;
+  amountOutAtomic: string;
+  minAmountOutAtomic: string;
+  estimatedSeconds: number | null;
+  feeBps: number;
+  feeAmountAtomic: string;
+  tierSavedBps: number;
+  executable: boolean;
+  eligibility: string;
+  expiresAt: number;
+}
+
+export interface DecisionView {
+  decisionId: string;
+  best: QuoteRowView | null;
+  bestByPrice: string | null;
+  bestByTime: string | null;
+  quotes: QuoteRowView[];
+  rejected: { venue: string; code: string; message: string; details?: Record<string, unknown> }[];
+  fees: { platform: JsonObject | null; referral: JsonObject | null };
+  expiresAt: number;
+  emptyReason?: string;
+}
+
+export function quoteRowView(row: StoredQuoteRow): QuoteRowView {
+  return {
+    venue: row.venue,
+    quoteId: row.quoteId,
+    amountInAtomic: row.amountIn.toString(),
+    amountOutAtomic: row.amountOut.toString(),
+    minAmountOutAtomic: row.minAmountOut.toString(),
+    estimatedSeconds: row.estimatedSeconds,
+    feeBps: row.feeBps,
+    feeAmountAtomic: row.feeAmount.toString(),
+    tierSavedBps: row.tierSavedBps,
+    executable: row.executable,
+    eligibility: row.eligibility,
+    expiresAt: row.expiresAt,
+  };
+}
+
+export function decisionView(decision: StoredDecision, bestByTime: string | null): DecisionView {
+  const quotes = decision.quotes.map(quoteRowView);
+  const best = quotes.find((q) => q.quoteId === decision.bestQuoteId) ?? null;
+  return {
+    decisionId: decision.id,
+    best,
+    bestByPrice: best?.quoteId ?? null,
+    bestByTime,
+    quotes,
+    rejected: decision.rejections.map((r) => ({ venue: r.venue, code: r.code, message: r.message, ...(r.details ? { details: r.details } : {}) })),
+    fees: { platform: (decision.fees.platform as JsonObject | null) ?? null, referral: (decision.fees.referral as JsonObject | null) ?? null },
+    expiresAt: decision.expiresAt,
+    ...(decision.emptyReason ? { emptyReason: decision.emptyReason } : {}),
+  };
+}
+
+export interface FeeRowView {
+  kind: string;
+  status: string;
+  bps: number;
+  amountAtomic: string;
+  asset: string;
+  chain: string;
+  wallet: string | null;
+  tierSavedBps: number;
+  txHash: string | null;
+}
+
+export type TransferView = ReturnType<typeof transferView>;
+
+export function transferView(t: TransferRecord, fees: readonly FeeRowRecord[]) {
+  return {
+    transferId: t.id,
+    status: t.status,
+    statusDetail: t.statusDetail,
+    venue: t.venue,
+    fromChain: t.fromChain,
+    toChain: t.toChain,
+    fromAsset: t.fromAsset,
+    toAsset: t.toAsset,
+    amountInAtomic: t.amountIn.toString(),
+    expectedOutAtomic: t.expectedOut.toString(),
+    minOutAtomic: t.minOut.toString(),
+    receivedAmountAtomic: t.receivedAmount?.toString() ?? null,
+    receivedAsset: t.receivedAsset,
+    sourceTxHash: t.sourceTxHash,
+    destinationTxHash: t.destinationTxHash,
+    feeTxHash: t.feeTxHash,
+    sourceTxVerification: t.sourceTxVerification,
+    claim: t.claim,
+    postStep: t.postStep,
+    finalDestination: t.finalDestination,
+    requesterWallet: t.requesterWallet,
+    recipientWallet: t.recipientWallet,
+    avgSavedBps: t.avgSavedBps,
+    savedVsWorstBps: t.savedVsWorstBps,
+    savingsQuoteCount: t.savingsQuoteCount,
+    usdValueBridged: t.usdValueBridged,
+    usdValueSaved: t.usdValueSaved,
+    privacy: t.privacy,
+    privacyModel: t.privacyModel,
+    buildExpiresAtMs: t.buildExpiresAt,
+    createdAt: t.createdAt,
+    submittedAt: t.submittedAt,
+    updatedAt: t.updatedAt,
+    completedAt: t.completedAt,
+    fees: fees.map(
+      (f): FeeRowView => ({ kind: f.kind, status: f.status, bps: f.bps, amountAtomic: f.amount.toString(), asset: f.asset, chain: f.chain, wallet: f.wallet, tierSavedBps: f.tierSavedBps, txHash: f.txHash }),
+    ),
+  };
+}

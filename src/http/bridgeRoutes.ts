@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { CHAIN_KEYS, type ChainKey } from '../domain/chains.ts';
+import { AppError } from '../domain/errors.ts';
+import { buildTransfer } from '../engine/buildTransfer.ts';
+import type { EngineDeps } from '../engine/EngineDeps.ts';
+import { quoteTransfer } from '../engine/quoteTransfer.ts';
+import { submitTransfer } from '../engine/submitTransfer.ts';
+import { transferView } from '../engine/views.ts';
+import { findTransfer, listFeeRows } from '../store/transferRepository.ts';
+import { errorResponses } from './errorResponses.ts';
+import * as S from './schemas.ts';
+
+const MAX_ROUTE_SYMBOLS = 50;
+
+/** The seven endpoints of spec §4, thin: validation by schema, meaning in the engine. */
+export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): void {
+  app.get('/bridge/source-chains', { schema: { summary: 'Chains a transfer can start from', response: { 200: S.SourceChainsResponse, ...errorResponses([]) } } }, async (_request, reply) => {
+    const counts = new Map<ChainKey, number>();
+    for (const v of deps.venues.routable()) for (const chain of v.venue.coverage().origins) counts.set(chain, (counts.get(chain) ?? 0) + 1);
+    void reply.header('cache-control', 'max-age=30');
+    return { chains: CHAIN_KEYS.filter((c) => counts.has(c)).map((chain) => ({ chain, venues: counts.get(chain) as number })) };
+  });
+
+  app.get<{ Querystring: { fromChain: ChainKey; toChain: ChainKey; privacy?: 'true' | 'false' } }>(
+    '/bridge/routes',
+    { schema: { summary: 'Venues serving a pair of chains', querystring: S.RoutesQuery, response: { 200: S.RoutesResponse, 304: { type: 'null', description: 'Not modified (If-None-Match matched the ETag)' }, ...errorResponses([]) } } },
+    async (request, reply) => {
+      const { fromChain, toChain } = request.query;
+      const privacy = request.query.privacy === 'true';
+      const routes = deps.venues.all
+        .filter((v) => v.venue !== null && (!privacy || v.catalog.capabilities.privacyModel !== 'none'))
+        .map((v) => ({ venue: v.id, enabled: v.enabled, symbols: v.venue?.coverage().tokenSymbols(fromChain, toChain) ?? [] }))
+        .filter((r) => r.symbols.length > 0)
+        .map((r) => ({ venue: r.venue, enabled: r.enabled, tokenSymbols: [...r.symbols].sort().slice(0, MAX_ROUTE_SYMBOLS), tokenSymbolCount: r.symbols.length }));
+      const etag = `"${createHash('sha256').update(JSON.stringify([fromChain, toChain, privacy, routes])).digest('base64url').slice(0, 27)}"`;
+      void reply.header('cache-control', 'max-age=30').header('etag', etag);
+      const ifNoneMatch = request.headers['if-none-match'];
+      if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*' || t.trim() === `W/${etag}`)) return reply.status(304).send();
+      return { fromChain, toChain, privacy, generatedAt: deps.now(), routes };
+    },
+  );
+
+  app.get('/bridge/venues', { schema: { summary: 'Every venue with its state and capabilities', response: { 200: S.VenuesResponse, ...errorResponses([]) } } }, async () => ({
+    venues: deps.venues.all.map((v) => {
+      const health = v.health?.snapshot() ?? { health: 'unknown' as const, reason: v.notRoutableReason };
+      return {
+        venue: v.id,
+        routable: v.venue !== null && v.enabled && health.health !== 'unhealthy',
+        notRoutableReason: v.notRoutableReason ?? (health.health === 'unhealthy' ? health.reason : null),
+        enabled: v.enabled,
+        registered: v.venue !== null,
+        // Coverage is static in the adapters for now: always as fresh as the running code.
+        snapshotFresh: v.venue !== null,
+        snapshotAgeMs: v.venue !== null ? 0 : null,
+        health: health.health,
+        reason: health.reason,
+        capabilities: { ...v.catalog.capabilities, tradeTypes: [...v.catalog.capabilities.tradeTypes], executionShapes: [...v.catalog.capabilities.executionShapes] },
+      };
+    }),
+  }));
+
+  app.post<{ Body: S.QuoteBodyT }>(
+    '/bridge/quote',
+    {
+      schema: {
+        summary: 'Price a transfer at every venue and rank the answers',
+        body: S.QuoteBody,
+        response: { 200: S.QuoteResponse, ...errorResponses(['same_chain', 'unknown_token', 'invalid_amount', 'invalid_sender', 'invalid_recipient', 'invalid_referral_wallet', 'invalid_referral_bps', 'referral_incomplete', 'invalid_user_ip'], { body: true }) },
+      },
+    },
+    async (request) => quoteTransfer(deps, request.body, request.id),
+  );
+
+  app.post<{ Body: S.BuildBodyT }>(
+    '/bridge/build',
+    {
+      schema: {
+        summary: 'Turn a quote decision into unsigned steps and a transfer',
+        body: S.BuildBody,
+        response: { 200: S.BuildResponse, ...errorResponses(['decision_not_found', 'quote_not_found', 'no_executable_quote', 'privacy_venue_required', 'quote_expired', 'quote_drifted', 'venue_unavailable'], { body: true }) },
+      },
+    },
+    async (request) => buildTransfer(deps, { ...request.body, decisionId: request.body.decisionId.toLowerCase() }, request.id),
+  );
+
+  app.post<{ Params: { id: string }; Body: S.SubmitBodyT }>(
+    '/bridge/transfers/:id/submit',
+    {
+      schema: {
+        summary: 'Submit a signed step (or the hash of one already sent)',
+        params: S.TransferParams,
+        body: S.SubmitBody,
+        response: {
+          200: S.SubmitResponse,
+          ...errorResponses(['transfer_not_found', 'invalid_submission', 'step_not_built', 'build_expired', 'invalid_signed_transaction', 'transaction_mismatch', 'nonce_too_low', 'transaction_underpriced', 'insufficient_funds', 'broadcast_rejected', 'chain_unavailable', 'no_rpc_for_chain'], { body: true }),
+        },
+      },
+    },
+    async (request) => submitTransfer(deps, request.params.id.toLowerCase(), request.body),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/bridge/transfers/:id',
+    { schema: { summary: 'Read a transfer', params: S.TransferParams, response: { 200: S.TransferResponse, ...errorResponses(['transfer_not_found']) } } },
+    async (request) => {
+      const id = request.params.id.toLowerCase();
+      const transfer = await findTransfer(deps.store.db, id);
+      if (!transfer) throw new AppError('transfer_not_found', `no transfer ${request.params.id}`);
+      return transferView(transfer, await listFeeRows(deps.store.db, id));
+    },
+  );
+}

@@ -1,0 +1,70 @@
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { AppError } from '../domain/errors.ts';
+import type { EngineDeps } from '../engine/EngineDeps.ts';
+import { registerBridgeRoutes } from './bridgeRoutes.ts';
+import { sendError } from './errorHandler.ts';
+import { ErrorEnvelope } from './schemas.ts';
+
+export interface HttpAppOptions {
+  readonly deps: EngineDeps;
+  readonly logger: Logger;
+  /** `false`, or the proxies whose X-Forwarded-For is believed (addresses, CIDRs, `loopback`). */
+  readonly trustProxy: false | string[];
+}
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Builds the Fastify app (without listening): the /v1 routes, /v1/openapi.json generated from the
+ * same TypeBox schemas that validate requests, health and readiness outside /v1, and one error
+ * handler that answers every error — Fastify's own included — in the §7 envelope.
+ */
+export async function createHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    trustProxy: options.trustProxy === false ? false : options.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+    // Strict: no type coercion, no silent stripping; an unknown field is a 400 the caller can read.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Strait cross-chain transfer aggregation API', version: '1.0.0', description: 'Prices a cross-chain transfer at many venues, builds the unsigned steps, verifies and broadcasts signed ones, and tracks the transfer.' },
+      servers: [{ url: '/v1' }],
+      components: { schemas: { ErrorEnvelope: ErrorEnvelope as never } },
+    },
+    // Paths are documented relative to the base URL (spec: {base_url} includes /v1).
+    transform: ({ schema, url }) => ({ schema: schema as never, url: url.replace(/^\/v1(?=\/)/, '') }),
+  });
+
+  app.setErrorHandler((error, request, reply) => sendError(reply, error, request));
+  app.setNotFoundHandler((request, reply) => sendError(reply, new AppError('route_not_found', `no endpoint ${request.method} ${request.url.split('?')[0]}`), request));
+  app.addHook('onSend', async (request, reply, payload) => {
+    void reply.header('x-request-id', request.id);
+    return payload;
+  });
+
+  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
+    const ready = await options.deps.store.ready();
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready' });
+  });
+
+  await app.register(
+    async (v1) => {
+      registerBridgeRoutes(v1, options.deps);
+      v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/v1' },
+  );
+  return app as unknown as FastifyInstance;
+}

@@ -1,0 +1,8 @@
+import { acrossVenue } from './across/acrossVenue.ts';
+import { cctpVenue } from './cctp/cctpVenue.ts';
+import { nearIntentsVenue } from './nearintents/nearIntentsVenue.ts';
+import { relayVenue } from './relay/relayVenue.ts';
+import type { VenueModule } from './VenueModule.ts';
+
+/** Every implemented venue: adding one is its folder plus one line here. */
+export const VENUE_MODULES: readonly VenueModule[] = [acrossVenue, relayVenue, cctpVenue, nearIntentsVenue];

@@ -1,0 +1,123 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CATALOGUE } from '../src/domain/errors.ts';
+import type { Strait } from '../src/createStrait.ts';
+import { VENUE_CATALOG } from '../src/venues/catalog.ts';
+import { createTestStrait } from './testStrait.ts';
+
+let strait: Strait;
+beforeAll(async () => {
+  strait = await createTestStrait();
+});
+afterAll(async () => {
+  await strait.close();
+});
+
+const SENDER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const quoteBody = { fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '100000000', sender: SENDER, recipient: SENDER };
+
+async function post(url: string, payload: string | object, contentType = 'application/json') {
+  return strait.app.inject({ method: 'POST', url, payload: typeof payload === 'string' ? payload : JSON.stringify(payload), headers: { 'content-type': contentType } });
+}
+
+describe('error envelope for every error, Fastify\'s own included', () => {
+  it.each([
+    ['malformed JSON', () => post('/v1/bridge/quote', '{"fromChain": '), 400, 'malformed_json'],
+    ['wrong content type', () => post('/v1/bridge/quote', 'fromChain=base', 'application/x-www-form-urlencoded'), 415, 'unsupported_media_type'],
+    ['empty JSON body', () => post('/v1/bridge/quote', ''), 400, 'malformed_json'],
+    ['schema failure', () => post('/v1/bridge/quote', { ...quoteBody, amountAtomic: 100 }), 400, 'invalid_request'],
+    ['unknown field', () => post('/v1/bridge/quote', { ...quoteBody, slippage: 1 }), 400, 'invalid_request'],
+    ['unknown route', () => strait.app.inject({ method: 'GET', url: '/v1/bridge/nothing' }), 404, 'route_not_found'],
+    ['wrong method', () => strait.app.inject({ method: 'DELETE', url: '/v1/bridge/venues' }), 404, 'route_not_found'],
+    ['oversized body', () => post('/v1/bridge/quote', { ...quoteBody, sender: 'x'.repeat(70_000) }), 413, 'payload_too_large'],
+    ['non-UUID transfer id', () => strait.app.inject({ method: 'GET', url: '/v1/bridge/transfers/nope' }), 400, 'invalid_request'],
+    ['unknown transfer', () => strait.app.inject({ method: 'GET', url: '/v1/bridge/transfers/9B2F4C1E-0000-4000-8000-00000000ABCD' }), 404, 'transfer_not_found'],
+    ['unknown decision', () => post('/v1/bridge/build', { decisionId: '9b2f4c1e-0000-4000-8000-00000000abcd' }), 404, 'decision_not_found'],
+    ['submit with both fields', () => post('/v1/bridge/transfers/9b2f4c1e-0000-4000-8000-00000000abcd/submit', { step: 'main', txHash: '0x1', signedTransaction: '0x2' }), 400, 'invalid_submission'],
+  ])('%s → %i %s', async (_name, send, status, code) => {
+    const response = await send();
+    expect(response.statusCode).toBe(status);
+    const body = response.json() as { error: { code: string; message: string } };
+    expect(body.error.code).toBe(code);
+    expect(body.error.message.length).toBeGreaterThan(0);
+  });
+});
+
+describe('quote input rules', () => {
+  it.each([
+    [{ fromChain: 'base', toChain: 'base' }, 'same_chain'],
+    [{ fromChain: 'mars' }, 'invalid_request'],
+    [{ fromToken: 'NOPE' }, 'unknown_token'],
+    [{ amountAtomic: '0' }, 'invalid_amount'],
+    [{ amountAtomic: '1.5' }, 'invalid_amount'],
+    [{ amountAtomic: '1'.repeat(79) }, 'invalid_amount'],
+    [{ sender: '0x123' }, 'invalid_sender'],
+    [{ recipient: '0xF39FD6E51AAD88F6F4CE6AB8827279CFFFB92266'.replace('F39', 'f39') }, 'invalid_recipient'],
+    [{ referralWallet: SENDER }, 'referral_incomplete'],
+    [{ referralWallet: SENDER, referralBps: 16 }, 'invalid_referral_bps'],
+    [{ referralWallet: SENDER, referralBps: 1.5 }, 'invalid_referral_bps'],
+    [{ referralWallet: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin', referralBps: 5 }, 'invalid_referral_wallet'],
+    [{ userIp: '300.1.1.1' }, 'invalid_user_ip'],
+  ])('%j → 400 %s', async (patch, code) => {
+    const response = await post('/v1/bridge/quote', { ...quoteBody, ...patch });
+    expect(response.statusCode).toBe(400);
+    expect((response.json() as { error: { code: string } }).error.code).toBe(code);
+  });
+});
+
+describe('venues and routes', () => {
+  it('lists all 36 catalogue venues with capabilities and the spec\'s privacy counts', async () => {
+    const body = (await strait.app.inject({ method: 'GET', url: '/v1/bridge/venues' })).json() as { venues: { venue: string; registered: boolean; routable: boolean; notRoutableReason: string | null; capabilities: { privacyModel: string; requiresUserIp: boolean } }[] };
+    expect(body.venues).toHaveLength(36);
+    expect(new Set(body.venues.map((v) => v.venue))).toEqual(new Set(VENUE_CATALOG.map((v) => v.id)));
+    const count = (model: string) => body.venues.filter((v) => v.capabilities.privacyModel === model).length;
+    expect([count('unlinkable'), count('custodial-hop'), count('none')]).toEqual([2, 6, 28]);
+    expect(body.venues.filter((v) => v.capabilities.requiresUserIp)).toHaveLength(2);
+    for (const v of body.venues.filter((x) => !x.registered)) expect(v).toMatchObject({ routable: false, notRoutableReason: expect.any(String) });
+    expect(body.venues.filter((v) => v.registered).map((v) => v.venue).sort()).toEqual(['across', 'cctp', 'nearintents', 'relay']);
+  });
+
+  it('routes carry Cache-Control, an ETag, and answer 304 on a match', async () => {
+    const first = await strait.app.inject({ method: 'GET', url: '/v1/bridge/routes?fromChain=base&toChain=arbitrum' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('max-age=30');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const routes = (first.json() as { routes: { venue: string; tokenSymbolCount: number; tokenSymbols: string[] }[] }).routes;
+    expect(routes.map((r) => r.venue).sort()).toEqual(['across', 'cctp', 'nearintents', 'relay']);
+    for (const r of routes) expect(r.tokenSymbols).toContain('USDC');
+    const second = await strait.app.inject({ method: 'GET', url: '/v1/bridge/routes?fromChain=base&toChain=arbitrum', headers: { 'if-none-match': etag } });
+    expect(second.statusCode).toBe(304);
+    const privateRoutes = (await strait.app.inject({ method: 'GET', url: '/v1/bridge/routes?fromChain=base&toChain=arbitrum&privacy=true' })).json() as { privacy: boolean; routes: unknown[] };
+    expect(privateRoutes).toMatchObject({ privacy: true, routes: [] });
+  });
+
+  it('source chains count the venues accepting each origin', async () => {
+    const body = (await strait.app.inject({ method: 'GET', url: '/v1/bridge/source-chains' })).json() as { chains: { chain: string; venues: number }[] };
+    expect(body.chains.find((c) => c.chain === 'base')?.venues).toBe(4);
+  });
+});
+
+describe('openapi.json and the error catalogue agree', () => {
+  it('declares OpenAPI 3.1.0, version 1.0.0, every path and the envelope on every error', async () => {
+    const doc = (await strait.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as { openapi: string; info: { version: string }; paths: Record<string, Record<string, { responses: Record<string, { content?: { 'application/json'?: { schema?: { properties?: { error?: unknown } } } } }> }>> };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe('1.0.0');
+    expect(Object.keys(doc.paths).sort()).toEqual(['/bridge/build', '/bridge/quote', '/bridge/routes', '/bridge/source-chains', '/bridge/transfers/{id}', '/bridge/transfers/{id}/submit', '/bridge/venues']);
+    for (const operations of Object.values(doc.paths)) {
+      for (const operation of Object.values(operations)) {
+        const errors = Object.entries(operation.responses).filter(([status]) => Number(status) >= 400);
+        expect(errors.length).toBeGreaterThan(0);
+        for (const [, response] of errors) expect(response.content?.['application/json']?.schema?.properties?.error).toBeDefined();
+      }
+    }
+    const documented = new Set(JSON.stringify(doc).match(/`([a-z_]+)`: /g)?.map((m) => m.slice(1, -3)));
+    expect([...documented].sort()).toEqual(Object.keys(ERROR_CATALOGUE).sort());
+  });
+
+  it('docs/errors.md lists every code with its status, and nothing else', async () => {
+    const text = await readFile(new URL('../docs/errors.md', import.meta.url), 'utf8');
+    const rows = [...text.matchAll(/^\| `([a-z_]+)` \| (\d{3}) \|/gm)].map((m) => [m[1], Number(m[2])]);
+    expect(Object.fromEntries(rows)).toEqual(Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([code, spec]) => [code, spec.status])));
+  });
+});

@@ -1,0 +1,10 @@
+import pino from 'pino';
+import { loadConfig, type Env } from '../src/config.ts';
+import { createStrait, type Strait } from '../src/createStrait.ts';
+import type { VenueModule } from '../src/venues/VenueModule.ts';
+
+/** A Strait on an in-memory PGlite with no worker, for route tests with `inject()`. */
+export async function createTestStrait(env: Env = {}, modules?: readonly VenueModule[]): Promise<Strait> {
+  const config = loadConfig({ STRAIT_DATA_DIR: 'memory', STRAIT_PORT: '0', ...env });
+  return createStrait(config, { logger: pino({ level: 'silent' }), worker: false, ...(modules ? { modules } : {}) });
+}
