@@ -100,7 +100,7 @@ async function advance(deps: EngineDeps, id: string): Promise<void> {
     await updateTransfer(deps.store.db, id, { nextPollAt: null }, now);
     return;
   }
-  if (transfer.sourceTxVerification === 'pending' && !(await reverify(deps, transfer))) return;
+  if ((transfer.sourceTxVerification === 'pending' || transfer.sourceTxVerification === 'unverified_rpc_error') && !(await reverify(deps, transfer))) return;
 
   const registered = deps.venues.get(transfer.venue);
   if (!registered?.venue) return postpone(deps, id, `venue ${transfer.venue} is not available; retrying`);
@@ -154,7 +154,7 @@ async function postpone(deps: EngineDeps, id: string, detail: string, patch: Tra
   if (!transfer) return;
   const now = deps.now();
   const attempts = transfer.pollAttempts + 1;
-  const delay = Math.min(deps.settings.workerIntervalMs * Math.pow(1.5, Math.min(attempts, 20)), MAX_BACKOFF_MS);
+  const delay = Math.round(Math.min(deps.settings.workerIntervalMs * Math.pow(1.5, Math.min(attempts, 20)), MAX_BACKOFF_MS));
   const giveUpAt = transfer.giveUpAt ?? now + GIVE_UP_FLOOR_MS;
   const overdue = now > giveUpAt;
   await updateTransfer(

@@ -65,8 +65,13 @@ export async function submitTransfer(deps: EngineDeps, transferId: string, body:
     try {
       txHash = await rpc.broadcast(body.signedTransaction as Hex);
     } catch (error) {
-      await db.deleteFrom('submissions').where('transfer_id', '=', transferId).where('kind', '=', body.step).execute();
-      throw error;
+      // "Already known" and a timed-out send may still mean the chain has these very bytes.
+      const reached = error instanceof AppError && (error.code === 'nonce_too_low' || error.code === 'chain_unavailable') && (await rpc.findTransaction(decoded.hash).catch(() => null)) !== null;
+      if (!reached) {
+        await db.deleteFrom('submissions').where('transfer_id', '=', transferId).where('kind', '=', body.step).execute();
+        throw error;
+      }
+      txHash = decoded.hash;
     }
     verification = 'verified';
   } else {

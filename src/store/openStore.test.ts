@@ -1,0 +1,4 @@
+import { describeStoreContract } from './storeContract.ts';
+import { openStore } from './openStore.ts';
+
+describeStoreContract('PGlite (embedded default)', () => openStore({ dataDir: 'memory' }));

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertDecision, findDecision, type StoredDecision } from './decisionRepository.ts';
+import type { Store } from './openStore.ts';
+import { findTransfer, insertSubmission, insertTransfer, leaseDueTransfers, listFeeRows, listSteps, listSubmissions, releaseLease, updateTransfer, type NewTransfer } from './transferRepository.ts';
+
+/** The store's behaviour, run against each driver (PGlite here, real PostgreSQL in the .pg test). */
+export function describeStoreContract(name: string, open: () => Promise<Store>): void {
+  describe(`store on ${name}`, () => {
+    let store: Store;
+    beforeAll(async () => {
+      store = await open();
+    });
+    afterAll(async () => {
+      await store?.close();
+    });
+
+    const decision = (): StoredDecision => ({
+      id: randomUUID(),
+      request: { fromChain: 'base', toChain: 'arbitrum', amountIn: '100000000' },
+      privacy: false,
+      userIp: '203.0.113.7',
+      fees: { platform: null, referral: null },
+      bestQuoteId: 'across_1',
+      emptyReason: null,
+      createdAt: 1_000,
+      expiresAt: 61_000,
+      quotes: [
+        { quoteId: 'across_1', rank: 0, venue: 'across', amountIn: 100_000_000n, amountOut: 99_950_000n, minAmountOut: 99_950_000n, estimatedSeconds: 4, feeBps: 0, feeAmount: 0n, tierSavedBps: 0, executable: true, eligibility: 'ok', expiresAt: 61_000, venueQuote: { context: { spokePool: '0x1' } } },
+        { quoteId: 'relay_1', rank: 1, venue: 'relay', amountIn: 100_000_000n, amountOut: 2n ** 255n, minAmountOut: 1n, estimatedSeconds: null, feeBps: 0, feeAmount: 0n, tierSavedBps: 0, executable: true, eligibility: 'ok', expiresAt: 31_000, venueQuote: {} },
+      ],
+      rejections: [{ venue: 'cctp', code: 'below_min', message: 'too small', details: { minAmountAtomic: '1000' } }],
+    });
+
+    const transfer = (decisionId: string, overrides: Partial<NewTransfer> = {}): NewTransfer => ({
+      id: randomUUID(), decisionId, quoteId: 'across_1', venue: 'across', status: 'PENDING_SIGNATURE', statusDetail: null, fromChain: 'base', toChain: 'arbitrum', fromAsset: '0xa', toAsset: '0xb',
+      amountIn: 100_000_000n, expectedOut: 99_950_000n, minOut: 99_950_000n, receivedAmount: null, receivedAsset: null, sourceTxHash: null, destinationTxHash: null, feeTxHash: null, sourceTxVerification: null,
+      claim: null, postStep: null, finalDestination: null, requesterWallet: '0xs', recipientWallet: '0xr', avgSavedBps: 3, savedVsWorstBps: 5, savingsQuoteCount: 2, usdValueBridged: null, usdValueSaved: null,
+      privacy: false, privacyModel: 'none', build: { transferId: 'x' }, venueContext: { depositId: 7 }, buildExpiresAt: 5_000, createdAt: 1_000, submittedAt: null, updatedAt: 1_000, completedAt: null, nextPollAt: 2_000, giveUpAt: null,
+      ...overrides,
+    });
+
+    it('applies migrations and is ready', async () => {
+      expect(await store.ready()).toBe(true);
+    });
+
+    it('keeps every row and rejection of a decision, amounts exact to uint256', async () => {
+      const d = decision();
+      await insertDecision(store.db, d);
+      const found = await findDecision(store.db, d.id);
+      expect(found).toEqual(d);
+      expect(await findDecision(store.db, randomUUID())).toBeNull();
+    });
+
+    it('stores a transfer with steps, fee rows and submissions, and refuses a second transfer per decision', async () => {
+      const d = decision();
+      await insertDecision(store.db, d);
+      const t = transfer(d.id);
+      await store.db.transaction().execute((tx) =>
+        insertTransfer(tx, t, [{ index: 0, kind: 'main', vm: 'evm', chain: 'base', payload: { to: '0x1', data: '0x', value: '0', chainId: 8453 } }], [
+          { kind: 'platform', status: 'offered', bps: 5, amount: 500n, asset: '0xa', chain: 'base', wallet: '0xfee', tierSavedBps: 10, txHash: null },
+        ]),
+      );
+      expect(await findTransfer(store.db, t.id)).toMatchObject({ ...t, pollAttempts: 0 });
+      expect(await listSteps(store.db, t.id)).toHaveLength(1);
+      expect((await listFeeRows(store.db, t.id))[0]).toMatchObject({ kind: 'platform', amount: 500n, status: 'offered' });
+      await expect(store.db.transaction().execute((tx) => insertTransfer(tx, transfer(d.id), [], []))).rejects.toThrow();
+      await insertSubmission(store.db, t.id, { kind: 'main', txHash: '0xabc', verification: 'verified', createdAt: 3, signedTx: '0x02', userIp: null });
+      await expect(insertSubmission(store.db, t.id, { kind: 'main', txHash: '0xdef', verification: 'verified', createdAt: 4, signedTx: null, userIp: null })).rejects.toThrow();
+      expect(await listSubmissions(store.db, t.id)).toEqual([{ kind: 'main', txHash: '0xabc', verification: 'verified', createdAt: 3 }]);
+      await updateTransfer(store.db, t.id, { status: 'SUBMITTED', sourceTxHash: '0xabc', receivedAmount: 10n }, 9_999);
+      expect(await findTransfer(store.db, t.id)).toMatchObject({ status: 'SUBMITTED', sourceTxHash: '0xabc', receivedAmount: 10n, updatedAt: 9_999, venue: 'across' });
+    });
+
+    it('leases each due transfer to one worker at a time, and again once the lease lapses', async () => {
+      const d = decision();
+      await insertDecision(store.db, d);
+      const t = transfer(d.id, { nextPollAt: 1 });
+      await insertTransfer(store.db, t, [], []);
+      const now = 10_000_000_000_000;
+      const [a, b] = await Promise.all([leaseDueTransfers(store.db, 'a', now, 1_000, 1_000), leaseDueTransfers(store.db, 'b', now, 1_000, 1_000)]);
+      expect(a.filter((id) => id === t.id).length + b.filter((id) => id === t.id).length).toBe(1);
+      expect(await leaseDueTransfers(store.db, 'c', now + 500, 1_000, 1_000)).not.toContain(t.id);
+      expect(await leaseDueTransfers(store.db, 'c', now + 1_001, 1_000, 1_000)).toContain(t.id);
+      await releaseLease(store.db, t.id, 'c');
+      expect(await leaseDueTransfers(store.db, 'd', now + 1_002, 1_000, 1_000)).toContain(t.id);
+    });
+  });
+}

@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+
+function startCli(args: string[], env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+async function firstLine(child: ChildProcess): Promise<string> {
+  const lines = createInterface({ input: child.stdout! });
+  const [line] = (await once(lines, 'line')) as [string];
+  lines.close();
+  return line;
+}
+
+async function stop(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return child.exitCode;
+  child.kill('SIGTERM');
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return code;
+}
+
+async function reachable(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(1_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('strait sandbox (the public interface)', () => {
+  it('prints one JSON line, serves the API, and stops everything on SIGTERM', async () => {
+    const child = startCli(['sandbox']);
+    try {
+      const info = JSON.parse(await firstLine(child)) as { baseUrl: string; chains: Record<string, { chainId: number; rpcUrl: string }>; accounts: { address: string; privateKey: string }[] };
+      expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+      expect(Object.values(info.chains).map((c) => c.chainId).sort((a, b) => a - b)).toEqual([8453, 42161]);
+      expect(info.accounts).toHaveLength(10);
+      const venues = (await (await fetch(`${info.baseUrl}/bridge/venues`)).json()) as { venues: unknown[] };
+      expect(venues.venues).toHaveLength(36);
+      expect(await stop(child)).toBe(0);
+      expect(await reachable(`${info.baseUrl}/bridge/venues`)).toBe(false);
+      for (const chain of Object.values(info.chains)) expect(await reachable(chain.rpcUrl)).toBe(false);
+    } finally {
+      await stop(child);
+    }
+  });
+});
+
+describe('strait serve', () => {
+  it('serves /v1 on the configured port with PGlite in the data directory, and drains on SIGTERM', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'strait-data-'));
+    const port = String(20_000 + Math.floor(Math.random() * 20_000));
+    const child = startCli(['serve'], { STRAIT_PORT: port, STRAIT_DATA_DIR: dataDir, STRAIT_LOG_LEVEL: 'info' });
+    try {
+      await firstLine(child); // the first log line comes once listening
+      const base = `http://127.0.0.1:${port}`;
+      let ready = await fetch(`${base}/ready`).catch(() => null);
+      for (let i = 0; i < 50 && ready?.status !== 200; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        ready = await fetch(`${base}/ready`).catch(() => null);
+      }
+      expect(ready?.status).toBe(200);
+      const doc = (await (await fetch(`${base}/v1/openapi.json`)).json()) as { openapi: string };
+      expect(doc.openapi).toBe('3.1.0');
+      expect(await stop(child)).toBe(0);
+    } finally {
+      await stop(child);
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Strait } from '../src/createStrait.ts';
+import { createStatusWorker } from '../src/engine/statusWorker.ts';
+import type { Venue, VenueStatus } from '../src/venues/Venue.ts';
+import type { VenueModule } from '../src/venues/VenueModule.ts';
+import { createTestStrait } from './testStrait.ts';
+
+const USER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const HASH = `0x${'ab'.repeat(32)}`;
+let clock = 1_800_000_000_000;
+let nextStatus: VenueStatus | Error = { state: 'pending', venueStatus: 'pending', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: null };
+
+/** A venue double speaking the Venue interface directly: the worker is what is under test here. */
+const scripted: VenueModule = {
+  id: 'across',
+  defaultBaseUrl: 'http://127.0.0.1:1',
+  create(): Venue {
+    return {
+      id: 'across',
+      supports: () => ({ served: true }),
+      coverage: () => ({ origins: ['base'], tokenSymbols: () => ['USDC'] }),
+      quote: async (r) => ({ amountIn: r.amountIn, amountOut: r.amountIn - 1_000n, minAmountOut: r.amountIn - 1_000n, estimatedSeconds: 4, expiresAt: null, context: {} }),
+      build: async (r) => ({ shape: 'steps', steps: [{ vm: 'evm', step: 'main', chainId: 8453, to: USER, data: '0x1234', value: 0n }], approval: null, amountOut: r.quote.amountOut, minAmountOut: r.quote.minAmountOut, context: {} }),
+      status: async () => {
+        if (nextStatus instanceof Error) throw nextStatus;
+        return nextStatus;
+      },
+    };
+  },
+};
+
+let strait: Strait;
+beforeAll(async () => {
+  strait = await createTestStrait({}, [scripted]);
+  (strait.deps as { now: () => number }).now = () => clock;
+});
+afterAll(async () => {
+  await strait.close();
+});
+
+async function submittedTransfer(): Promise<string> {
+  const quote = await strait.app.inject({ method: 'POST', url: '/v1/bridge/quote', payload: { fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '5000000', sender: USER, recipient: USER } });
+  const build = await strait.app.inject({ method: 'POST', url: '/v1/bridge/build', payload: { decisionId: quote.json().decisionId } });
+  const transferId = build.json().transferId as string;
+  const submit = await strait.app.inject({ method: 'POST', url: `/v1/bridge/transfers/${transferId}/submit`, payload: { txHash: HASH, step: 'main' } });
+  expect(submit.json()).toMatchObject({ accepted: true, status: 'SUBMITTED', verification: 'unverified_no_rpc' });
+  return transferId;
+}
+
+const read = async (id: string) => (await strait.app.inject({ method: 'GET', url: `/v1/bridge/transfers/${id}` })).json();
+
+describe('status worker', () => {
+  it('moves SUBMITTED → PENDING → COMPLETED with the delivery fields', async () => {
+    const worker = createStatusWorker(strait.deps, { leaseMs: 60_000, batchSize: 50 });
+    const id = await submittedTransfer();
+    nextStatus = { state: 'pending', venueStatus: 'pending', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: null };
+    await worker.tick();
+    expect(await read(id)).toMatchObject({ status: 'PENDING', statusDetail: 'across reports pending' });
+    clock += 60_000;
+    nextStatus = { state: 'completed', venueStatus: 'filled', destinationTxHash: `0x${'cd'.repeat(32)}`, receivedAmount: 4_999_000n, receivedAsset: null, detail: null };
+    await worker.tick();
+    const done = await read(id);
+    expect(done).toMatchObject({ status: 'COMPLETED', destinationTxHash: `0x${'cd'.repeat(32)}`, receivedAmountAtomic: '4999000', completedAt: clock });
+    clock += 60_000;
+    expect(await worker.tick()).toBe(0);
+  });
+
+  it('keeps a transfer non-terminal through venue outages and marks it overdue past the give-up deadline', async () => {
+    const worker = createStatusWorker(strait.deps, { leaseMs: 60_000, batchSize: 50 });
+    const id = await submittedTransfer();
+    nextStatus = new Error('venue down');
+    for (let i = 0; i < 30; i++) {
+      await worker.tick();
+      clock += 5 * 60_000;
+    }
+    const t = await read(id);
+    expect(t.status).toBe('SUBMITTED');
+    expect(t.statusDetail, JSON.stringify(t)).toMatch(/^overdue: /);
+    nextStatus = { state: 'refunded', venueStatus: 'refunded', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: 'refunded to depositor' };
+    await worker.tick();
+    expect(await read(id)).toMatchObject({ status: 'REFUNDED', statusDetail: 'refunded to depositor' });
+  });
+
+  it('abandons an unsigned build after it expires, and a late submit does not revive it', async () => {
+    const worker = createStatusWorker(strait.deps, { leaseMs: 60_000, batchSize: 50 });
+    const quote = await strait.app.inject({ method: 'POST', url: '/v1/bridge/quote', payload: { fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '5000000', sender: USER, recipient: USER } });
+    const build = (await strait.app.inject({ method: 'POST', url: '/v1/bridge/build', payload: { decisionId: quote.json().decisionId } })).json();
+    clock = build.expiresAt + 11 * 60_000;
+    await worker.tick();
+    expect(await read(build.transferId)).toMatchObject({ status: 'ABANDONED' });
+    const late = await strait.app.inject({ method: 'POST', url: `/v1/bridge/transfers/${build.transferId}/submit`, payload: { txHash: HASH, step: 'main' } });
+    expect(late.json()).toMatchObject({ accepted: true, status: 'ABANDONED' });
+  });
+});
