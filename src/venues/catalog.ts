@@ -2,6 +2,9 @@
  * The 36 venues Strait knows (shared/venues/CATALOG.md), with the capabilities `GET /bridge/venues`
  * publishes. A venue listed here without an adapter in the registry shows `registered: false`.
  *
+ * Implemented venues list what their adapter does today (EXACT_IN, EVM calldata or deposit
+ * address); the others list what the venue's API offers.
+ *
  * Counts the spec fixes and a test checks: 2 `unlinkable`, 6 `custodial-hop`, 28 `none`; exactly
  * two venues with `requiresUserIp`.
  */
@@ -60,11 +63,11 @@ const entry = (
 });
 
 export const VENUE_CATALOG: readonly CatalogEntry[] = [
-  entry('across', 'intent', ['evm_calldata', 'svm_serialized'], { tradeTypes: ['EXACT_IN', 'MIN_OUT', 'EXACT_OUT'], feeCapture: 'venue-param' }),
-  entry('relay', 'intent', ['evm_calldata', 'svm_serialized'], { tradeTypes: ['EXACT_IN', 'EXACT_OUT'], feeCapture: 'venue-param' }),
+  entry('across', 'intent', ['evm_calldata'], { feeCapture: 'venue-param' }),
+  entry('relay', 'intent', ['evm_calldata'], { feeCapture: 'venue-param' }),
   entry('debridge', 'intent', ['evm_calldata', 'svm_serialized'], { tradeTypes: ['EXACT_IN', 'EXACT_OUT'], feeCapture: 'venue-param' }),
   entry('mayan', 'intent', ['evm_calldata', 'svm_serialized'], { feeCapture: 'venue-param' }),
-  entry('nearintents', 'intent', ['deposit_address'], { tradeTypes: ['EXACT_IN', 'MIN_OUT', 'EXACT_OUT'], feeCapture: 'venue-param' }),
+  entry('nearintents', 'intent', ['deposit_address'], { feeCapture: 'venue-param' }),
   entry('eco', 'intent', ['evm_calldata']),
   entry('garden', 'intent', ['deposit_address', 'evm_calldata', 'svm_serialized'], { requiredCredentials: ['APP_ID'] }),
   entry('meson', 'intent', ['intent_signature', 'evm_calldata']),
@@ -81,7 +84,7 @@ export const VENUE_CATALOG: readonly CatalogEntry[] = [
   entry('mayachain', 'pool', ['utxo_memo', 'evm_calldata'], { feeCapture: 'venue-param' }),
   entry('chainflip', 'pool', ['deposit_address', 'evm_calldata'], { feeCapture: 'venue-param' }),
   entry('cbridge', 'pool', ['evm_calldata']),
-  entry('cctp', 'canonical', ['evm_calldata'], { tradeTypes: ['EXACT_IN', 'EXACT_OUT'] }),
+  entry('cctp', 'canonical', ['evm_calldata']),
   entry('hyperliquid', 'canonical', ['evm_calldata']),
   entry('opstack', 'canonical', ['evm_calldata']),
   entry('arbitrum', 'canonical', ['evm_calldata']),
