@@ -1,6 +1,7 @@
 /**
  * The chain registry: every chain key of the spec (§2, 72 keys), its virtual-machine family, the
- * numeric chain id where the chain has one (EVM chain ids; `null` elsewhere), and its native asset.
+ * numeric chain id where the chain has one (EVM chain ids; `null` elsewhere), and its native asset
+ * (the unit balances are held in, which is not always the token's display precision: see Arc, Stable).
  *
  * Venues name chains in their own ways (Relay's 792703809 for Solana, deBridge's 7565164, 1Click's
  * `arb`); those mappings live in each venue's folder. This table is the service's own vocabulary.
@@ -62,14 +63,14 @@ const DEFINITIONS = [
   evm('plume', 'Plume', 98866, 'PLUME'),
   evm('worldchain', 'World Chain', 480),
   evm('monad', 'Monad', 143, 'MON'),
-  evm('sei', 'Sei EVM', 1329, 'SEI'),
+  evm('sei', 'Sei EVM', 1329, 'SEI'), // 18 decimals on the EVM side, although the Cosmos side uses 6 (usei)
   evm('xlayer', 'X Layer', 196, 'OKB'),
   evm('plasma', 'Plasma', 9745, 'XPL'),
   evm('berachain', 'Berachain', 80094, 'BERA'),
   evm('hyperevm', 'HyperEVM', 999, 'HYPE'),
-  evm('stable', 'Stable', 988, 'USDT0'),
+  evm('stable', 'Stable', 988, 'USDT0'), // gas token; its ERC-20 face (0x779D…3736) has 6 decimals
   evm('robinhood', 'Robinhood Chain', 4663),
-  evm('arc', 'Arc', 5042, 'USDC'),
+  evm('arc', 'Arc', 5042, 'USDC'), // gas token; its ERC-20 face (0x3600…0000) has 6 decimals
   evm('fantom', 'Fantom', 250, 'FTM'),
   evm('zircuit', 'Zircuit', 48900),
   evm('lisk', 'Lisk', 1135),
@@ -83,12 +84,12 @@ const DEFINITIONS = [
   evm('opbnb', 'opBNB', 204, 'BNB'),
   evm('ronin', 'Ronin', 2020, 'RON'),
   evm('rootstock', 'Rootstock', 30, 'RBTC'),
-  evm('citrea', 'Citrea', 4114, 'CBTC'),
+  evm('citrea', 'Citrea', 4114, 'cBTC'),
   evm('botanix', 'Botanix', 3637, 'BTC'),
   evm('katana', 'Katana', 747474),
   other('solana', 'Solana', 'svm', 'SOL', 9),
   other('fogo', 'Fogo', 'svm', 'FOGO', 9),
-  other('eclipse', 'Eclipse', 'svm', 'ETH', 9),
+  other('eclipse', 'Eclipse', 'svm', 'ETH', 9), // bridged ETH held with the SVM's 9 decimals
   other('bitcoin', 'Bitcoin', 'utxo', 'BTC', 8),
   other('litecoin', 'Litecoin', 'utxo', 'LTC', 8),
   other('dogecoin', 'Dogecoin', 'utxo', 'DOGE', 8),
@@ -98,7 +99,7 @@ const DEFINITIONS = [
   other('sui', 'Sui', 'sui', 'SUI', 9),
   other('aptos', 'Aptos', 'aptos', 'APT', 8),
   other('movement', 'Movement', 'aptos', 'MOVE', 8),
-  other('starknet', 'Starknet', 'starknet', 'STRK', 18),
+  other('starknet', 'Starknet', 'starknet', 'STRK', 18), // fee token since v0.13 (ETH also pays fees)
   other('tron', 'Tron', 'tron', 'TRX', 6),
   other('ton', 'TON', 'ton', 'TON', 9),
   other('stellar', 'Stellar', 'stellar', 'XLM', 7),
@@ -109,11 +110,12 @@ const DEFINITIONS = [
   other('polkadot', 'Polkadot', 'substrate', 'DOT', 10),
   other('assethub', 'Polkadot Asset Hub', 'substrate', 'DOT', 10),
   other('injective', 'Injective', 'cosmos', 'INJ', 18),
+  // Noble has no gas token in practice (fees are paid in USDC), so USDC stands in as its native asset.
   other('noble', 'Noble', 'cosmos', 'USDC', 6),
   other('osmosis', 'Osmosis', 'cosmos', 'OSMO', 6),
   other('cosmoshub', 'Cosmos Hub', 'cosmos', 'ATOM', 6),
-  other('hypercore', 'HyperCore', 'hypercore', 'USDC', 6),
-  other('lighter', 'Lighter', 'lighter', 'USDC', 6),
+  other('hypercore', 'HyperCore', 'hypercore', 'USDC', 6), // perps margin balance
+  other('lighter', 'Lighter', 'lighter', 'USDC', 6), // collateral balance
 ] as const;
 
 export type ChainKey = (typeof DEFINITIONS)[number]['key'];

@@ -1,9 +1,9 @@
+import { CHAIN_KEYS, chainInfo } from './chains.ts';
+
 /**
- * Static registry of the tokens Strait quotes, per chain key (the keys of
- * `ADDRESS_RULES`). Addresses are mainnet, EVM ones in EIP-55 case; `address:
- * null` is the chain's native asset, whose decimals are those of the unit the
- * chain's balances are expressed in (which is not always the token's usual
- * display precision: see Arc and Stable).
+ * Static registry of the tokens Strait quotes, per chain key. Addresses are
+ * mainnet, EVM ones in EIP-55 case; `address: null` is the chain's native asset,
+ * taken from the chain registry (`chains.ts`), the one place natives are defined.
  */
 
 export interface TokenInfo {
@@ -14,87 +14,7 @@ export interface TokenInfo {
   decimals: number;
 }
 
-type NativeSpec = readonly [symbol: string, decimals: number];
 type TokenSpec = readonly [symbol: string, address: string, decimals: number];
-
-const ETH: NativeSpec = ['ETH', 18];
-
-const NATIVES: Readonly<Record<string, NativeSpec>> = {
-  ethereum: ETH,
-  arbitrum: ETH,
-  optimism: ETH,
-  base: ETH,
-  polygon: ['POL', 18],
-  bnb: ['BNB', 18],
-  avalanche: ['AVAX', 18],
-  linea: ETH,
-  scroll: ETH,
-  zksync: ETH,
-  mantle: ['MNT', 18],
-  blast: ETH,
-  mode: ETH,
-  gnosis: ['XDAI', 18],
-  celo: ['CELO', 18],
-  unichain: ETH,
-  sonic: ['S', 18],
-  ink: ETH,
-  plume: ['PLUME', 18],
-  worldchain: ETH,
-  monad: ['MON', 18],
-  sei: ['SEI', 18], // Sei EVM: 18 decimals there, although the Cosmos side uses 6 (usei)
-  xlayer: ['OKB', 18],
-  plasma: ['XPL', 18],
-  berachain: ['BERA', 18],
-  hyperevm: ['HYPE', 18],
-  stable: ['USDT0', 18], // gas token; its ERC-20 face (0x779D…3736) has 6 decimals
-  robinhood: ETH,
-  arc: ['USDC', 18], // gas token; its ERC-20 face (0x3600…0000) has 6 decimals
-  fantom: ['FTM', 18],
-  zircuit: ETH,
-  lisk: ETH,
-  soneium: ETH,
-  abstract: ETH,
-  taiko: ETH,
-  metis: ['METIS', 18],
-  moonbeam: ['GLMR', 18],
-  aurora: ETH,
-  cronos: ['CRO', 18],
-  opbnb: ['BNB', 18],
-  ronin: ['RON', 18],
-  rootstock: ['RBTC', 18],
-  citrea: ['cBTC', 18],
-  botanix: ['BTC', 18],
-  katana: ETH,
-  solana: ['SOL', 9],
-  fogo: ['FOGO', 9],
-  eclipse: ['ETH', 9], // Eclipse pays gas in bridged ETH, held with the SVM's 9 decimals
-  bitcoin: ['BTC', 8],
-  litecoin: ['LTC', 8],
-  dogecoin: ['DOGE', 8],
-  bitcoincash: ['BCH', 8],
-  zcash: ['ZEC', 8],
-  dash: ['DASH', 8],
-  sui: ['SUI', 9],
-  aptos: ['APT', 8],
-  movement: ['MOVE', 8],
-  starknet: ['STRK', 18], // fee token since v0.13 (ETH is also accepted for fees)
-  tron: ['TRX', 6],
-  ton: ['TON', 9],
-  stellar: ['XLM', 7],
-  cardano: ['ADA', 6],
-  xrpl: ['XRP', 6],
-  near: ['NEAR', 24],
-  algorand: ['ALGO', 6],
-  polkadot: ['DOT', 10],
-  assethub: ['DOT', 10],
-  injective: ['INJ', 18],
-  // Noble has no gas token in practice (fees are paid in USDC), so USDC stands in as its native asset.
-  noble: ['USDC', 6],
-  osmosis: ['OSMO', 6],
-  cosmoshub: ['ATOM', 6],
-  hypercore: ['USDC', 6], // perps margin balance
-  lighter: ['USDC', 6], // collateral balance
-};
 
 const USDC = 'USDC';
 const USDT = 'USDT';
@@ -141,8 +61,9 @@ const TOKENS: Readonly<Record<string, readonly TokenSpec[]>> = {
 };
 
 const REGISTRY: ReadonlyMap<string, readonly TokenInfo[]> = new Map(
-  Object.entries(NATIVES).map(([chain, [symbol, decimals]]) => {
-    const native: TokenInfo = Object.freeze({ chain, symbol, address: null, decimals });
+  CHAIN_KEYS.map((chain) => {
+    const { nativeSymbol, nativeDecimals } = chainInfo(chain);
+    const native: TokenInfo = Object.freeze({ chain, symbol: nativeSymbol, address: null, decimals: nativeDecimals });
     const tokens = (TOKENS[chain] ?? []).map(([tokenSymbol, address, tokenDecimals]) =>
       Object.freeze({ chain, symbol: tokenSymbol, address, decimals: tokenDecimals }),
     );

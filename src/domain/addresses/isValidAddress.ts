@@ -1,3 +1,4 @@
+import { CHAIN_KEYS, chainInfo } from '../chains.ts';
 import { isAlgorandAddress } from './isAlgorandAddress.ts';
 import { isAptosAddress } from './isAptosAddress.ts';
 import { BITCOIN_FAMILY_PARAMS, isBitcoinFamilyAddress } from './isBitcoinFamilyAddress.ts';
@@ -43,14 +44,8 @@ interface AddressRule {
   bech32Prefix?: string;
 }
 
-/** Every key here is an EVM chain; `sei` means Sei's EVM side and `robinhood` the Robinhood chain. */
-const EVM_CHAINS = [
-  'ethereum', 'arbitrum', 'optimism', 'base', 'polygon', 'bnb', 'avalanche', 'linea', 'scroll',
-  'zksync', 'mantle', 'blast', 'mode', 'gnosis', 'celo', 'unichain', 'sonic', 'ink', 'plume',
-  'worldchain', 'monad', 'sei', 'xlayer', 'plasma', 'berachain', 'hyperevm', 'stable', 'robinhood',
-  'arc', 'fantom', 'zircuit', 'lisk', 'soneium', 'abstract', 'taiko', 'metis', 'moonbeam', 'aurora',
-  'cronos', 'opbnb', 'ronin', 'rootstock', 'citrea', 'botanix', 'katana',
-] as const;
+/** EVM chains come from the chain registry (`sei` is Sei's EVM side, `robinhood` the Robinhood chain). */
+const EVM_CHAINS = CHAIN_KEYS.filter((chain) => chainInfo(chain).vm === 'evm');
 
 /** Which validator (and, for cosmos, which bech32 prefix) each routed chain key uses (73 keys). */
 export const ADDRESS_RULES: Record<string, { family: AddressFamily; bech32Prefix?: string }> = Object.freeze({
