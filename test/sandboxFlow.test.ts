@@ -1,7 +1,7 @@
 import { createPublicClient, createWalletClient, erc20Abi, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../src/sandbox/runSandbox.ts';
+import { startSandbox, type RunningSandbox } from '../src/sandbox/startSandbox.ts';
 
 const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 const ARB_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';

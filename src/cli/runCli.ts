@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig, type Env } from '../config.ts';
 import { createStrait } from '../createStrait.ts';
-import { runSandbox } from '../sandbox/runSandbox.ts';
+import { startSandbox } from '../sandbox/startSandbox.ts';
+import { onShutdown } from './onShutdown.ts';
 
 const USAGE = `usage: strait <command>
 
@@ -19,8 +20,7 @@ export async function runCli(args: readonly string[], env: Env): Promise<number 
       case 'worker':
         return await workerOnly(env);
       case 'sandbox':
-        await runSandbox(env);
-        return null;
+        return await sandbox(env);
       case 'help':
       case '--help':
         process.stdout.write(USAGE);
@@ -53,20 +53,10 @@ async function workerOnly(env: Env): Promise<null> {
   return null;
 }
 
-/** SIGINT/SIGTERM drain in-flight work and release worker leases before the process exits. */
-export function onShutdown(close: () => Promise<void>): void {
-  let closing = false;
-  const handler = () => {
-    if (closing) return;
-    closing = true;
-    close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        process.stderr.write(`shutdown failed: ${(error as Error).message}\n`);
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGINT', handler);
-  process.once('SIGTERM', handler);
+/** Starts everything, prints the sandbox's one JSON line on stdout, runs until SIGINT or SIGTERM. */
+async function sandbox(env: Env): Promise<null> {
+  const running = await startSandbox(env.STRAIT_PORT ? { STRAIT_PORT: env.STRAIT_PORT } : {});
+  process.stdout.write(`${JSON.stringify(running.info)}\n`);
+  onShutdown(() => running.stop());
+  return null;
 }

@@ -2,7 +2,6 @@ import { toHex, type Address, type Hex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { loadConfig, type Env } from '../config.ts';
 import { createStrait, type Strait } from '../createStrait.ts';
-import { onShutdown } from '../cli/runCli.ts';
 import { startAcrossFake } from '../venues/across/acrossFake.ts';
 import { startCctpFake } from '../venues/cctp/cctpFake.ts';
 import { createChainSettlement } from '../venues/fake/FakeSettlement.ts';
@@ -89,11 +88,4 @@ export async function startSandbox(env: Env = {}): Promise<RunningSandbox> {
     await stop();
     throw error;
   }
-}
-
-/** `strait sandbox`: starts everything, prints one JSON line on stdout, runs until SIGINT or SIGTERM. */
-export async function runSandbox(env: Env): Promise<void> {
-  const sandbox = await startSandbox(env.STRAIT_PORT ? { STRAIT_PORT: env.STRAIT_PORT } : {});
-  process.stdout.write(`${JSON.stringify(sandbox.info)}\n`);
-  onShutdown(() => sandbox.stop());
 }
