@@ -1,6 +1,6 @@
 import { REJECTION_CATALOGUE, type RejectionCode } from '../domain/errors.ts';
-import type { RegisteredVenue } from '../venues/createVenueRegistry.ts';
-import { VenueRejection, type Venue, type VenueQuote, type VenueQuoteRequest } from '../venues/Venue.ts';
+import type { RoutableVenue } from '../venues/createVenueRegistry.ts';
+import { VenueRejection, type VenueQuote, type VenueQuoteRequest } from '../venues/Venue.ts';
 import { VenueHttpError, VenueTransportError } from '../venues/venueHttpClient.ts';
 
 export interface PricedVenue {
@@ -26,7 +26,7 @@ export interface FanOutResult {
  * `venue_timeout` — the answer never waits for the slowest venue.
  */
 export async function fanOutQuotes(
-  candidates: readonly (RegisteredVenue & { venue: Venue })[],
+  candidates: readonly RoutableVenue[],
   request: VenueQuoteRequest,
   deadlineMs: number,
   requestId?: string,
@@ -56,7 +56,6 @@ export async function fanOutQuotes(
   clearTimeout(timer);
   controller.abort();
   for (const id of pending) rejected.push(reject(id, 'venue_timeout', `${id} did not answer within ${deadlineMs} ms`));
-  pending.clear();
   return { priced, rejected };
 }
 
@@ -75,8 +74,14 @@ export function reject(venue: string, code: RejectionCode, message: string, deta
   return { venue, code, message, details };
 }
 
-/** The most useful reason when nothing priced: the catalogue's priority ("too small" beats "upstream 500"). */
-export function emptyReasonOf(rejected: readonly Rejection[]): RejectionCode | null {
+const NOT_SERVING: ReadonlySet<RejectionCode> = new Set(['privacy_venue_required', 'route_not_served', 'token_not_supported']);
+
+/**
+ * The most useful reason when nothing priced: `no_private_route` when privacy left no venue serving
+ * the corridor (spec §1 rule 2), else the catalogue's priority ("too small" beats "upstream 500").
+ */
+export function emptyReasonOf(rejected: readonly Rejection[], privacy: boolean): string | null {
+  if (privacy && rejected.every((r) => NOT_SERVING.has(r.code))) return 'no_private_route';
   let best: RejectionCode | null = null;
   for (const r of rejected) {
     if (best === null || REJECTION_CATALOGUE[r.code].priority < REJECTION_CATALOGUE[best].priority) best = r.code;

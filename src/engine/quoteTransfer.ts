@@ -3,6 +3,7 @@ import { chainInfo } from '../domain/chains.ts';
 import { bestRow, fastestRow, rankRows } from '../domain/ranking.ts';
 import type { JsonObject } from '../domain/steps.ts';
 import { insertDecision, type StoredDecision, type StoredQuoteRow } from '../store/decisionRepository.ts';
+import type { RoutableVenue } from '../venues/createVenueRegistry.ts';
 import type { VenueQuote, VenueQuoteRequest } from '../venues/Venue.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { emptyReasonOf, fanOutQuotes, reject, type Rejection } from './fanOutQuotes.ts';
@@ -20,11 +21,11 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
   const now = deps.now();
   const request = venueRequestOf(input);
   const rejected: Rejection[] = [];
-  const candidates: Parameters<typeof fanOutQuotes>[0][number][] = [];
+  const candidates: RoutableVenue[] = [];
 
   for (const registered of deps.venues.all) {
-    const { venue, catalog } = registered;
-    if (venue === null) continue; // not implemented: listed by GET /bridge/venues, never a candidate
+    const { venue, catalog, health } = registered;
+    if (venue === null || health === null) continue; // not implemented: listed by GET /bridge/venues, never a candidate
     if (input.privacy && catalog.capabilities.privacyModel === 'none') {
       rejected.push(reject(registered.id, 'privacy_venue_required', `${registered.id} publishes the on-chain link between sender and recipient; privacy mode leaves it out`));
       continue;
@@ -42,11 +43,11 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
       rejected.push(reject(registered.id, 'invalid_input', `${registered.id} is geo-gated and needs the end user's IP: pass userIp`));
       continue;
     }
-    if (registered.health?.breakerOpen) {
+    if (health.breakerOpen) {
       rejected.push(reject(registered.id, 'breaker_open', `${registered.id} failed repeatedly and is resting; it is probed again shortly`));
       continue;
     }
-    candidates.push(registered as Parameters<typeof fanOutQuotes>[0][number]);
+    candidates.push({ ...registered, venue, health });
   }
 
   const fanOut = await fanOutQuotes(candidates, request, deps.settings.quoteDeadlineMs, requestId);
@@ -73,7 +74,6 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
   );
   const best = bestRow(rows);
   const quotes: StoredQuoteRow[] = rows.map((row, rank) => ({ ...row, rank }));
-  const emptyReason = rows.length > 0 ? null : input.privacy && rejected.every((r) => r.code === 'privacy_venue_required' || r.code === 'route_not_served' || r.code === 'token_not_supported') ? 'no_private_route' : emptyReasonOf(rejected);
   const decision: StoredDecision = {
     id: randomUUID(),
     request: requestRecordOf(input),
@@ -81,7 +81,7 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
     userIp: input.userIp,
     fees: { platform: null, referral: null },
     bestQuoteId: best?.quoteId ?? null,
-    emptyReason: emptyReason,
+    emptyReason: rows.length > 0 ? null : emptyReasonOf(rejected, input.privacy),
     createdAt: now,
     expiresAt: best ? best.expiresAt : ttlEnd,
     quotes,

@@ -3,8 +3,8 @@ import type { VenueConfig } from '../config.ts';
 import type { ChainKey } from '../domain/chains.ts';
 import { VENUE_CATALOG, type CatalogEntry } from './catalog.ts';
 import type { Venue } from './Venue.ts';
-import { createVenueHttpClient, isVenueFault } from './venueHttpClient.ts';
-import { VenueHealth } from './venueHealth.ts';
+import { createVenueInstance } from './createVenueInstance.ts';
+import type { VenueHealth } from './venueHealth.ts';
 import type { VenueModule } from './VenueModule.ts';
 
 /** One catalogue venue as the service sees it: its adapter when registered, and why it cannot route when not. */
@@ -18,11 +18,14 @@ export interface RegisteredVenue {
   readonly notRoutableReason: string | null;
 }
 
+/** A registered, enabled venue: a candidate of every quote. */
+export type RoutableVenue = RegisteredVenue & { readonly venue: Venue; readonly health: VenueHealth };
+
 export interface VenueRegistry {
   readonly all: readonly RegisteredVenue[];
   get(id: string): RegisteredVenue | undefined;
   /** Registered, enabled venues: the candidates of a quote. */
-  routable(): readonly (RegisteredVenue & { venue: Venue; health: VenueHealth })[];
+  routable(): readonly RoutableVenue[];
 }
 
 export interface VenueRegistryOptions {
@@ -55,20 +58,17 @@ export function createVenueRegistry(options: VenueRegistryOptions): VenueRegistr
       : missing.length > 0
         ? `missing credential ${missing.map((m) => `STRAIT_VENUE_${catalog.id.toUpperCase()}_${m}`).join(', ')}`
         : null;
-    const health = new VenueHealth(catalog.id, options.breaker ?? { failuresToOpen: 5, halfOpenAfterMs: 30_000 }, isVenueFault);
-    const baseUrl = config.baseUrl ?? module.defaultBaseUrl;
-    const http = createVenueHttpClient({
-      venueId: catalog.id,
-      baseUrl,
-      headers: module.headers?.(config.credentials) ?? {},
+    const { venue, health } = createVenueInstance(module, {
+      baseUrl: config.baseUrl ?? module.defaultBaseUrl,
+      credentials: config.credentials,
+      evm: options.evm,
+      now: options.now ?? Date.now,
       attemptTimeoutMs: options.attemptTimeoutMs ?? 5_000,
-      maxAttempts: 2,
-      health,
+      breaker: options.breaker ?? { failuresToOpen: 5, halfOpenAfterMs: 30_000 },
     });
-    const venue = module.create({ http, baseUrl, credentials: config.credentials, evm: options.evm, now: options.now ?? Date.now });
     return { id: catalog.id, catalog, venue, health, enabled, notRoutableReason };
   });
   const byId = new Map(all.map((v) => [v.id, v]));
-  const routable = all.filter((v): v is RegisteredVenue & { venue: Venue; health: VenueHealth } => v.venue !== null && v.health !== null && v.enabled);
+  const routable = all.filter((v): v is RoutableVenue => v.venue !== null && v.health !== null && v.enabled);
   return { all, get: (id) => byId.get(id), routable: () => routable };
 }
