@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Hex } from 'viem';
 import { verifyEvmTransactionByHash } from '../chains/evm/verifyEvmTransactionByHash.ts';
 import type { ChainKey } from '../domain/chains.ts';
-import type { EvmStep, StepKind } from '../domain/steps.ts';
-import { canMove, feeRowStatusOnTransfer, type TransferStatus } from '../domain/transferStatus.ts';
-import { findDecision } from '../store/decisionRepository.ts';
+import { resolveToken } from '../domain/tokens.ts';
+import { canMove, feeRowStatusOnTransfer, isTerminal, type TransferStatus } from '../domain/transferStatus.ts';
 import { findTransfer, leaseDueTransfers, listFeeRows, listSteps, releaseAllLeases, releaseLease, setFeeRowStatus, setSubmissionVerification, updateTransfer, type TransferPatch, type TransferRecord } from '../store/transferRepository.ts';
 import type { VenueStatus, VenueTransferState } from '../venues/Venue.ts';
 import type { EngineDeps } from './EngineDeps.ts';
-import { requestFromRecord } from './quoteTransfer.ts';
+import { storedEvmStep } from './storedEvmStep.ts';
 
 const STATE_TO_STATUS: Readonly<Record<VenueTransferState, TransferStatus>> = {
   pending: 'PENDING',
@@ -49,7 +48,8 @@ export function createStatusWorker(deps: EngineDeps, options: { owner?: string; 
           await advance(deps, id);
         } catch (error) {
           deps.logger.error({ err: error, transferId: id }, 'status poll failed');
-          await postpone(deps, id, 'status check failed; retrying').catch(() => undefined);
+          const transfer = await findTransfer(deps.store.db, id).catch(() => null);
+          if (transfer) await postpone(deps, transfer, 'status check failed; retrying').catch(() => undefined);
         } finally {
           await releaseLease(deps.store.db, id, owner).catch(() => undefined);
         }
@@ -96,25 +96,25 @@ async function advance(deps: EngineDeps, id: string): Promise<void> {
     else await updateTransfer(deps.store.db, id, { nextPollAt: transfer.buildExpiresAt + deps.settings.abandonGraceMs }, now);
     return;
   }
-  if (transfer.status !== 'SUBMITTED' && transfer.status !== 'PENDING') {
+  if (isTerminal(transfer.status)) {
     await updateTransfer(deps.store.db, id, { nextPollAt: null }, now);
     return;
   }
   if ((transfer.sourceTxVerification === 'pending' || transfer.sourceTxVerification === 'unverified_rpc_error') && !(await reverify(deps, transfer))) return;
 
   const registered = deps.venues.get(transfer.venue);
-  if (!registered?.venue) return postpone(deps, id, `venue ${transfer.venue} is not available; retrying`);
-  const decision = await findDecision(deps.store.db, transfer.decisionId);
-  if (!decision) return postpone(deps, id, 'decision missing');
-  const request = requestFromRecord(decision.request);
+  if (!registered?.venue) return postpone(deps, transfer, `venue ${transfer.venue} is not available; retrying`);
+  // Build resolved the token from the registry, so its stored address resolves again.
+  const toToken = resolveToken(transfer.toChain, transfer.toAsset);
+  if (!toToken) return postpone(deps, transfer, `${transfer.toAsset} is no longer a known token on ${transfer.toChain}`);
   let status: VenueStatus;
   try {
     status = await registered.venue.status(
-      { fromChain: transfer.fromChain as ChainKey, toChain: transfer.toChain as ChainKey, toToken: request.toToken, sourceTxHash: transfer.sourceTxHash ?? '', recipient: transfer.recipientWallet, amountIn: transfer.amountIn, expectedOut: transfer.expectedOut, context: transfer.venueContext },
+      { fromChain: transfer.fromChain as ChainKey, toChain: transfer.toChain as ChainKey, toToken, sourceTxHash: transfer.sourceTxHash ?? '', recipient: transfer.recipientWallet, amountIn: transfer.amountIn, expectedOut: transfer.expectedOut, context: transfer.venueContext },
       { signal: AbortSignal.timeout(10_000) },
     );
   } catch (error) {
-    return postpone(deps, id, `${transfer.venue} status unavailable (${(error as Error).message}); retrying`);
+    return postpone(deps, transfer, `${transfer.venue} status unavailable (${(error as Error).message}); retrying`);
   }
   const next = STATE_TO_STATUS[status.state];
   const found: TransferPatch = {
@@ -124,7 +124,7 @@ async function advance(deps: EngineDeps, id: string): Promise<void> {
   };
   if (next === 'PENDING') {
     const detail = status.detail ?? `${transfer.venue} reports ${status.venueStatus}`;
-    return postpone(deps, id, detail, transfer.status === 'SUBMITTED' ? { ...found, status: 'PENDING' } : found);
+    return postpone(deps, transfer, detail, transfer.status === 'SUBMITTED' ? { ...found, status: 'PENDING' } : found);
   }
   await finish(deps, transfer, next, { ...found, statusDetail: status.detail ?? `${transfer.venue} reports ${status.venueStatus}` });
 }
@@ -133,11 +133,9 @@ async function advance(deps: EngineDeps, id: string): Promise<void> {
 async function reverify(deps: EngineDeps, transfer: TransferRecord): Promise<boolean> {
   const main = (await listSteps(deps.store.db, transfer.id)).find((s) => s.kind === 'main');
   if (!main || !transfer.sourceTxHash) return true;
-  const p = main.payload as { chainId: number; to: `0x${string}`; data: `0x${string}`; value: string };
-  const step: EvmStep = { vm: 'evm', step: 'main' as StepKind, chainId: p.chainId, to: p.to, data: p.data, value: BigInt(p.value) };
-  const result = await verifyEvmTransactionByHash(deps.rpc(main.chain as ChainKey), transfer.sourceTxHash as Hex, step, transfer.requesterWallet);
+  const result = await verifyEvmTransactionByHash(deps.rpc(main.chain as ChainKey), transfer.sourceTxHash as Hex, storedEvmStep(main), transfer.requesterWallet);
   if (result.verification === 'pending' || result.verification === 'unverified_rpc_error') {
-    await postpone(deps, transfer.id, 'source transaction not found on chain yet');
+    await postpone(deps, transfer, 'source transaction not found on chain yet');
     return false;
   }
   await setSubmissionVerification(deps.store.db, transfer.id, 'main', result.verification);
@@ -149,9 +147,7 @@ async function reverify(deps: EngineDeps, transfer: TransferRecord): Promise<boo
   return true;
 }
 
-async function postpone(deps: EngineDeps, id: string, detail: string, patch: TransferPatch = {}): Promise<void> {
-  const transfer = await findTransfer(deps.store.db, id);
-  if (!transfer) return;
+async function postpone(deps: EngineDeps, transfer: TransferRecord, detail: string, patch: TransferPatch = {}): Promise<void> {
   const now = deps.now();
   const attempts = transfer.pollAttempts + 1;
   const delay = Math.round(Math.min(deps.settings.workerIntervalMs * Math.pow(1.5, Math.min(attempts, 20)), MAX_BACKOFF_MS));
@@ -159,7 +155,7 @@ async function postpone(deps: EngineDeps, id: string, detail: string, patch: Tra
   const overdue = now > giveUpAt;
   await updateTransfer(
     deps.store.db,
-    id,
+    transfer.id,
     { ...patch, pollAttempts: attempts, nextPollAt: now + delay, giveUpAt, statusDetail: overdue ? `overdue: ${detail}` : detail },
     now,
   );

@@ -4,9 +4,10 @@ import { decodeSignedEvmTransaction } from '../chains/evm/decodeSignedEvmTransac
 import { verifyEvmTransactionByHash } from '../chains/evm/verifyEvmTransactionByHash.ts';
 import type { ChainKey } from '../domain/chains.ts';
 import { AppError } from '../domain/errors.ts';
-import type { EvmStep, StepKind } from '../domain/steps.ts';
-import { findTransfer, insertSubmission, listSteps, listSubmissions, updateTransfer, type StoredStep, type TransferRecord } from '../store/transferRepository.ts';
+import type { StepKind } from '../domain/steps.ts';
+import { findTransfer, insertSubmission, listSteps, listSubmissions, updateTransfer, type TransferRecord } from '../store/transferRepository.ts';
 import type { EngineDeps } from './EngineDeps.ts';
+import { storedEvmStep } from './storedEvmStep.ts';
 
 export interface SubmitBody {
   readonly signedTransaction?: string | undefined;
@@ -45,7 +46,7 @@ export async function submitTransfer(deps: EngineDeps, transferId: string, body:
   if (previous) return { transferId, status: transfer.status, txHash: previous.txHash, step: body.step, accepted: false, verification: previous.verification };
 
   if (built.vm !== 'evm') throw new AppError('invalid_signed_transaction', `submitting ${built.vm} steps is not supported yet`);
-  const step = evmStepOf(built);
+  const step = storedEvmStep(built);
   const chain = built.chain as ChainKey;
   const rpc = deps.rpc(chain);
   let txHash: Hex;
@@ -109,9 +110,4 @@ async function repeatAnswer(deps: EngineDeps, transferId: string, step: StepKind
   const transfer = await findTransfer(deps.store.db, transferId);
   const previous = (await listSubmissions(deps.store.db, transferId)).find((s) => s.kind === step);
   return { transferId, status: transfer?.status ?? 'PENDING_SIGNATURE', txHash: previous?.txHash ?? '', step, accepted: false, verification: previous?.verification ?? null };
-}
-
-function evmStepOf(stored: StoredStep): EvmStep {
-  const p = stored.payload as { chainId: number; to: `0x${string}`; data: `0x${string}`; value: string };
-  return { vm: 'evm', step: stored.kind as StepKind, chainId: p.chainId, to: p.to, data: p.data, value: BigInt(p.value) };
 }
