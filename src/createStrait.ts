@@ -1,4 +1,3 @@
-import { createPublicClient, http, type PublicClient } from 'viem';
 import pino, { type Logger } from 'pino';
 import { createEvmRpc, type EvmRpc } from './chains/evm/createEvmRpc.ts';
 import type { Config } from './config.ts';
@@ -35,13 +34,8 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
   const logger = options.logger ?? pino({ level: config.logLevel });
   const now = options.now ?? Date.now;
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const rpcs = new Map<ChainKey, EvmRpc>();
-  const publics = new Map<ChainKey, PublicClient>();
-  for (const [chain, url] of Object.entries(config.rpcUrls) as [ChainKey, string][]) {
-    rpcs.set(chain, createEvmRpc(url));
-    publics.set(chain, createPublicClient({ transport: http(url, { retryCount: 0, timeout: 10_000 }) }));
-  }
-  const venues = createVenueRegistry({ modules: options.modules ?? VENUE_MODULES, venues: config.venues, evm: (chain) => publics.get(chain) ?? null, now });
+  const rpcs = new Map<ChainKey, EvmRpc>((Object.entries(config.rpcUrls) as [ChainKey, string][]).map(([chain, url]) => [chain, createEvmRpc(url)]));
+  const venues = createVenueRegistry({ modules: options.modules ?? VENUE_MODULES, venues: config.venues, evm: (chain) => rpcs.get(chain)?.client ?? null, now });
   const deps: EngineDeps = {
     store,
     venues,

@@ -35,6 +35,8 @@ export interface EvmRpc {
   /** `null` when the node does not know the hash. Throws AppError('chain_unavailable'). */
   findTransaction(hash: Hex): Promise<FoundEvmTransaction | null>;
   allowance(token: Address, owner: Address, spender: Address): Promise<bigint>;
+  /** The underlying read-only client, for callers with reads of their own (venue adapters). */
+  readonly client: PublicClient;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -106,6 +108,7 @@ export function createEvmRpc(rpcUrl: string, options: { timeoutMs?: number } = {
   const client = createPublicClient({ transport: http(rpcUrl, { timeout, retryCount: 0 }) });
 
   return {
+    client,
     chainId: () => read('eth_chainId', () => client.getChainId()),
 
     async broadcast(raw: Hex): Promise<Hex> {
