@@ -10,12 +10,11 @@ interface Envelope {
  * body, a wrong content type or a schema failure is the caller's 4xx, never a 500. Only a fault
  * Strait did not foresee is `internal_error`, logged with the request id.
  */
-export function toEnvelope(error: unknown): { status: number; body: Envelope; retryAfterMs?: number } {
+export function toEnvelope(error: unknown): { status: number; body: Envelope } {
   if (error instanceof AppError) {
     return {
       status: error.status,
       body: { error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}), ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}) } },
-      ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
     };
   }
   const fastifyError = error as Partial<FastifyError> & { validation?: { instancePath?: string; message?: string; params?: unknown }[]; validationContext?: string };
@@ -43,7 +42,7 @@ export function toEnvelope(error: unknown): { status: number; body: Envelope; re
     if (fastifyError.statusCode === 413) return envelope('payload_too_large', fastifyError.message ?? 'payload too large');
     return envelope('invalid_request', fastifyError.message ?? 'invalid request');
   }
-  if (isStoreDown(error)) return { ...envelope('service_unavailable', 'the store is unreachable; retry shortly'), retryAfterMs: 2_000 };
+  if (isStoreDown(error)) return envelope('service_unavailable', 'the store is unreachable; retry shortly');
   return envelope('internal_error', 'an unexpected fault; it is logged with the request id');
 }
 
@@ -51,7 +50,8 @@ export function sendError(reply: FastifyReply, error: unknown, request: FastifyR
   const { status, body } = toEnvelope(error);
   if (status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ code: body.error.code }, 'request refused');
-  const retryAfterMs = body.error.retryAfterMs ?? (ERROR_CATALOGUE[body.error.code].status === 503 ? 2_000 : undefined);
+  // A 503 without its own hint still tells the client when to come back.
+  const retryAfterMs = body.error.retryAfterMs ?? (status === 503 ? 2_000 : undefined);
   if (retryAfterMs !== undefined) {
     body.error.retryAfterMs = retryAfterMs;
     void reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
