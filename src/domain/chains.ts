@@ -124,9 +124,6 @@ export type ChainKey = (typeof DEFINITIONS)[number]['key'];
 export const CHAIN_KEYS: readonly ChainKey[] = DEFINITIONS.map((d) => d.key);
 
 const BY_KEY: ReadonlyMap<string, ChainInfo> = new Map(DEFINITIONS.map((d) => [d.key, d as ChainInfo]));
-const BY_CHAIN_ID: ReadonlyMap<number, ChainInfo> = new Map(
-  DEFINITIONS.filter((d) => d.chainId !== null).map((d) => [d.chainId as number, d as ChainInfo]),
-);
 
 export function isChainKey(value: unknown): value is ChainKey {
   return typeof value === 'string' && BY_KEY.has(value);
@@ -137,10 +134,6 @@ export function chainInfo(key: ChainKey): ChainInfo {
   const info = BY_KEY.get(key);
   if (!info) throw new Error(`unknown chain key ${key}`);
   return info;
-}
-
-export function chainByChainId(chainId: number): ChainInfo | undefined {
-  return BY_CHAIN_ID.get(chainId);
 }
 
 /** The numeric id of an EVM chain; throws for a chain without one. */

@@ -14,7 +14,6 @@ const AtomicAmount = Type.String({ pattern: '^[0-9]{1,78}$', description: 'integ
 const EpochMs = Type.Integer({ minimum: 0, description: 'epoch milliseconds' });
 export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 const ChainKeySchema = Type.Union(CHAIN_KEYS.map((k) => Type.Literal(k)), { description: 'chain key' });
-const HexHash = Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' });
 
 export const ErrorEnvelope = Type.Object(
   {
@@ -255,4 +254,3 @@ export const TransferResponse = Type.Object({
 export type QuoteBodyT = Static<typeof QuoteBody>;
 export type BuildBodyT = Static<typeof BuildBody>;
 export type SubmitBodyT = Static<typeof SubmitBody>;
-export { HexHash };

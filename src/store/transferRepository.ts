@@ -94,10 +94,8 @@ export async function insertTransfer(db: Db, transfer: NewTransfer, steps: reado
   }
 }
 
-export async function findTransfer(db: Db, id: string, options: { forUpdate?: boolean } = {}): Promise<TransferRecord | null> {
-  let query = db.selectFrom('transfers').selectAll().where('id', '=', id);
-  if (options.forUpdate) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
+export async function findTransfer(db: Db, id: string): Promise<TransferRecord | null> {
+  const row = await db.selectFrom('transfers').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? fromRow(row) : null;
 }
 

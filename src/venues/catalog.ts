@@ -100,9 +100,3 @@ export const VENUE_CATALOG: readonly CatalogEntry[] = [
   entry('gaszip', 'offchain', ['evm_calldata']),
   entry('orbiter', 'offchain', ['evm_calldata']),
 ];
-
-const BY_ID = new Map(VENUE_CATALOG.map((e) => [e.id, e]));
-
-export function catalogEntry(id: string): CatalogEntry | undefined {
-  return BY_ID.get(id);
-}

@@ -14,14 +14,13 @@ export interface VenueHealthOptions {
  * 5xx, a response of the wrong shape); a typed refusal such as "amount too low" is an answer, not a
  * fault, and never counts against the venue.
  *
- * Health: open breaker → `unhealthy`; half-open, a recent fault, or a venue answer that broke a
- * safety rule → `degraded`; answers without faults → `healthy`; no calls yet → `unknown`.
+ * Health: open breaker → `unhealthy`; half-open or a fault on the last call → `degraded`; answers
+ * without faults → `healthy`; no calls yet → `unknown`.
  */
 export class VenueHealth {
   readonly breaker: CircuitBreakerPolicy;
   private lastOutcome: 'success' | 'fault' | null = null;
   private lastFaultMessage: string | null = null;
-  private degradedReason: string | null = null;
 
   constructor(
     readonly venueId: string,
@@ -43,15 +42,6 @@ export class VenueHealth {
     this.lastFaultMessage = error instanceof Error ? error.message : String(error);
   }
 
-  /** Marks the venue degraded until the next successful answer clears it (e.g. a refused build target). */
-  markDegraded(reason: string): void {
-    this.degradedReason = reason;
-  }
-
-  clearDegraded(): void {
-    this.degradedReason = null;
-  }
-
   get breakerOpen(): boolean {
     return this.breaker.state === CircuitState.Open || this.breaker.state === CircuitState.Isolated;
   }
@@ -62,7 +52,6 @@ export class VenueHealth {
       return { health: 'unhealthy', reason: `circuit breaker open after repeated faults: ${this.lastFaultMessage ?? 'unknown fault'}` };
     }
     if (state === CircuitState.HalfOpen) return { health: 'degraded', reason: 'circuit breaker half-open: probing the venue' };
-    if (this.degradedReason) return { health: 'degraded', reason: this.degradedReason };
     if (this.lastOutcome === 'fault') return { health: 'degraded', reason: `last call failed: ${this.lastFaultMessage ?? 'unknown fault'}` };
     if (this.lastOutcome === 'success') return { health: 'healthy', reason: null };
     return { health: 'unknown', reason: 'no call made yet' };
