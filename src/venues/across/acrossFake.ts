@@ -1,4 +1,5 @@
 import { decodeEventLog, erc20Abi, isAddress, isHash, parseAbi, type Address, type Hex } from 'viem';
+import { onceByKey } from '../fake/onceByKey.ts';
 import type { FakeSettlement, MinedTransaction } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
 import { acrossChainById, assetOfAddress, deliversNative, isKnownSpokePool, sameAddress, type AcrossAsset, type AcrossChain } from './acrossChains.ts';
@@ -84,7 +85,7 @@ export async function startAcrossFake(options: { settlement?: FakeSettlement; po
   let quotePatch: Record<string, unknown> | null = null;
   const scripted = new Map<string, StatusBody>();
   const fills = new Map<string, { destinationChainId: number; fillTxnRef: Hex; outputAmount: bigint }>();
-  const settling = new Map<string, Promise<StatusBody | null>>();
+  const settling = onceByKey<StatusBody | null>((body) => body !== null);
 
   const limitsOf = (asset: AcrossAsset) => ({ minDeposit: limitOverrides.minDeposit ?? DEFAULT_LIMITS[asset].min, maxDeposit: limitOverrides.maxDeposit ?? DEFAULT_LIMITS[asset].max });
   const limitsBody = (asset: AcrossAsset) => {
@@ -159,17 +160,7 @@ export async function startAcrossFake(options: { settlement?: FakeSettlement; po
 
   /** One relay per deposit, however many polls race for it; a failed attempt is retried on the next poll. */
   function settleOnce(settlement: FakeSettlement, originChainId: number, hash: Hex): Promise<StatusBody | null> {
-    const key = hash.toLowerCase();
-    let attempt = settling.get(key);
-    if (!attempt) {
-      attempt = relay(settlement, originChainId, hash);
-      settling.set(key, attempt);
-      attempt.then(
-        (body) => (body ? undefined : settling.delete(key)),
-        () => settling.delete(key),
-      );
-    }
-    return attempt;
+    return settling.run(hash.toLowerCase(), () => relay(settlement, originChainId, hash));
   }
 
   async function relay(settlement: FakeSettlement, originChainId: number, hash: Hex): Promise<StatusBody | null> {

@@ -1,4 +1,5 @@
 import { concat, decodeEventLog, encodeFunctionData, encodePacked, keccak256, type Hex, type Log } from 'viem';
+import { onceByKey } from '../fake/onceByKey.ts';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeRequest, type FakeReply, type FakeServer } from '../fake/startFakeServer.ts';
 import { CCTP_CHAINS, FAST_FINALITY, MESSAGE_TRANSMITTER_V2, STANDARD_FINALITY, messageSentEvent, messageTransmitterV2Abi } from './cctpChains.ts';
@@ -49,7 +50,7 @@ export interface CctpFake {
 export async function startCctpFake(options: CctpFakeOptions = {}): Promise<CctpFake> {
   const scripted = new Map<string, unknown>();
   const relays = new Map<string, Hex>();
-  const relaying = new Map<string, Promise<Hex>>();
+  const relaying = onceByKey<Hex>();
   const chainIds = options.chainIdsByDomain ?? Object.fromEntries(CCTP_CHAINS.map((c) => [c.domain, c.chainId]));
   let allowance: number | string = FAKE_ALLOWANCE_USDC;
 
@@ -71,17 +72,12 @@ export async function startCctpFake(options: CctpFakeOptions = {}): Promise<Cctp
   function relayOnce(key: string, chainId: number, message: Hex, attestation: Hex): Promise<Hex> {
     const settlement = options.settlement;
     if (!settlement) return Promise.reject(new Error('no settlement'));
-    let pending = relaying.get(key);
-    if (!pending) {
+    return relaying.run(key, async () => {
       const data = encodeFunctionData({ abi: messageTransmitterV2Abi, functionName: 'receiveMessage', args: [message, attestation] });
-      pending = settlement.send(chainId, MESSAGE_TRANSMITTER_V2, data).then((hash) => {
-        relays.set(key, hash);
-        return hash;
-      });
-      pending.catch(() => relaying.delete(key));
-      relaying.set(key, pending);
-    }
-    return pending;
+      const hash = await settlement.send(chainId, MESSAGE_TRANSMITTER_V2, data);
+      relays.set(key, hash);
+      return hash;
+    });
   }
 
   async function sandboxMessages(domain: number, txHash: Hex): Promise<unknown[]> {

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { formatUnits, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { chainInfo } from '../../domain/chains.ts';
+import { onceByKey } from '../fake/onceByKey.ts';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
 import { NEAR_INTENTS_ASSETS, NEAR_INTENTS_BLOCKCHAINS, assetById, blockchainOf, type NearIntentsAsset } from './nearIntentsChains.ts';
@@ -102,7 +103,7 @@ export async function startNearIntentsFake(options: NearIntentsFakeOptions = {})
   const chainIds = options.chainIds ?? defaultChainIds();
   const live = new Map<string, LiveQuote>();
   const forced = new Map<string, { status: string; swapDetails: Record<string, unknown> }>();
-  const fills = new Map<string, Promise<Hex>>();
+  const fills = onceByKey<Hex>();
   const submissions: { txHash: string; depositAddress: string }[] = [];
   let minimum: bigint | null = null;
   let jwt: string | null = null;
@@ -173,14 +174,10 @@ export async function startNearIntentsFake(options: NearIntentsFakeOptions = {})
         return { status, swapDetails: { depositedAmount: balance.toString() } };
       }
     }
-    // Re-checked after the balance read: two concurrent polls must not both pay.
-    if (!fills.has(key)) {
-      if (destinationChainId === undefined) return { status: 'PROCESSING', swapDetails: {} };
-      const payout = settlement.pay(destinationChainId, entry.destination.address as Address | null, entry.request.recipient as Address, entry.amountOut);
-      fills.set(key, payout);
-      payout.catch(() => fills.delete(key));
-    }
-    const hash = await (fills.get(key) as Promise<Hex>).catch(() => null);
+    if (!fills.has(key) && destinationChainId === undefined) return { status: 'PROCESSING', swapDetails: {} };
+    const hash = await fills
+      .run(key, () => settlement.pay(destinationChainId as number, entry.destination.address as Address | null, entry.request.recipient as Address, entry.amountOut))
+      .catch(() => null);
     if (hash === null) return { status: 'PROCESSING', swapDetails: {} };
     return { status: 'SUCCESS', swapDetails: successDetails(entry, hash) };
   }

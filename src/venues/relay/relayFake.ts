@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { concat, encodeFunctionData, erc20Abi, getAddress, keccak256, parseAbi, type Address, type Hex } from 'viem';
+import { onceByKey } from '../fake/onceByKey.ts';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
 import { RELAY_NATIVE_EVM, RELAY_RECEIVER, RELAY_SOLVER } from './relayChains.ts';
-import { depositProblem, parseQuoteBody } from './relayFakeChecks.ts';
+import { depositProblem, parseQuoteBody, type ParsedQuoteBody } from './relayFakeChecks.ts';
 
 /**
  * A fake of the Relay API over loopback: `POST /quote/v2`, `POST /transactions/index`,
@@ -48,15 +49,9 @@ const TOKENS: Readonly<Record<number, Readonly<Record<string, TokenMeta>>>> = {
   792703809: { EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v: { symbol: 'USDC', decimals: 6 } },
 };
 
-export interface RelayFakeQuote {
+/** A quote the fake gave: the parsed request plus what it priced. */
+export interface RelayFakeQuote extends Omit<ParsedQuoteBody, 'slippageBps' | 'appFeeBps'> {
   readonly requestId: Hex;
-  readonly user: string;
-  readonly recipient: string;
-  readonly originChainId: number;
-  readonly destinationChainId: number;
-  readonly originCurrency: string;
-  readonly destinationCurrency: string;
-  readonly amount: bigint;
   readonly out: bigint;
   readonly minimumOut: bigint;
   readonly body: Record<string, unknown>;
@@ -97,7 +92,7 @@ export async function startRelayFake(options: { settlement?: FakeSettlement; por
   const quotes = new Map<string, RelayFakeQuote>();
   const indexed = new Map<string, string>();
   const scripted = new Map<string, RelayFakeStatus>();
-  const fills = new Map<string, Promise<Hex>>();
+  const fills = onceByKey<Hex>();
   const paid = new Map<string, { inTx: Hex; outTx: Hex }>();
   let minimum: { amount: bigint; withLimit: boolean } | null = null;
   let maximum: bigint | null = null;
@@ -125,7 +120,8 @@ export async function startRelayFake(options: { settlement?: FakeSettlement; por
     if (out <= 0n) return relayError(400, 'Amount is too low', 'AMOUNT_TOO_LOW');
     const minimumOut = out - (out * parsed.slippageBps) / 10_000n;
     const requestId = `0x${randomBytes(32).toString('hex')}` as Hex;
-    const q: RelayFakeQuote = { requestId, user: parsed.user, recipient: parsed.recipient, originChainId, destinationChainId, originCurrency, destinationCurrency, amount, out, minimumOut, body: request.body as Record<string, unknown> };
+    const { slippageBps: _slippage, appFeeBps: _appFee, ...asked } = parsed;
+    const q: RelayFakeQuote = { ...asked, requestId, out, minimumOut, body: request.body as Record<string, unknown> };
     quotes.set(requestId, q);
     const currencyIn = { chainId: originChainId, address: originCurrency, ...inMeta };
     const currencyOut = { chainId: destinationChainId, address: destinationCurrency, ...outMeta };
@@ -197,18 +193,12 @@ export async function startRelayFake(options: { settlement?: FakeSettlement; por
     if (!tx) return { status: 'waiting' };
     const problem = depositProblem(q, tx);
     if (problem) return { status: 'failure', details: problem, inTxHashes: [txHash], txHashes: [] };
-    let fill = fills.get(q.requestId);
-    if (!fill) {
-      const token = q.destinationCurrency === RELAY_NATIVE_EVM ? null : getAddress(q.destinationCurrency);
-      fill = settlement.pay(q.destinationChainId, token, getAddress(q.recipient), q.out);
-      fills.set(q.requestId, fill);
-    }
+    const token = q.destinationCurrency === RELAY_NATIVE_EVM ? null : getAddress(q.destinationCurrency);
     try {
-      const outTx = await fill;
+      const outTx = await fills.run(q.requestId, () => settlement.pay(q.destinationChainId, token, getAddress(q.recipient), q.out));
       paid.set(q.requestId, { inTx: txHash, outTx });
       return { status: 'success', inTxHashes: [txHash], txHashes: [outTx] };
     } catch (error) {
-      fills.delete(q.requestId); // The next poll tries the fill again.
       return { status: 'pending', details: `fill failed: ${(error as Error).message}`, inTxHashes: [txHash], txHashes: [] };
     }
   }
