@@ -52,7 +52,8 @@ describe('quote input rules', () => {
     [{ amountAtomic: '1.5' }, 'invalid_amount'],
     [{ amountAtomic: '1'.repeat(79) }, 'invalid_amount'],
     [{ sender: '0x123' }, 'invalid_sender'],
-    [{ recipient: '0xF39FD6E51AAD88F6F4CE6AB8827279CFFFB92266'.replace('F39', 'f39') }, 'invalid_recipient'],
+    // SENDER with one letter's case flipped: mixed case whose EIP-55 checksum no longer holds.
+    [{ recipient: '0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }, 'invalid_recipient'],
     [{ referralWallet: SENDER }, 'referral_incomplete'],
     [{ referralWallet: SENDER, referralBps: 16 }, 'invalid_referral_bps'],
     [{ referralWallet: SENDER, referralBps: 1.5 }, 'invalid_referral_bps'],

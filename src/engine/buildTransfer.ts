@@ -179,7 +179,7 @@ function chooseRow(deps: EngineDeps, decision: StoredDecision, body: BuildBody):
 }
 
 /** The plan's steps, preceded by an exact-amount approve when the allowance is missing or unknown. */
-async function stepsOf(deps: EngineDeps, fromChain: ChainKey, owner: string, plan: VenueBuildPlan): Promise<EvmStep[] | Step[]> {
+async function stepsOf(deps: EngineDeps, fromChain: ChainKey, owner: string, plan: VenueBuildPlan): Promise<Step[]> {
   const main: Step[] = plan.shape === 'steps' ? [...plan.steps] : plan.fundingStep ? [plan.fundingStep] : [];
   if (plan.shape !== 'steps' || !plan.approval) return main;
   const approve = await approvalStep(deps, fromChain, owner, plan.approval);

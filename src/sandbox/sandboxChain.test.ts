@@ -74,6 +74,12 @@ async function sendAndWait(c: Clients, tx: Promise<Hex>) {
   return receipt;
 }
 
+/** Approves the TokenMessenger for `amount` of base USDC, then burns with `functionName`; returns the burn receipt. */
+async function approveAndBurn(c: Clients, usdc: Address, amount: bigint, functionName: 'depositForBurn' | 'depositForBurnWithHook', args: readonly unknown[]) {
+  await sendAndWait(c, c.wallet.writeContract({ address: usdc, abi: erc20Abi, functionName: 'approve', args: [SANDBOX_CONTRACTS.tokenMessengerV2, amount] }));
+  return sendAndWait(c, c.wallet.writeContract({ address: SANDBOX_CONTRACTS.tokenMessengerV2, abi: tokenMessengerAbi, functionName, args } as never));
+}
+
 const usdcBalance = (c: Clients, usdc: Address, who: Address) =>
   c.pub.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
 
@@ -181,24 +187,7 @@ describe('sandbox chains (anvil + stand-ins at real addresses)', () => {
     const maxFee = 100_000n;
     const feeExecuted = 40_000n;
     const mintRecipient = pad(RECIPIENT.toLowerCase() as Hex);
-    await sendAndWait(
-      b,
-      b.wallet.writeContract({
-        address: base.usdc,
-        abi: erc20Abi,
-        functionName: 'approve',
-        args: [SANDBOX_CONTRACTS.tokenMessengerV2, amount],
-      }),
-    );
-    const receipt = await sendAndWait(
-      b,
-      b.wallet.writeContract({
-        address: SANDBOX_CONTRACTS.tokenMessengerV2,
-        abi: tokenMessengerAbi,
-        functionName: 'depositForBurn',
-        args: [amount, 3, mintRecipient, base.usdc, pad('0x00'), maxFee, 1000],
-      }),
-    );
+    const receipt = await approveAndBurn(b, base.usdc, amount, 'depositForBurn', [amount, 3, mintRecipient, base.usdc, pad('0x00'), maxFee, 1000]);
     expect(await usdcBalance(b, base.usdc, SANDBOX_CONTRACTS.tokenMessengerV2)).toBe(amount);
 
     const [burn] = parseEventLogs({ abi: tokenMessengerAbi, eventName: 'DepositForBurn', logs: receipt.logs });
@@ -324,24 +313,7 @@ describe('sandbox chains (anvil + stand-ins at real addresses)', () => {
     await expect(simulateBurn({ amount: 10n, maxFee: 0n, hookData: '0x' })).rejects.toThrow(/Hook data is empty/);
 
     const amount = 5_000_000n;
-    await sendAndWait(
-      b,
-      b.wallet.writeContract({
-        address: base.usdc,
-        abi: erc20Abi,
-        functionName: 'approve',
-        args: [SANDBOX_CONTRACTS.tokenMessengerV2, amount],
-      }),
-    );
-    const receipt = await sendAndWait(
-      b,
-      b.wallet.writeContract({
-        address: SANDBOX_CONTRACTS.tokenMessengerV2,
-        abi: tokenMessengerAbi,
-        functionName: 'depositForBurnWithHook',
-        args: [amount, 3, pad(RECIPIENT), base.usdc, pad('0x00'), 0n, 2000, '0xdeadbeef'],
-      }),
-    );
+    const receipt = await approveAndBurn(b, base.usdc, amount, 'depositForBurnWithHook', [amount, 3, pad(RECIPIENT), base.usdc, pad('0x00'), 0n, 2000, '0xdeadbeef']);
     const [burn] = parseEventLogs({ abi: tokenMessengerAbi, eventName: 'DepositForBurn', logs: receipt.logs });
     expect(burn?.args.hookData).toBe('0xdeadbeef');
     const [sent] = parseEventLogs({ abi: transmitterAbi, eventName: 'MessageSent', logs: receipt.logs });
