@@ -3,8 +3,11 @@ import { loadConfig, type Env } from '../src/config.ts';
 import { createStrait, type Strait } from '../src/createStrait.ts';
 import type { VenueModule } from '../src/venues/VenueModule.ts';
 
-/** A Strait on an in-memory PGlite with no worker, for route tests with `inject()`. */
+/**
+ * A Strait on an in-memory PGlite with no worker, for route tests with `inject()`. Rate limits are off
+ * (every injected call comes from one address); rate-limit tests switch them on through `env`.
+ */
 export async function createTestStrait(env: Env = {}, modules?: readonly VenueModule[]): Promise<Strait> {
-  const config = loadConfig({ STRAIT_DATA_DIR: 'memory', STRAIT_PORT: '0', ...env });
+  const config = loadConfig({ STRAIT_DATA_DIR: 'memory', STRAIT_PORT: '0', STRAIT_PRICE_SOURCE: 'fixed', STRAIT_RATE_LIMIT_PER_MINUTE: '0', ...env });
   return createStrait(config, { logger: pino({ level: 'silent' }), worker: false, ...(modules ? { modules } : {}) });
 }

@@ -3,8 +3,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { AppError } from '../domain/errors.ts';
 import type { EngineDeps } from '../engine/EngineDeps.ts';
+import type { Metrics } from '../observability/createMetrics.ts';
 import { registerBridgeRoutes } from './bridgeRoutes.ts';
 import { sendError } from './errorHandler.ts';
+import type { RateLimiter } from './rateLimits/RateLimiter.ts';
+import { registerRateLimits } from './rateLimits/registerRateLimits.ts';
+import { registerGracefulDrain } from './registerGracefulDrain.ts';
+import { registerHttpMetrics } from './registerHttpMetrics.ts';
 import { ErrorEnvelope } from './schemas.ts';
 
 export interface HttpAppOptions {
@@ -12,14 +17,19 @@ export interface HttpAppOptions {
   readonly logger: Logger;
   /** `false`, or the proxies whose X-Forwarded-For is believed (addresses, CIDRs, `loopback`). */
   readonly trustProxy: false | string[];
+  /** The §8 counters; absent or `null` when rate limiting is off. */
+  readonly rateLimiter?: RateLimiter | null;
+  /** Request metrics and `GET /metrics`; absent in apps that do not expose them. */
+  readonly metrics?: Metrics;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
  * Builds the Fastify app (without listening): the /v1 routes, /v1/openapi.json generated from the
- * same TypeBox schemas that validate requests, health and readiness outside /v1, and one error
- * handler that answers every error — Fastify's own included — in the §7 envelope.
+ * same TypeBox schemas that validate requests, the §8 rate limits, health, readiness and metrics
+ * outside /v1, and one error handler that answers every error — Fastify's own included — in the §7
+ * envelope.
  */
 export async function createHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -52,6 +62,12 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     void reply.header('x-request-id', request.id);
     return payload;
   });
+
+  // Fastify types the instance by its pino Logger; the registrars take the plain instance type.
+  const plain = app as unknown as FastifyInstance;
+  registerGracefulDrain(plain);
+  if (options.metrics) registerHttpMetrics(plain, options.metrics);
+  if (options.rateLimiter) registerRateLimits(plain, { limiter: options.rateLimiter, store: options.deps.store, onRefused: (counters) => options.metrics?.countRateLimited(counters) });
 
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {

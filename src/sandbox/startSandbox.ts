@@ -1,24 +1,11 @@
-import { toHex, type Address, type Hex } from 'viem';
-import { mnemonicToAccount } from 'viem/accounts';
 import { loadConfig, type Env } from '../config.ts';
 import { createStrait, type Strait } from '../createStrait.ts';
-import { startAcrossFake } from '../venues/across/acrossFake.ts';
-import { startCctpFake } from '../venues/cctp/cctpFake.ts';
-import { createChainSettlement } from '../venues/fake/FakeSettlement.ts';
-import { startNearIntentsFake } from '../venues/nearintents/nearIntentsFake.ts';
-import { startRelayFake } from '../venues/relay/relayFake.ts';
-import { SANDBOX_CHAIN_SPECS, startSandboxChain, type SandboxChain } from './sandboxChain.ts';
-
-/** Anvil's well-known development mnemonic: sandbox keys are public by design and hold no value. */
-const SANDBOX_MNEMONIC = 'test test test test test test test test test test test junk';
-const USER_ACCOUNTS = 10;
-const USDC_PER_ACCOUNT = 1_000_000n * 10n ** 6n;
-const SOLVER_LIQUIDITY = 100_000_000n * 10n ** 6n;
+import { startSandboxNetwork, type SandboxAccount } from './startSandboxNetwork.ts';
 
 export interface SandboxInfo {
   baseUrl: string;
   chains: Record<string, { chainId: number; rpcUrl: string }>;
-  accounts: { address: Address; privateKey: Hex }[];
+  accounts: SandboxAccount[];
 }
 
 export interface RunningSandbox {
@@ -27,40 +14,19 @@ export interface RunningSandbox {
   stop(): Promise<void>;
 }
 
-function sandboxAccount(index: number): { address: Address; privateKey: Hex } {
-  const account = mnemonicToAccount(SANDBOX_MNEMONIC, { addressIndex: index });
-  const key = account.getHdKey().privateKey;
-  if (!key) throw new Error('sandbox key derivation failed');
-  return { address: account.address, privateKey: toHex(key) };
-}
-
 /**
  * Starts the whole flow on one machine with no internet: base and arbitrum on anvil with their real
  * chain ids and contracts at real addresses, the four venue fakes settling for real from a solver
  * account, and Strait wired to them. `env` may set STRAIT_PORT (default: a free port).
  */
 export async function startSandbox(env: Env = {}): Promise<RunningSandbox> {
-  const accounts = Array.from({ length: USER_ACCOUNTS }, (_, i) => sandboxAccount(i));
-  const solver = sandboxAccount(USER_ACCOUNTS);
-  const specs = [SANDBOX_CHAIN_SPECS.base, SANDBOX_CHAIN_SPECS.arbitrum];
-  const stoppers: (() => Promise<void>)[] = [];
+  const network = await startSandboxNetwork();
+  const { chains, accounts } = network;
+  const stoppers: (() => Promise<void>)[] = [() => network.stop()];
   const stop = async () => {
     for (const s of stoppers.reverse()) await s().catch(() => undefined);
   };
   try {
-    const chains: SandboxChain[] = await Promise.all(
-      specs.map((spec) => startSandboxChain(spec, { accounts: [...accounts.map((a) => a.address), solver.address], usdcPerAccount: USDC_PER_ACCOUNT, liquidity: SOLVER_LIQUIDITY })),
-    );
-    for (const chain of chains) stoppers.push(() => chain.stop());
-    const settlement = createChainSettlement(Object.fromEntries(chains.map((c) => [c.chainId, c.rpcUrl])), solver.privateKey);
-    const [across, relay, cctp, nearintents] = await Promise.all([
-      startAcrossFake({ settlement }),
-      startRelayFake({ settlement }),
-      startCctpFake({ settlement }),
-      startNearIntentsFake({ settlement, chainIds: { base: 8453, arb: 42161 } }),
-    ]);
-    for (const fake of [across, relay, cctp, nearintents]) stoppers.push(() => fake.close());
-
     const config = loadConfig({
       STRAIT_HOST: '127.0.0.1',
       STRAIT_PORT: '0',
@@ -68,11 +34,11 @@ export async function startSandbox(env: Env = {}): Promise<RunningSandbox> {
       STRAIT_TRUST_PROXY: 'loopback',
       STRAIT_WORKER_INTERVAL_MS: '500',
       STRAIT_LOG_LEVEL: 'warn',
-      ...Object.fromEntries(chains.map((c) => [`STRAIT_RPC_${c.key.toUpperCase()}`, c.rpcUrl])),
-      STRAIT_VENUE_ACROSS_BASE_URL: across.url,
-      STRAIT_VENUE_RELAY_BASE_URL: relay.url,
-      STRAIT_VENUE_CCTP_BASE_URL: cctp.url,
-      STRAIT_VENUE_NEARINTENTS_BASE_URL: nearintents.url,
+      // The sandbox never reaches the internet: USD prices come from a fixed table.
+      STRAIT_PRICE_SOURCE: 'fixed',
+      // A playground: every call comes from loopback, and §8's 10 per minute would get in the way.
+      STRAIT_RATE_LIMIT_PER_MINUTE: '0',
+      ...network.straitEnv,
       ...env,
     });
     const strait = await createStrait(config);
@@ -81,7 +47,7 @@ export async function startSandbox(env: Env = {}): Promise<RunningSandbox> {
     const info: SandboxInfo = {
       baseUrl,
       chains: Object.fromEntries(chains.map((c) => [c.key, { chainId: c.chainId, rpcUrl: c.rpcUrl }])),
-      accounts,
+      accounts: [...accounts],
     };
     return { info, strait, stop };
   } catch (error) {

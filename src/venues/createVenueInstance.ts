@@ -1,7 +1,7 @@
 import type { PublicClient } from 'viem';
 import type { ChainKey } from '../domain/chains.ts';
 import type { Venue } from './Venue.ts';
-import { createVenueHttpClient, isVenueFault } from './venueHttpClient.ts';
+import { createVenueHttpClient, isVenueFault, type VenueAttemptObserver } from './venueHttpClient.ts';
 import { VenueHealth } from './venueHealth.ts';
 import type { VenueModule } from './VenueModule.ts';
 
@@ -13,6 +13,8 @@ export interface VenueInstanceOptions {
   /** Deadline of one HTTP attempt; the quote or build deadline bounds the whole call. */
   readonly attemptTimeoutMs: number;
   readonly breaker: { readonly failuresToOpen: number; readonly halfOpenAfterMs: number };
+  /** Told of every HTTP attempt (metrics). */
+  readonly observe?: VenueAttemptObserver;
 }
 
 /**
@@ -29,6 +31,7 @@ export function createVenueInstance(module: VenueModule, options: VenueInstanceO
     attemptTimeoutMs: options.attemptTimeoutMs,
     maxAttempts: 2,
     health,
+    observe: options.observe,
   });
   const venue = module.create({ http, baseUrl: options.baseUrl, credentials: options.credentials, evm: options.evm, now: options.now });
   return { venue, health };

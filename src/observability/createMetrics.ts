@@ -1,0 +1,63 @@
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { VenueAttemptObserver } from '../venues/venueHttpClient.ts';
+
+/** What a quote answered, as far as metrics care: who priced and why the others did not. */
+export interface QuoteOutcome {
+  readonly quotes: readonly { readonly venue: string }[];
+  readonly rejected: readonly { readonly venue: string; readonly code: string }[];
+  readonly emptyReason?: string;
+}
+
+/**
+ * The event metrics of one Strait (its own Registry, never prom-client's global one, so several
+ * apps in one process never collide). Metrics read from state at scrape time (worker lag, breaker
+ * state) are added by registerStateGauges. Every name is listed in docs/operations.md.
+ */
+export interface Metrics {
+  readonly registry: Registry;
+  /** One answered HTTP request; `route` is the route template (`unmatched` for a 404 of no route). */
+  observeHttp(labels: { readonly method: string; readonly route: string; readonly status: number }, seconds: number): void;
+  /** One quote answered 200: its latency, whether anything priced, and each venue's outcome. */
+  observeQuote(outcome: QuoteOutcome, seconds: number): void;
+  readonly observeVenueAttempt: VenueAttemptObserver;
+  /** One request refused with 429, by the counters that refused it. */
+  countRateLimited(counters: readonly string[]): void;
+}
+
+const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+// Dense around the default 1.2 s quote deadline.
+const QUOTE_BUCKETS = [0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.1, 1.25, 1.5, 2, 3, 5];
+const VENUE_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10];
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const httpRequests = new Counter({ name: 'strait_http_requests_total', help: 'HTTP requests answered, by method, route template and status', labelNames: ['method', 'route', 'status'], registers: [registry] });
+  const httpDuration = new Histogram({ name: 'strait_http_request_duration_seconds', help: 'HTTP request latency, by method, route template and status', labelNames: ['method', 'route', 'status'], buckets: HTTP_BUCKETS, registers: [registry] });
+  const quoteDuration = new Histogram({ name: 'strait_quote_duration_seconds', help: 'Latency of quotes answered 200 (fan-out under the quote deadline, ranking, storing the decision)', buckets: QUOTE_BUCKETS, registers: [registry] });
+  const quotes = new Counter({ name: 'strait_quotes_total', help: 'Quotes answered 200, by result: priced, or the emptyReason when no venue priced', labelNames: ['result'], registers: [registry] });
+  const venueOutcomes = new Counter({ name: 'strait_quote_venue_outcomes_total', help: 'Per venue per quote: priced, or the rejection code it landed in `rejected` with', labelNames: ['venue', 'outcome'], registers: [registry] });
+  const venueDuration = new Histogram({ name: 'strait_venue_request_duration_seconds', help: 'Latency of each HTTP attempt at a venue (retries counted separately), by venue, method and outcome', labelNames: ['venue', 'method', 'outcome'], buckets: VENUE_BUCKETS, registers: [registry] });
+  const rateLimited = new Counter({ name: 'strait_rate_limited_total', help: 'Requests refused with 429, by the counter that refused them (ip, wallet)', labelNames: ['counter'], registers: [registry] });
+
+  return {
+    registry,
+    observeHttp({ method, route, status }, seconds) {
+      const labels = { method, route, status: String(status) };
+      httpRequests.inc(labels);
+      httpDuration.observe(labels, seconds);
+    },
+    observeQuote(outcome, seconds) {
+      quoteDuration.observe(seconds);
+      quotes.inc({ result: outcome.quotes.length > 0 ? 'priced' : (outcome.emptyReason ?? 'empty') });
+      for (const row of outcome.quotes) venueOutcomes.inc({ venue: row.venue, outcome: 'priced' });
+      for (const rejection of outcome.rejected) venueOutcomes.inc({ venue: rejection.venue, outcome: rejection.code });
+    },
+    observeVenueAttempt({ venueId, method, outcome, seconds }) {
+      venueDuration.observe({ venue: venueId, method, outcome }, seconds);
+    },
+    countRateLimited(counters) {
+      for (const counter of counters) rateLimited.inc({ counter });
+    },
+  };
+}
