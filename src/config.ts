@@ -1,4 +1,6 @@
+import { isValidAddress } from './domain/addresses/isValidAddress.ts';
 import { CHAIN_KEYS, type ChainKey } from './domain/chains.ts';
+import { DEFAULT_FEE_TIERS, parseFeeTiers, type FeeTier } from './domain/feeSchedule.ts';
 import { VENUE_CATALOG } from './venues/catalog.ts';
 
 /**
@@ -12,7 +14,15 @@ export interface Config {
   /** PGlite data directory (`memory` for a throw-away store); ignored when `databaseUrl` is set. */
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
+  /** Redis for the shared rate-limit counters; without it each process counts in its own memory. */
   readonly redisUrl: string | undefined;
+  /** Spec §8: per client IP and per requester wallet, on quote, build and submit. */
+  readonly rateLimit: {
+    /** Requests per counter per minute; `0` switches rate limiting off. */
+    readonly perMinute: number;
+    /** Prefix of the counters' Redis keys (deployments sharing one Redis keep apart by it). */
+    readonly keyPrefix: string;
+  };
   /** Fastify `trustProxy`: `false`, or the proxy addresses/CIDRs whose X-Forwarded-For is believed. */
   readonly trustProxy: false | string[];
   readonly logLevel: string;
@@ -21,7 +31,15 @@ export interface Config {
     readonly deadlineMs: number;
     /** How long a decision stays buildable when no venue publishes an earlier expiry. */
     readonly ttlMs: number;
+    /** No early answer before this; after it, fewer and fewer slow venues are waited for. */
+    readonly minWaitMs: number;
   };
+  readonly fees: {
+    readonly tiers: readonly FeeTier[];
+    /** Strait's fee wallet per source chain; none configured means no fee on that chain. */
+    readonly wallets: Readonly<Partial<Record<ChainKey, string>>>;
+  };
+  readonly prices: PriceConfig;
   /** How long a build stays signable before the transfer may be abandoned. */
   readonly buildTtlMs: number;
   readonly worker: {
@@ -34,6 +52,11 @@ export interface Config {
   readonly rpcUrls: Readonly<Partial<Record<ChainKey, string>>>;
   readonly venues: Readonly<Record<string, VenueConfig>>;
 }
+
+export type PriceConfig =
+  | { readonly source: 'defillama'; readonly url: string; readonly maxAgeMs: number }
+  | { readonly source: 'fixed'; readonly table: Readonly<Record<string, number>> }
+  | { readonly source: 'none' };
 
 export interface VenueConfig {
   readonly enabled: boolean;
@@ -69,15 +92,30 @@ export function loadConfig(env: Env): Config {
   }
   const deadlineMs = parseInteger('STRAIT_QUOTE_DEADLINE_MS', env.STRAIT_QUOTE_DEADLINE_MS, 1_200, 50, 30_000);
   const ttlMs = parseInteger('STRAIT_QUOTE_TTL_MS', env.STRAIT_QUOTE_TTL_MS, 60_000, 1_000, 3_600_000);
+  const minWaitMs = parseInteger('STRAIT_QUOTE_MIN_WAIT_MS', env.STRAIT_QUOTE_MIN_WAIT_MS, Math.min(400, deadlineMs), 0, 30_000);
+  const feeWallets: Partial<Record<ChainKey, string>> = {};
+  for (const key of CHAIN_KEYS) {
+    const name = `STRAIT_FEE_WALLET_${key.toUpperCase()}`;
+    const wallet = env[name];
+    if (wallet === undefined || wallet === '') continue;
+    if (!isValidAddress(key, wallet)) throw new ConfigError(`${name} must be a valid ${key} address, got '${wallet}'`);
+    feeWallets[key] = wallet;
+  }
   const config: Config = {
     host: env.STRAIT_HOST || '127.0.0.1',
     port: parseInteger('STRAIT_PORT', env.STRAIT_PORT, 8080, 0, 65_535),
     dataDir: env.STRAIT_DATA_DIR || './data',
     databaseUrl: env.DATABASE_URL || undefined,
-    redisUrl: env.REDIS_URL || undefined,
+    redisUrl: env.REDIS_URL ? parseRedisUrl('REDIS_URL', env.REDIS_URL) : undefined,
+    rateLimit: {
+      perMinute: parseInteger('STRAIT_RATE_LIMIT_PER_MINUTE', env.STRAIT_RATE_LIMIT_PER_MINUTE, 10, 0, 1_000_000),
+      keyPrefix: env.STRAIT_RATE_LIMIT_KEY_PREFIX || 'strait:rl:',
+    },
     trustProxy: parseTrustProxy(env.STRAIT_TRUST_PROXY),
     logLevel: env.STRAIT_LOG_LEVEL || 'info',
-    quote: { deadlineMs, ttlMs },
+    quote: { deadlineMs, ttlMs, minWaitMs },
+    fees: { tiers: parseTiers(env.STRAIT_FEE_TIERS), wallets: feeWallets },
+    prices: parsePrices(env),
     buildTtlMs: parseInteger('STRAIT_BUILD_TTL_MS', env.STRAIT_BUILD_TTL_MS, 900_000, 10_000, 86_400_000),
     worker: {
       enabled: parseBool('STRAIT_WORKER', env.STRAIT_WORKER, true),
@@ -88,8 +126,41 @@ export function loadConfig(env: Env): Config {
     rpcUrls,
     venues,
   };
+  if (config.quote.minWaitMs > config.quote.deadlineMs) throw new ConfigError('STRAIT_QUOTE_MIN_WAIT_MS must not exceed STRAIT_QUOTE_DEADLINE_MS');
   if (config.quote.ttlMs < config.quote.deadlineMs) throw new ConfigError('STRAIT_QUOTE_TTL_MS must be at least STRAIT_QUOTE_DEADLINE_MS');
   return config;
+}
+
+function parseTiers(raw: string | undefined): readonly FeeTier[] {
+  if (raw === undefined || raw === '') return DEFAULT_FEE_TIERS;
+  if (/^(none|off|0)$/i.test(raw)) return [];
+  try {
+    return parseFeeTiers(raw);
+  } catch (error) {
+    throw new ConfigError(`STRAIT_FEE_TIERS: ${(error as Error).message} (expected e.g. '10:3,30:8,60:15')`);
+  }
+}
+
+function parsePrices(env: Env): PriceConfig {
+  const source = env.STRAIT_PRICE_SOURCE || 'defillama';
+  if (source === 'none') return { source };
+  if (source === 'fixed') {
+    const table: Record<string, number> = {};
+    for (const pair of (env.STRAIT_PRICES_FIXED ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+      const match = /^([A-Za-z0-9.]+)=(\d+(?:\.\d+)?)$/.exec(pair);
+      if (!match) throw new ConfigError(`STRAIT_PRICES_FIXED must be SYMBOL=usd pairs separated by commas, got '${pair}'`);
+      table[match[1]!.toUpperCase()] = Number(match[2]);
+    }
+    return { source, table };
+  }
+  if (source === 'defillama') {
+    return {
+      source,
+      url: parseUrl('STRAIT_PRICE_URL', env.STRAIT_PRICE_URL || 'https://coins.llama.fi'),
+      maxAgeMs: parseInteger('STRAIT_PRICE_MAX_AGE_MS', env.STRAIT_PRICE_MAX_AGE_MS, 900_000, 10_000, 86_400_000),
+    };
+  }
+  throw new ConfigError(`STRAIT_PRICE_SOURCE must be defillama, fixed or none, got '${source}'`);
 }
 
 function parseInteger(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
@@ -114,6 +185,15 @@ function parseUrl(name: string, raw: string): string {
   } catch {
     throw new ConfigError(`${name} must be an http(s) URL, got '${raw}'`);
   }
+}
+
+function parseRedisUrl(name: string, raw: string): string {
+  try {
+    if (/^rediss?:$/.test(new URL(raw).protocol)) return raw;
+  } catch {
+    // reported below
+  }
+  throw new ConfigError(`${name} must be a redis:// or rediss:// URL, got '${raw}'`);
 }
 
 function parseTrustProxy(raw: string | undefined): false | string[] {

@@ -1,10 +1,22 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import pino, { type Logger } from 'pino';
 import { createEvmRpc, type EvmRpc } from './chains/evm/createEvmRpc.ts';
-import type { Config } from './config.ts';
+import type { Config, PriceConfig } from './config.ts';
+import { DEFAULT_FEE_SCHEDULE } from './domain/feeSchedule.ts';
+import { createDefiLlamaPriceSource } from './prices/defiLlamaPriceSource.ts';
+import { SANDBOX_PRICES, createFixedPriceSource } from './prices/fixedPriceSource.ts';
+import type { PriceSource } from './prices/PriceSource.ts';
+import { withPinnedStablecoins } from './prices/withPinnedStablecoins.ts';
 import type { ChainKey } from './domain/chains.ts';
 import type { EngineDeps } from './engine/EngineDeps.ts';
 import { createStatusWorker, type StatusWorker } from './engine/statusWorker.ts';
 import { createHttpApp } from './http/createHttpApp.ts';
+import { createMemoryRateLimiter } from './http/rateLimits/createMemoryRateLimiter.ts';
+import { createRedisRateLimiter } from './http/rateLimits/createRedisRateLimiter.ts';
+import type { RateLimiter } from './http/rateLimits/RateLimiter.ts';
+import { createMetrics } from './observability/createMetrics.ts';
+import { registerStateGauges } from './observability/registerStateGauges.ts';
 import { openStore } from './store/openStore.ts';
 import { createVenueRegistry } from './venues/createVenueRegistry.ts';
 import { VENUE_MODULES } from './venues/venueModules.ts';
@@ -17,7 +29,7 @@ export interface Strait {
   readonly worker: StatusWorker;
   /** Listens on the configured host and port; resolves to the base URL (…/v1). */
   listen(): Promise<string>;
-  /** Drains requests, stops the worker (releasing its leases) and closes the store. */
+  /** Drains in-flight requests, stops the worker (releasing its leases), then closes Redis and the store. */
   close(): Promise<void>;
 }
 
@@ -35,25 +47,37 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
   const now = options.now ?? Date.now;
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const rpcs = new Map<ChainKey, EvmRpc>((Object.entries(config.rpcUrls) as [ChainKey, string][]).map(([chain, url]) => [chain, createEvmRpc(url)]));
-  const venues = createVenueRegistry({ modules: options.modules ?? VENUE_MODULES, venues: config.venues, evm: (chain) => rpcs.get(chain)?.client ?? null, now });
+  const metrics = createMetrics();
+  const venues = createVenueRegistry({ modules: options.modules ?? VENUE_MODULES, venues: config.venues, evm: (chain) => rpcs.get(chain)?.client ?? null, now, observe: metrics.observeVenueAttempt });
   const deps: EngineDeps = {
     store,
     venues,
     rpc: (chain) => rpcs.get(chain) ?? null,
+    prices: createPriceSource(config.prices, now),
     now,
     logger,
     settings: {
       quoteDeadlineMs: config.quote.deadlineMs,
+      quoteMinWaitMs: config.quote.minWaitMs,
       quoteTtlMs: config.quote.ttlMs,
       buildTtlMs: config.buildTtlMs,
       abandonGraceMs: 10 * 60_000,
       workerIntervalMs: config.worker.intervalMs,
+      feeSchedule: { ...DEFAULT_FEE_SCHEDULE, tiers: config.fees.tiers },
+      feeWallets: config.fees.wallets,
     },
   };
-  const app = await createHttpApp({ deps, logger, trustProxy: config.trustProxy });
-  const worker = createStatusWorker(deps, { leaseMs: config.worker.leaseMs, batchSize: config.worker.batchSize });
+  const rateLimiter = createRateLimiter(config, logger);
+  const app = await createHttpApp({ deps, logger, trustProxy: config.trustProxy, rateLimiter, metrics });
+  registerStateGauges(metrics.registry, { store, venues, now, rateLimitBackend: rateLimiter && (() => rateLimiter.backend()) });
+  // Names this process in the transfers' lease_owner column, so an operator can tell whose lease it is.
+  const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const worker = createStatusWorker(deps, { owner: workerId, leaseMs: config.worker.leaseMs, batchSize: config.worker.batchSize });
   const runWorker = options.worker ?? config.worker.enabled;
-  if (runWorker) worker.start();
+  if (runWorker) {
+    worker.start();
+    logger.info({ workerId }, 'status worker started');
+  }
   return {
     app,
     deps,
@@ -65,7 +89,28 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
     async close() {
       await app.close();
       await worker.stop();
+      await rateLimiter?.close();
       await store.close();
     },
   };
+}
+
+/** §8 counters: none when switched off, shared in Redis when REDIS_URL is set, else in this process. */
+function createRateLimiter(config: Config, logger: Logger): RateLimiter | null {
+  const params = { limit: config.rateLimit.perMinute, windowSeconds: 60 };
+  if (params.limit === 0) return null;
+  if (!config.redisUrl) return createMemoryRateLimiter(params);
+  return createRedisRateLimiter({ ...params, redisUrl: config.redisUrl, keyPrefix: config.rateLimit.keyPrefix, logger });
+}
+
+/** Stablecoins are pinned whatever the source; `fixed` without a table uses the sandbox's prices. */
+function createPriceSource(config: PriceConfig, now: () => number): PriceSource {
+  switch (config.source) {
+    case 'none':
+      return withPinnedStablecoins(null, now);
+    case 'fixed':
+      return withPinnedStablecoins(createFixedPriceSource(Object.keys(config.table).length > 0 ? config.table : SANDBOX_PRICES, now), now);
+    case 'defillama':
+      return withPinnedStablecoins(createDefiLlamaPriceSource({ baseUrl: config.url, now, refreshMs: 60_000, maxAgeMs: config.maxAgeMs, timeoutMs: 800 }), now);
+  }
 }

@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { EvmRpc } from '../chains/evm/createEvmRpc.ts';
 import type { ChainKey } from '../domain/chains.ts';
+import type { FeeSchedule } from '../domain/feeSchedule.ts';
+import type { PriceSource } from '../prices/PriceSource.ts';
 import type { Store } from '../store/openStore.ts';
 import type { VenueRegistry } from '../venues/createVenueRegistry.ts';
 
@@ -10,6 +12,8 @@ export interface EngineDeps {
   readonly venues: VenueRegistry;
   /** The chain's RPC for verification, broadcast and allowance reads, or `null` when none is configured. */
   readonly rpc: (chain: ChainKey) => EvmRpc | null;
+  /** USD prices for the fee caps and a transfer's USD figures. */
+  readonly prices: PriceSource;
   readonly now: () => number;
   readonly logger: Logger;
   readonly settings: EngineSettings;
@@ -17,9 +21,14 @@ export interface EngineDeps {
 
 export interface EngineSettings {
   readonly quoteDeadlineMs: number;
+  /** No early quote answer before this (docs/quotes.md). */
+  readonly quoteMinWaitMs: number;
   readonly quoteTtlMs: number;
   readonly buildTtlMs: number;
   /** After a build expires unsigned, how long before the transfer is `ABANDONED`. */
   readonly abandonGraceMs: number;
   readonly workerIntervalMs: number;
+  readonly feeSchedule: FeeSchedule;
+  /** Strait's fee wallet per source chain; a chain without one collects no fee (spec §1 rule 5). */
+  readonly feeWallets: Readonly<Partial<Record<ChainKey, string>>>;
 }

@@ -20,43 +20,103 @@ export interface FanOutResult {
   readonly rejected: Rejection[];
 }
 
+export interface FanOutTiming {
+  /** The hard deadline: no venue is waited for past it. */
+  readonly deadlineMs: number;
+  /** No early answer before this, so fast venues all get in. */
+  readonly minWaitMs: number;
+}
+
+export interface FanOutOptions {
+  readonly requestId?: string;
+  /** Whether a priced answer is good enough to answer early with (e.g. the row is executable). */
+  readonly isUseful?: (priced: PricedVenue) => boolean;
+}
+
 /**
- * Asks every candidate venue at once under one deadline. It never fails as a whole: each venue ends
- * as a priced row or exactly one typed rejection, and a venue still out at the deadline is
- * `venue_timeout` — the answer never waits for the slowest venue.
+ * Asks every candidate venue at once. It never fails as a whole: each venue ends as a priced row or
+ * exactly one typed rejection.
+ *
+ * When to answer: as soon as every venue has answered; otherwise, once a useful row is in, the
+ * number of venues still out that the answer may leave behind grows from none at `minWaitMs` to all
+ * of them at the deadline (along a square-root curve, so the early cut stays patient at first); and
+ * at the latest at the deadline. Without a useful row it waits for the deadline: it never answers
+ * empty while a venue that could still answer is out. A venue left out is `venue_timeout`.
  */
 export async function fanOutQuotes(
   candidates: readonly RoutableVenue[],
   request: VenueQuoteRequest,
-  deadlineMs: number,
-  requestId?: string,
+  timing: FanOutTiming,
+  options: FanOutOptions = {},
 ): Promise<FanOutResult> {
   const controller = new AbortController();
   const priced: PricedVenue[] = [];
   const rejected: Rejection[] = [];
   const pending = new Set(candidates.map((c) => c.id));
+  const isUseful = options.isUseful ?? (() => true);
+  const started = performance.now();
+  let useful = false;
   let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, deadlineMs);
+  let finish: () => void = () => undefined;
+  const finished = new Promise<void>((resolve) => {
+    finish = resolve;
   });
 
-  const calls = candidates.map(async (candidate) => {
-    try {
-      const quote = await candidate.venue.quote(request, { signal: controller.signal, ...(requestId ? { requestId } : {}) });
-      if (!pending.delete(candidate.id)) return;
-      if (quote.amountOut <= 0n) rejected.push(reject(candidate.id, 'below_min', 'the venue would deliver nothing for this amount'));
-      else priced.push({ venue: candidate.id, quote });
-    } catch (error) {
-      if (!pending.delete(candidate.id)) return;
-      rejected.push(classify(candidate.id, error));
-    }
-  });
+  const reconsider = (): void => {
+    clearTimeout(timer);
+    const elapsed = performance.now() - started;
+    const answerAt = pending.size === 0 ? 0 : useful ? earliestAnswerAt(pending.size, candidates.length, timing) : timing.deadlineMs;
+    if (elapsed >= answerAt) return finish();
+    timer = setTimeout(reconsider, Math.max(1, Math.ceil(answerAt - elapsed)));
+  };
 
-  await Promise.race([Promise.allSettled(calls), deadline]);
+  for (const candidate of candidates) {
+    const call = { signal: controller.signal, ...(options.requestId ? { requestId: options.requestId } : {}) };
+    candidate.venue.quote(request, call).then(
+      (quote) => {
+        if (!pending.delete(candidate.id)) return;
+        if (quote.amountOut <= 0n) {
+          rejected.push(reject(candidate.id, 'below_min', `${candidate.id} would deliver nothing for this amount`, { amountOutAtomic: quote.amountOut.toString() }));
+        } else {
+          const row = { venue: candidate.id, quote };
+          priced.push(row);
+          useful ||= isUseful(row);
+        }
+        reconsider();
+      },
+      (error: unknown) => {
+        if (!pending.delete(candidate.id)) return;
+        rejected.push(classify(candidate.id, error));
+        reconsider();
+      },
+    );
+  }
+  reconsider();
+  await finished;
   clearTimeout(timer);
   controller.abort();
-  for (const id of pending) rejected.push(reject(id, 'venue_timeout', `${id} did not answer within ${deadlineMs} ms`));
+  const waitedMs = Math.round(performance.now() - started);
+  for (const id of pending) {
+    const early = waitedMs < timing.deadlineMs;
+    rejected.push(
+      reject(id, 'venue_timeout', early ? `${id} had not answered after ${waitedMs} ms, when ${priced.length} other venues had priced; the quote did not wait for it` : `${id} did not answer within the ${timing.deadlineMs} ms quote deadline`, {
+        waitedMs,
+        deadlineMs: timing.deadlineMs,
+      }),
+    );
+  }
+  pending.clear();
   return { priced, rejected };
+}
+
+/**
+ * Milliseconds after the start at which an answer may leave `outstanding` of `total` venues
+ * behind: the deadline when all are out, `minWaitMs` as the count approaches zero.
+ */
+export function earliestAnswerAt(outstanding: number, total: number, timing: FanOutTiming): number {
+  if (outstanding <= 0) return 0;
+  const window = Math.max(0, timing.deadlineMs - timing.minWaitMs);
+  return timing.minWaitMs + window * Math.sqrt(Math.min(1, outstanding / Math.max(1, total)));
 }
 
 /** Translates whatever an adapter threw into one rejection; adapters translate venue errors first. */

@@ -4,7 +4,9 @@ import { bestRow, fastestRow, rankRows } from '../domain/ranking.ts';
 import type { JsonObject } from '../domain/steps.ts';
 import { insertDecision, type StoredDecision, type StoredQuoteRow } from '../store/decisionRepository.ts';
 import type { RoutableVenue } from '../venues/createVenueRegistry.ts';
+import type { UsdPrice } from '../prices/PriceSource.ts';
 import type { VenueQuote, VenueQuoteRequest } from '../venues/Venue.ts';
+import { applyFees } from './applyFees.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { emptyReasonOf, fanOutQuotes, reject, type Rejection } from './fanOutQuotes.ts';
 import { parseQuoteInput, type QuoteBody, type QuoteInput } from './quoteInput.ts';
@@ -50,36 +52,55 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
     candidates.push({ ...registered, venue, health });
   }
 
-  const fanOut = await fanOutQuotes(candidates, request, deps.settings.quoteDeadlineMs, requestId);
+  const pricesAsked = Promise.all([deps.prices.usdPrice(input.fromToken), deps.prices.usdPrice(input.toToken)]);
+  const executable = (venueId: string): boolean => isExecutable(deps, venueId, input);
+  const fanOut = await fanOutQuotes(
+    candidates,
+    request,
+    { deadlineMs: deps.settings.quoteDeadlineMs, minWaitMs: deps.settings.quoteMinWaitMs },
+    { ...(requestId ? { requestId } : {}), isUseful: (priced) => executable(priced.venue) },
+  );
   rejected.push(...fanOut.rejected);
+  const [fromPrice, toPrice] = await pricesAsked;
+  const fees = applyFees(fanOut.priced, {
+    amountIn: input.amountIn,
+    fromToken: input.fromToken,
+    fromPrice,
+    feeWallet: deps.settings.feeWallets[input.fromChain] ?? null,
+    referral: input.referral,
+    schedule: deps.settings.feeSchedule,
+  });
   const decidedAt = deps.now();
   const ttlEnd = decidedAt + deps.settings.quoteTtlMs;
   const rows = rankRows(
-    fanOut.priced.map((p) => ({
+    fees.rows.map((p) => ({
       venue: p.venue,
       quoteId: `${p.venue}_${randomBytes(6).toString('hex')}`,
       amountIn: p.quote.amountIn,
-      amountOut: p.quote.amountOut,
-      minAmountOut: p.quote.minAmountOut,
+      amountOut: p.amountOut,
+      minAmountOut: p.minAmountOut,
       estimatedSeconds: p.quote.estimatedSeconds,
-      // The platform fee schedule is not charged yet: every row is net of venue fees only.
-      feeBps: 0,
-      feeAmount: 0n,
-      tierSavedBps: 0,
-      executable: isExecutable(deps, p.venue, input),
-      eligibility: 'ok',
+      feeBps: p.feeBps,
+      feeAmount: p.feeAmount,
+      tierSavedBps: p.tierSavedBps,
+      executable: executable(p.venue),
+      eligibility: eligibilityOf(deps, p.venue, input),
       expiresAt: Math.min(p.quote.expiresAt ?? ttlEnd, ttlEnd),
       venueQuote: serializeQuote(p.quote),
     })),
   );
   const best = bestRow(rows);
   const quotes: StoredQuoteRow[] = rows.map((row, rank) => ({ ...row, rank }));
+  const platform: JsonObject | null =
+    best && best.feeAmount > 0n ? { bps: best.feeBps, amountAtomic: best.feeAmount.toString(), asset: assetOf(input), tierSavedBps: best.tierSavedBps } : null;
+  const referral: JsonObject | null = fees.referral ? { bps: fees.referral.bps, amountAtomic: fees.referral.amount.toString(), asset: assetOf(input), wallet: fees.referral.wallet } : null;
   const decision: StoredDecision = {
     id: randomUUID(),
     request: requestRecordOf(input),
     privacy: input.privacy,
     userIp: input.userIp,
-    fees: { platform: null, referral: null },
+    fees: { platform, referral },
+    pricing: { fromToken: priceRecord(fromPrice), toToken: priceRecord(toPrice), notes: fees.notes },
     bestQuoteId: best?.quoteId ?? null,
     emptyReason: rows.length > 0 ? null : emptyReasonOf(rejected, input.privacy),
     createdAt: now,
@@ -89,6 +110,22 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
   };
   await insertDecision(deps.store.db, decision);
   return decisionView(decision, fastestRow(rows)?.quoteId ?? null);
+}
+
+function assetOf(input: QuoteInput): string {
+  return input.fromToken.address ?? 'native';
+}
+
+function priceRecord(price: UsdPrice | null): JsonObject | null {
+  return price ? { usd: price.usd, source: price.source, asOf: price.asOf } : null;
+}
+
+/**
+ * `ok` for a row build turns into steps; otherwise why not, so a client can tell a price it may
+ * show from a route it can execute (docs/quotes.md).
+ */
+function eligibilityOf(deps: EngineDeps, venueId: string, input: QuoteInput): string {
+  return isExecutable(deps, venueId, input) ? 'ok' : 'quote_only';
 }
 
 /** Whether Strait can build steps a wallet signs for this venue from this source chain. */

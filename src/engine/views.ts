@@ -29,6 +29,7 @@ export interface DecisionView {
   fees: { platform: JsonObject | null; referral: JsonObject | null };
   expiresAt: number;
   emptyReason?: string;
+  notes: string[];
 }
 
 export function quoteRowView(row: StoredQuoteRow): QuoteRowView {
@@ -61,6 +62,7 @@ export function decisionView(decision: StoredDecision, bestByTime: string | null
     fees: { platform: (decision.fees.platform as JsonObject | null) ?? null, referral: (decision.fees.referral as JsonObject | null) ?? null },
     expiresAt: decision.expiresAt,
     ...(decision.emptyReason ? { emptyReason: decision.emptyReason } : {}),
+    notes: Array.isArray(decision.pricing.notes) ? decision.pricing.notes.filter((n): n is string => typeof n === 'string') : [],
   };
 }
 

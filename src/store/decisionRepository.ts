@@ -9,6 +9,8 @@ export interface StoredDecision {
   readonly privacy: boolean;
   readonly userIp: string | null;
   readonly fees: JsonObject;
+  /** USD prices the fees used and notes on cuts not collected (see engine/quoteTransfer). */
+  readonly pricing: JsonObject;
   readonly bestQuoteId: string | null;
   readonly emptyReason: string | null;
   readonly createdAt: number;
@@ -52,6 +54,7 @@ export async function insertDecision(db: Kysely<Database>, decision: StoredDecis
         privacy: decision.privacy,
         user_ip: decision.userIp,
         fees: JSON.stringify(decision.fees),
+        pricing: JSON.stringify(decision.pricing),
         best_quote_id: decision.bestQuoteId,
         empty_reason: decision.emptyReason,
         created_at: decision.createdAt,
@@ -104,6 +107,7 @@ export async function findDecision(db: Kysely<Database>, id: string): Promise<St
     privacy: row.privacy,
     userIp: row.user_ip,
     fees: row.fees as JsonObject,
+    pricing: (row.pricing as JsonObject | null) ?? {},
     bestQuoteId: row.best_quote_id,
     emptyReason: row.empty_reason,
     createdAt: row.created_at,

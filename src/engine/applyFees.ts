@@ -1,0 +1,94 @@
+import { platformFeeBps, savedBps, type FeeSchedule } from '../domain/feeSchedule.ts';
+import type { TokenInfo } from '../domain/tokens.ts';
+import { atomicForUsd, type UsdPrice } from '../prices/PriceSource.ts';
+import type { VenueQuote } from '../venues/Venue.ts';
+
+export interface GrossRow {
+  readonly venue: string;
+  readonly quote: VenueQuote;
+}
+
+/** A row's output after Strait's cuts, and what those cuts are. */
+export interface NetRow extends GrossRow {
+  readonly amountOut: bigint;
+  readonly minAmountOut: bigint;
+  readonly feeBps: number;
+  /** The platform fee, in the source asset's atomic units (after the cap). */
+  readonly feeAmount: bigint;
+  readonly tierSavedBps: number;
+}
+
+export interface FeeContext {
+  readonly amountIn: bigint;
+  readonly fromToken: TokenInfo;
+  /** USD price of the source asset, `null` when the price source has none. */
+  readonly fromPrice: UsdPrice | null;
+  /** Strait's fee wallet on the source chain, `null` when none is configured. */
+  readonly feeWallet: string | null;
+  readonly referral: { readonly wallet: string; readonly bps: number } | null;
+  readonly schedule: FeeSchedule;
+}
+
+export interface ReferralCut {
+  readonly bps: number;
+  readonly amount: bigint;
+  readonly wallet: string;
+}
+
+export interface FeeOutcome {
+  readonly rows: NetRow[];
+  /** The referral share, the same on every row; `null` without a referrer or when nothing is collected. */
+  readonly referral: ReferralCut | null;
+  /** Plain-language notes on what was not charged and why (no fee wallet, no price). */
+  readonly notes: string[];
+}
+
+/**
+ * Applies Strait's two cuts to the venues' gross answers (docs/fees.md). Both are carved from the
+ * amount the user sends, so every row's output shrinks in proportion to what the venue then
+ * receives: `out × (amountIn − platform − referral) / amountIn`, rounded down.
+ *
+ * The platform fee is per row: a row's `tierSavedBps` is how much more it delivers than the best
+ * other row, so only a route that beats every alternative can be charged, and the schedule never
+ * lets the fee eat more than its share of that lead. The referral share is the same on every row.
+ */
+export function applyFees(gross: readonly GrossRow[], context: FeeContext): FeeOutcome {
+  const notes: string[] = [];
+  const { amountIn, fromToken, fromPrice, schedule } = context;
+  const collect = context.feeWallet !== null;
+  if (!collect) notes.push(`Strait has no fee wallet on ${fromToken.chain}: neither the platform fee nor a referral share is collected on this route.`);
+  const capOf = (usd: number): bigint | null => (fromPrice === null ? null : atomicForUsd(usd, fromToken, fromPrice));
+  if (collect && fromPrice === null) {
+    notes.push(`No USD price for ${fromToken.symbol}: the 10 USD caps cannot be converted, so the platform fee and referral share are waived rather than risk charging more than 10 USD.`);
+  }
+
+  let referral: ReferralCut | null = null;
+  if (context.referral !== null && collect) {
+    const cap = capOf(schedule.referralCapUsd);
+    const uncapped = (amountIn * BigInt(context.referral.bps)) / 10_000n;
+    referral = { bps: context.referral.bps, wallet: context.referral.wallet, amount: cap === null ? 0n : min(uncapped, cap) };
+  }
+
+  const platformCap = capOf(schedule.platformCapUsd);
+  const rows = gross.map((row): NetRow => {
+    const others = gross.filter((other) => other !== row).map((other) => other.quote.amountOut);
+    const runnerUp = others.length === 0 ? null : others.reduce((a, b) => (a > b ? a : b));
+    const tierSavedBps = runnerUp === null ? 0 : savedBps(row.quote.amountOut, runnerUp);
+    const feeBps = collect && platformCap !== null ? platformFeeBps(tierSavedBps, schedule) : 0;
+    const feeAmount = feeBps === 0 || platformCap === null ? 0n : min((amountIn * BigInt(feeBps)) / 10_000n, platformCap);
+    const venueReceives = amountIn - feeAmount - (referral?.amount ?? 0n);
+    return {
+      ...row,
+      amountOut: (row.quote.amountOut * venueReceives) / amountIn,
+      minAmountOut: (row.quote.minAmountOut * venueReceives) / amountIn,
+      feeBps: feeAmount === 0n ? 0 : feeBps,
+      feeAmount,
+      tierSavedBps,
+    };
+  });
+  return { rows, referral, notes };
+}
+
+function min(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
+}

@@ -1,0 +1,77 @@
+import type { Env } from '../src/config.ts';
+import type { Strait } from '../src/createStrait.ts';
+import { startScriptedVenues, type ScriptedBehaviour, type ScriptedVenues } from '../src/venues/fake/scriptedVenue.ts';
+import { VENUE_CATALOG } from '../src/venues/catalog.ts';
+import { createTestStrait } from './testStrait.ts';
+
+export const SENDER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+export const FEE_WALLET = '0x000000000000000000000000000000000000FEE1';
+
+/** Every credential the catalogue requires, so no venue is disabled for lack of one unless a test says so. */
+export function allCredentials(except: readonly string[] = []): Env {
+  const env: Record<string, string> = {};
+  for (const { id, requiredCredentials } of VENUE_CATALOG) {
+    if (except.includes(id)) continue;
+    for (const name of requiredCredentials) env[`STRAIT_VENUE_${id.toUpperCase()}_${name}`] = 'test-credential';
+  }
+  return env;
+}
+
+/** The 36 catalogue venues as scripted fakes, `noRoute` unless a behaviour is given. */
+export function behavioursFor(overrides: Readonly<Record<string, ScriptedBehaviour>>): Record<string, ScriptedBehaviour> {
+  return Object.fromEntries(VENUE_CATALOG.map(({ id }) => [id, overrides[id] ?? { kind: 'noRoute' }]));
+}
+
+export interface ScriptedStrait {
+  readonly strait: Strait;
+  readonly venues: ScriptedVenues;
+  quote(body: Record<string, unknown>): Promise<{ status: number; body: QuoteAnswer }>;
+  close(): Promise<void>;
+}
+
+export interface QuoteRow {
+  venue: string;
+  quoteId: string;
+  amountInAtomic: string;
+  amountOutAtomic: string;
+  minAmountOutAtomic: string;
+  estimatedSeconds: number | null;
+  feeBps: number;
+  feeAmountAtomic: string;
+  tierSavedBps: number;
+  executable: boolean;
+  eligibility: string;
+  expiresAt: number;
+}
+
+export interface QuoteAnswer {
+  decisionId: string;
+  best: QuoteRow | null;
+  bestByPrice: string | null;
+  bestByTime: string | null;
+  quotes: QuoteRow[];
+  rejected: { venue: string; code: string; message: string; details?: Record<string, unknown> }[];
+  fees: { platform: Record<string, unknown> | null; referral: Record<string, unknown> | null };
+  expiresAt: number;
+  emptyReason?: string;
+  notes: string[];
+}
+
+export const USDC_QUOTE = { fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '1000000000', sender: SENDER, recipient: SENDER };
+
+export async function startScriptedStrait(behaviours: Readonly<Record<string, ScriptedBehaviour>>, env: Env = {}): Promise<ScriptedStrait> {
+  const venues = await startScriptedVenues(behavioursFor(behaviours));
+  const strait = await createTestStrait({ ...allCredentials(), STRAIT_RATE_LIMIT_PER_MINUTE: '100000', ...env }, venues.modules);
+  return {
+    strait,
+    venues,
+    async quote(body) {
+      const response = await strait.app.inject({ method: 'POST', url: '/v1/bridge/quote', payload: body });
+      return { status: response.statusCode, body: response.json() as QuoteAnswer };
+    },
+    async close() {
+      await strait.close();
+      await venues.close();
+    },
+  };
+}
