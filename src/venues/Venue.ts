@@ -59,6 +59,8 @@ export interface CallContext {
   /** Aborted when the caller's deadline passes; adapters pass it to every request they make. */
   readonly signal: AbortSignal;
   readonly requestId?: string;
+  /** Headers of this call only, over the module's own (e.g. SideShift's `x-user-ip` per end user). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface VenueQuoteRequest extends Corridor {

@@ -40,7 +40,14 @@ export interface VenueHttpClientOptions {
   readonly maxAttempts: number;
   readonly health: VenueHealth;
   readonly fetch?: typeof fetch;
+  readonly observe?: VenueAttemptObserver;
 }
+
+/** How one HTTP attempt at a venue ended: `ok` is any 2xx with a JSON body. */
+export type VenueAttemptOutcome = 'ok' | 'http_4xx' | 'http_5xx' | 'timeout' | 'unreachable' | 'not_json';
+
+/** Told of every HTTP attempt at a venue (retries included), for per-venue latency metrics. */
+export type VenueAttemptObserver = (attempt: { readonly venueId: string; readonly method: string; readonly outcome: VenueAttemptOutcome; readonly seconds: number }) => void;
 
 export type Query = Readonly<Record<string, string | number | boolean | undefined>>;
 
@@ -84,28 +91,33 @@ export function createVenueHttpClient(options: VenueHttpClientOptions): VenueHtt
   });
 
   async function attempt(url: string, init: RequestInit, call: CallContext): Promise<unknown> {
+    const started = performance.now();
+    const observe = (outcome: VenueAttemptOutcome) => options.observe?.({ venueId: options.venueId, method: init.method ?? 'GET', outcome, seconds: (performance.now() - started) / 1000 });
     const signal = AbortSignal.any([call.signal, AbortSignal.timeout(options.attemptTimeoutMs)]);
     let response: Response;
     try {
       response = await doFetch(url, { ...init, signal });
     } catch (error) {
       const timedOut = signal.aborted;
+      observe(timedOut ? 'timeout' : 'unreachable');
       throw new VenueTransportError(options.venueId, timedOut ? `${options.venueId} did not answer in time` : `${options.venueId} unreachable: ${(error as Error).message}`, timedOut, { cause: error });
     }
     let text: string;
     try {
       text = await response.text();
     } catch (error) {
+      observe(signal.aborted ? 'timeout' : 'unreachable');
       throw new VenueTransportError(options.venueId, `${options.venueId} broke off its answer`, signal.aborted, { cause: error });
     }
     const body = parseBody(text);
+    observe(!response.ok ? (response.status >= 500 ? 'http_5xx' : 'http_4xx') : body === undefined ? 'not_json' : 'ok');
     if (!response.ok) throw new VenueHttpError(options.venueId, response.status, body);
     if (body === undefined) throw new VenueRejection('venue_bad_response', `${options.venueId} answered with a body that is not JSON`, { path: '' });
     return body;
   }
 
   async function call<S extends TSchema>(url: string, init: RequestInit, schema: S, ctx: CallContext): Promise<Static<S>> {
-    const headers = { accept: 'application/json', ...(ctx.requestId ? { 'x-request-id': ctx.requestId } : {}), ...options.headers, ...(init.headers as Record<string, string> | undefined) };
+    const headers = { accept: 'application/json', ...(ctx.requestId ? { 'x-request-id': ctx.requestId } : {}), ...options.headers, ...ctx.headers, ...(init.headers as Record<string, string> | undefined) };
     try {
       const body = await options.health.breaker.execute(() =>
         retryPolicy.execute(() => attempt(url, { ...init, headers }, ctx), ctx.signal).then((raw) => validate(options.venueId, schema, raw)),

@@ -1,0 +1,352 @@
+import { formatUnits } from 'viem';
+import type { JsonObject } from '../../domain/steps.ts';
+import { VenueRejection, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueTransferState } from '../Venue.ts';
+import { VenueHttpError } from '../venueHttpClient.ts';
+import { assetByTicker, type ChangenowAsset } from './changenowChains.ts';
+import type { ChangenowEstimate, ChangenowRange, ChangenowStatus } from './changenowSchemas.ts';
+
+/**
+ * Pure translation between Strait and ChangeNOW v2, both ways.
+ *
+ * Flow: Strait prices with ChangeNOW's **fixed-rate** flow (`flow=fixed-rate&useRateId=true`). Its
+ * `toAmount` is what ChangeNOW pays for a deposit of exactly `fromAmount` made before `validUntil`, so
+ * `minAmountOut` equals `amountOut` and the ranking compares a promise, not a floating estimate. The
+ * estimate only locks a rate id; no exchange exists until build.
+ */
+
+/** The flow Strait uses: a guaranteed output, which an aggregator's ranking and build check rely on. */
+export const FLOW = 'fixed-rate';
+/** A fixed-rate answer without `validUntil` is held this long (the floating default of Edge's plugin). */
+export const QUOTE_TTL_MS = 60 * 1000;
+/** Build re-locks the rate when the quote's rate id has less than this left. */
+export const RATE_REUSE_MARGIN_MS = 15 * 1000;
+/** Deposit window assumed when neither the exchange nor its estimate carries `validUntil`. */
+export const DEPOSIT_WINDOW_MS = 10 * 60 * 1000;
+
+export interface ChangenowPair {
+  readonly from: ChangenowAsset;
+  readonly to: ChangenowAsset;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Amounts: ChangeNOW speaks display units; Strait speaks bigint atomic units. Never a float sum.
+// ---------------------------------------------------------------------------------------------
+
+const DECIMAL = /^([0-9]+)(?:\.([0-9]+))?$/;
+const EXPONENT = /^([0-9]+)(?:\.([0-9]+))?e([+-]?[0-9]+)$/i;
+
+/**
+ * The decimal digits of a ChangeNOW amount. A JSON number reaches the adapter as a double whose
+ * shortest representation (`String(n)`) is the literal ChangeNOW wrote whenever that literal has at
+ * most 15 significant digits; exponent forms (`1.5e-7`) are expanded.
+ */
+export function toDecimalString(value: number | string): string | null {
+  if (typeof value === 'string') return DECIMAL.test(value) ? value : null;
+  if (!Number.isFinite(value) || value < 0) return null;
+  const text = String(value);
+  if (DECIMAL.test(text)) return text;
+  const match = EXPONENT.exec(text);
+  if (!match) return null;
+  const [, whole = '', fraction = '', exponent = '0'] = match;
+  const digits = whole + fraction;
+  const point = whole.length + Number(exponent);
+  if (point <= 0) return `0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return digits + '0'.repeat(point - digits.length);
+  return `${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+/** A display amount in atomic units, rounded `down` (what we promise) or `up` (a minimum to reach). */
+export function toAtomic(value: number | string, decimals: number, rounding: 'down' | 'up' = 'down'): bigint | null {
+  const text = toDecimalString(value);
+  const match = text === null ? null : DECIMAL.exec(text);
+  if (!match) return null;
+  const [, whole = '0', fraction = ''] = match;
+  const kept = fraction.slice(0, decimals).padEnd(decimals, '0');
+  const dropped = fraction.slice(decimals);
+  const atomic = BigInt(whole + kept);
+  return rounding === 'up' && /[1-9]/.test(dropped) ? atomic + 1n : atomic;
+}
+
+/** Atomic units in ChangeNOW's display units (`25000000`, 6 → `"25"`). */
+export function toDisplay(amount: bigint, decimals: number): string {
+  return formatUnits(amount, decimals);
+}
+
+/**
+ * Whether ChangeNOW's echo of an amount is the amount Strait sent: equal, or within the precision a
+ * double keeps (15 significant digits), so an 18-decimal amount is not refused for a rounding.
+ */
+export function sameAmount(echo: bigint, sent: bigint): boolean {
+  const difference = echo > sent ? echo - sent : sent - echo;
+  return difference <= sent / 10n ** 15n;
+}
+
+/** `transactionSpeedForecast` ("10-60" minutes) → the upper bound in seconds. */
+export function etaSeconds(forecast: string | null | undefined): number | null {
+  const match = forecast ? /^\s*([0-9]+(?:\.[0-9]+)?)\s*(?:-\s*([0-9]+(?:\.[0-9]+)?))?\s*$/.exec(forecast) : null;
+  if (!match) return null;
+  return Math.round(Number(match[2] ?? match[1]) * 60);
+}
+
+export function timeOf(iso: string | null | undefined): number | null {
+  const ms = iso ? Date.parse(iso) : Number.NaN;
+  return Number.isNaN(ms) ? null : ms;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------
+
+export function toPairQuery(pair: ChangenowPair): Record<string, string> {
+  return { fromCurrency: pair.from.ticker, toCurrency: pair.to.ticker, fromNetwork: pair.from.network, toNetwork: pair.to.network, flow: FLOW };
+}
+
+/** `GET /v2/exchange/estimated-amount` query of an exact-in fixed-rate estimate. */
+export function toEstimateQuery(pair: ChangenowPair, amountIn: bigint): Record<string, string> {
+  return { ...toPairQuery(pair), fromAmount: toDisplay(amountIn, pair.from.decimals), type: 'direct', useRateId: 'true' };
+}
+
+/** `POST /v2/exchange` body: pay `recipient`, refund to `sender`, at the locked rate. */
+export function toExchangeBody(pair: ChangenowPair, request: VenueQuoteRequest, rateId: string): Record<string, unknown> {
+  return {
+    fromCurrency: pair.from.ticker,
+    fromNetwork: pair.from.network,
+    toCurrency: pair.to.ticker,
+    toNetwork: pair.to.network,
+    fromAmount: toDisplay(request.amountIn, pair.from.decimals),
+    toAmount: '',
+    type: 'direct',
+    flow: FLOW,
+    rateId,
+    address: request.recipient,
+    refundAddress: request.sender,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quotes and limits
+// ---------------------------------------------------------------------------------------------
+
+export interface Limits {
+  /** Least `amountIn` ChangeNOW accepts (its minimum rounded up to a whole atomic unit). */
+  readonly min: bigint;
+  /** Most `amountIn` ChangeNOW accepts; `null` when unbounded. */
+  readonly max: bigint | null;
+}
+
+export function toLimits(range: ChangenowRange, decimals: number): Limits | null {
+  const min = toAtomic(range.minAmount, decimals, 'up');
+  const max = range.maxAmount === null ? null : toAtomic(range.maxAmount, decimals, 'down');
+  return min === null ? null : { min, max };
+}
+
+const below = (min: bigint, decimals: number, ticker: string, amountOut: bigint | null, cause?: unknown) =>
+  new VenueRejection(
+    'below_min',
+    `ChangeNOW needs at least ${toDisplay(min, decimals)} ${ticker.toUpperCase()} for this pair`,
+    { minAmountAtomic: min.toString(), ...(amountOut !== null ? { amountOutAtomic: amountOut.toString() } : {}) },
+    cause === undefined ? undefined : { cause },
+  );
+
+const above = (max: bigint, decimals: number, ticker: string, amountOut: bigint | null, cause?: unknown) =>
+  new VenueRejection(
+    'above_max',
+    `ChangeNOW accepts at most ${toDisplay(max, decimals)} ${ticker.toUpperCase()} for this pair`,
+    { maxAmountAtomic: max.toString(), ...(amountOut !== null ? { amountOutAtomic: amountOut.toString() } : {}) },
+    cause === undefined ? undefined : { cause },
+  );
+
+/** A limit the amount breaks, as the rejection to throw; `null` when the amount is inside the range. */
+export function limitRejection(amountIn: bigint, limits: Limits | null, pair: ChangenowPair, amountOut: bigint | null): VenueRejection | null {
+  if (!limits) return null;
+  if (amountIn < limits.min) return below(limits.min, pair.from.decimals, pair.from.ticker, amountOut);
+  if (limits.max !== null && amountIn > limits.max) return above(limits.max, pair.from.decimals, pair.from.ticker, amountOut);
+  return null;
+}
+
+/** The output an estimate promises, in atomic units of the destination token (rounded down). */
+export function amountOutOf(estimate: { readonly toAmount: number | string }, pair: ChangenowPair): bigint {
+  const amountOut = toAtomic(estimate.toAmount, pair.to.decimals, 'down');
+  if (amountOut === null) throw new VenueRejection('venue_bad_response', `ChangeNOW toAmount ${String(estimate.toAmount)} is not an amount`, { path: '/toAmount' });
+  return amountOut;
+}
+
+/** A fixed-rate estimate → the row Strait ranks. */
+export function toVenueQuote(estimate: ChangenowEstimate, request: VenueQuoteRequest, pair: ChangenowPair, now: number, feeNote: string | null): VenueQuote {
+  const echoed = toAtomic(estimate.fromAmount, pair.from.decimals, 'down');
+  if (echoed === null || !sameAmount(echoed, request.amountIn)) {
+    throw new VenueRejection('venue_bad_response', `ChangeNOW priced ${String(estimate.fromAmount)} instead of the requested ${toDisplay(request.amountIn, pair.from.decimals)}`, { path: '/fromAmount' });
+  }
+  const amountOut = amountOutOf(estimate, pair);
+  if (amountOut === 0n) throw new VenueRejection('no_liquidity', 'ChangeNOW would deliver nothing for this amount after its fees');
+  if (!estimate.rateId) throw new VenueRejection('venue_bad_response', 'ChangeNOW fixed-rate estimate has no rateId', { path: '/rateId' });
+  const context: JsonObject = {
+    flow: FLOW,
+    rateId: estimate.rateId,
+    validUntil: estimate.validUntil ?? null,
+    fromCurrency: pair.from.ticker,
+    fromNetwork: pair.from.network,
+    toCurrency: pair.to.ticker,
+    toNetwork: pair.to.network,
+    toAmount: toDecimalString(estimate.toAmount),
+    minAmountOut: amountOut.toString(),
+    warningMessage: estimate.warningMessage ?? null,
+    integratorFeeNote: feeNote,
+  };
+  return {
+    amountIn: request.amountIn,
+    amountOut,
+    minAmountOut: amountOut,
+    estimatedSeconds: etaSeconds(estimate.transactionSpeedForecast),
+    expiresAt: timeOf(estimate.validUntil) ?? now + QUOTE_TTL_MS,
+    context,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------------------------
+
+const BELOW_MIN_ERRORS = new Set(['deposit_too_small', 'less_min_amount', 'amount_too_small']);
+const ABOVE_MAX_ERRORS = new Set(['max_amount_exceeded', 'more_max_amount', 'amount_too_big']);
+const UNSERVED_ERRORS: Readonly<Record<string, string>> = {
+  pair_is_inactive: 'ChangeNOW is not trading this pair right now',
+  fixed_rate_not_enabled: 'ChangeNOW offers no fixed rate for this pair',
+};
+const AUTH_ERRORS = new Set(['unauthorized', 'invalid_api_key', 'forbidden']);
+const MINIMAL = /minimal\D*?([0-9]+(?:\.[0-9]+)?(?:e-?[0-9]+)?)/i;
+const MAXIMAL = /maximal\D*?([0-9]+(?:\.[0-9]+)?(?:e-?[0-9]+)?)/i;
+const TOKEN_PROBLEM = /(currency|currencies|ticker|network|asset|token|pair)/i;
+
+function errorOf(body: unknown): { code: string; message: string } {
+  if (body && typeof body === 'object') {
+    const { error, message } = body as { error?: unknown; message?: unknown };
+    return { code: typeof error === 'string' ? error : '', message: typeof message === 'string' ? message : '' };
+  }
+  return { code: '', message: typeof body === 'string' ? body : '' };
+}
+
+/** A limit named in the message ("Amount is less then minimal: 9.8"), in atomic units. */
+function limitInMessage(pattern: RegExp, message: string, decimals: number, rounding: 'down' | 'up'): bigint | null {
+  const found = pattern.exec(message)?.[1];
+  return found === undefined ? null : toAtomic(Number(found), decimals, rounding);
+}
+
+/**
+ * A ChangeNOW error body → Strait's rejection code. `limits` (from `/exchange/range`, when it answered)
+ * name the bound in `below_min` / `above_max`; without them the number in the message is used.
+ */
+export function rejectionOfBody(status: number, body: unknown, pair: ChangenowPair, limits: Limits | null, cause?: unknown): VenueRejection {
+  const { code, message } = errorOf(body);
+  const said = message || code || `HTTP ${status}`;
+  const options = cause === undefined ? undefined : { cause };
+  const decimals = pair.from.decimals;
+  if (status === 401 || status === 403 || AUTH_ERRORS.has(code)) {
+    return new VenueRejection('venue_error', `ChangeNOW refused the API key (HTTP ${status}): ${said}`, { status }, options);
+  }
+  if (status === 429) return new VenueRejection('venue_rate_limited', `ChangeNOW rate limit: ${said}`, undefined, options);
+  const tooSmall = BELOW_MIN_ERRORS.has(code) || (code === 'out_of_range' && !/max/i.test(message));
+  const tooLarge = ABOVE_MAX_ERRORS.has(code) || (code === 'out_of_range' && /max/i.test(message));
+  if (tooSmall) {
+    const min = limits?.min ?? limitInMessage(MINIMAL, message, decimals, 'up');
+    if (min !== null) return below(min, decimals, pair.from.ticker, null, cause);
+    return new VenueRejection('below_min', `The amount is below ChangeNOW's minimum: ${said}`, undefined, options);
+  }
+  if (tooLarge) {
+    const max = limits?.max ?? limitInMessage(MAXIMAL, message, decimals, 'down');
+    if (max !== null) return above(max, decimals, pair.from.ticker, null, cause);
+    return new VenueRejection('above_max', `The amount is above ChangeNOW's maximum: ${said}`, undefined, options);
+  }
+  const unserved = UNSERVED_ERRORS[code];
+  if (unserved) return new VenueRejection('route_not_served', `${unserved} (${pair.from.ticker}/${pair.from.network} → ${pair.to.ticker}/${pair.to.network})`, undefined, options);
+  if (code === 'not_valid_params') {
+    if (TOKEN_PROBLEM.test(message)) return new VenueRejection('token_not_supported', `ChangeNOW does not carry this asset: ${said}`, undefined, options);
+    return new VenueRejection('invalid_input', `ChangeNOW refused the request: ${said}`, undefined, options);
+  }
+  return new VenueRejection('no_liquidity', `ChangeNOW has no price for this swap: ${said}`, undefined, options);
+}
+
+/**
+ * Any failure of a ChangeNOW call → what the adapter throws. A 5xx, a transport fault or a schema
+ * refusal is returned as is, so the registry counts it as the venue's fault.
+ */
+export function toChangenowRejection(error: unknown, pair: ChangenowPair, limits: Limits | null = null): unknown {
+  if (!(error instanceof VenueHttpError) || error.status >= 500) return error;
+  return rejectionOfBody(error.status, error.body, pair, limits, error);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Status
+// ---------------------------------------------------------------------------------------------
+
+export type ChangenowStatusValue = 'new' | 'waiting' | 'confirming' | 'exchanging' | 'sending' | 'verifying' | 'finished' | 'failed' | 'refunded' | 'expired';
+
+/** Every ChangeNOW exchange status. A value not listed here maps to pending, never to a final state. */
+export const CHANGENOW_STATUS_TABLE: Readonly<Record<ChangenowStatusValue, VenueTransferState>> = {
+  new: 'pending',
+  waiting: 'pending',
+  confirming: 'pending',
+  exchanging: 'pending',
+  sending: 'pending',
+  verifying: 'pending',
+  finished: 'completed',
+  failed: 'failed',
+  refunded: 'refunded',
+  expired: 'failed',
+};
+
+const DETAIL: Readonly<Record<ChangenowStatusValue, string>> = {
+  new: 'exchange created, waiting for the deposit',
+  waiting: 'waiting for the deposit',
+  confirming: 'deposit seen, waiting for its confirmations',
+  exchanging: 'deposit confirmed, exchange in progress',
+  sending: 'sending the payout to the recipient',
+  verifying: 'held by ChangeNOW for an AML/KYC check; ChangeNOW support releases or refunds it',
+  finished: 'paid out',
+  failed: 'ChangeNOW reports the exchange failed; its support can trace it by the exchange id',
+  refunded: 'refunded to the sender',
+  expired: 'no deposit reached ChangeNOW before the exchange expired',
+};
+
+function isKnownStatus(status: string): status is ChangenowStatusValue {
+  return Object.hasOwn(CHANGENOW_STATUS_TABLE, status);
+}
+
+const present = (value: string | null | undefined): string | null => (value && value.length > 0 ? value : null);
+
+export interface StatusContext {
+  /** The asset the recipient should receive. */
+  readonly to: ChangenowAsset;
+  /** ChangeNOW ticker of the deposited asset, for the refund detail. */
+  readonly fromTicker: string | null;
+  /** The fixed amount of the exchange: a `finished` that delivered less is reported `partial`. */
+  readonly minAmountOut: bigint | null;
+}
+
+/** A `GET /v2/exchange/by-id` answer → Strait's state. */
+export function toVenueStatus(response: ChangenowStatus, context: StatusContext): VenueStatus {
+  const status = response.status;
+  const destinationTxHash = present(response.payoutHash);
+  if (!isKnownStatus(status)) {
+    return { state: 'pending', venueStatus: status, destinationTxHash, receivedAmount: null, receivedAsset: null, detail: `unknown ChangeNOW status "${status}"; treated as pending` };
+  }
+  const state = CHANGENOW_STATUS_TABLE[status];
+  const base = { venueStatus: status, destinationTxHash, receivedAmount: null, receivedAsset: null };
+  if (state === 'completed') {
+    const delivered = response.toCurrency !== undefined ? assetByTicker(response.toCurrency, response.toNetwork) : context.to;
+    const asset = delivered ?? context.to;
+    const received = response.amountTo !== undefined && response.amountTo !== null ? toAtomic(response.amountTo, asset.decimals, 'down') : null;
+    const receivedAsset = delivered ? (delivered.address ?? 'native') : null;
+    const floor = context.minAmountOut;
+    if (received !== null && floor !== null && received < floor) {
+      return { ...base, state: 'partial', receivedAmount: received, receivedAsset, detail: `delivered ${received}, less than the fixed amount ${floor}` };
+    }
+    return { ...base, state, receivedAmount: received, receivedAsset, detail: null };
+  }
+  if (state === 'refunded') {
+    const amount = response.refundAmount !== undefined && response.refundAmount !== null ? ` ${toDecimalString(response.refundAmount) ?? ''}${context.fromTicker ? ` ${context.fromTicker.toUpperCase()}` : ''}` : '';
+    const hash = present(response.refundHash);
+    return { ...base, state, detail: `refunded${amount} to ${response.refundAddress ?? 'the sender'}${hash ? ` (tx ${hash})` : ''}` };
+  }
+  return { ...base, state, detail: DETAIL[status] };
+}

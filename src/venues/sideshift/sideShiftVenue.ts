@@ -1,0 +1,269 @@
+import { encodeFunctionData, erc20Abi, getAddress } from 'viem';
+import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
+import { chainInfo, evmChainId, type ChainKey } from '../../domain/chains.ts';
+import type { EvmStep, Json, JsonObject } from '../../domain/steps.ts';
+import { VenueRejection, type CallContext, type Corridor, type CoverageAnswer, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
+import { VenueHttpError } from '../venueHttpClient.ts';
+import type { VenueDeps, VenueModule } from '../VenueModule.ts';
+import { toAtomic, toDecimalString } from './sideShiftAmounts.ts';
+import { SIDESHIFT_CHAINS, assetOf, assetsOn, networkOf, type SideShiftAsset } from './sideShiftChains.ts';
+import { commissionOf, limitBreachOf, limitRejection, pairPath, pricePair, toSideShiftRejection, toVenueQuote, toVenueStatus } from './sideShiftMapping.ts';
+import { SideShiftFixedShiftSchema, SideShiftPairSchema, SideShiftQuoteSchema, SideShiftShiftSchema, type SideShiftFixedShift, type SideShiftPair, type SideShiftQuote } from './sideShiftSchemas.ts';
+
+/**
+ * SideShift.ai (API v2): an instant exchange desk that gives each shift its own deposit address.
+ * `quote` reads the indicative rate and deposit range of `GET /v2/pair` (no side effect at the venue);
+ * `build` locks a fixed-rate quote (`POST /v2/quotes`) and creates the fixed shift from it
+ * (`POST /v2/shifts/fixed`), whose deposit address receives exactly `amountIn`; `status` polls the
+ * shift. Geo-gated: every call carries the end user's IP in `x-user-ip`.
+ *
+ * Credentials: `SECRET` (the account private key, header `x-sideshift-secret`) and `AFFILIATE_ID` (the
+ * account id, `affiliateId` in the query of `/pair` and the bodies of `/quotes` and `/shifts/fixed`).
+ */
+export const sideShiftVenue: VenueModule = {
+  id: 'sideshift',
+  defaultBaseUrl: 'https://sideshift.ai/api',
+  headers(credentials): Record<string, string> {
+    return credentials.SECRET ? { 'x-sideshift-secret': credentials.SECRET } : {};
+  },
+  create(deps) {
+    return createSideShiftVenue(deps);
+  },
+};
+
+interface Assets {
+  readonly deposit: SideShiftAsset;
+  readonly settle: SideShiftAsset;
+}
+
+function served(chain: ChainKey): boolean {
+  return networkOf(chain) !== undefined && assetsOn(chain).length > 0;
+}
+
+function supports(corridor: Corridor): CoverageAnswer {
+  const { fromChain, toChain } = corridor;
+  if (fromChain === toChain) return { served: false, code: 'route_not_served', message: 'SideShift is priced for cross-chain shifts only here' };
+  for (const chain of [fromChain, toChain]) {
+    if (!served(chain)) return { served: false, code: 'route_not_served', message: `SideShift does not serve ${chain}` };
+  }
+  for (const token of [corridor.fromToken, corridor.toToken]) {
+    if (!assetOf(token)) return { served: false, code: 'token_not_supported', message: `SideShift does not carry ${token.symbol} on ${token.chain}` };
+  }
+  return { served: true };
+}
+
+function assetsFor(request: Corridor): Assets {
+  const answer = supports(request);
+  if (!answer.served) throw new VenueRejection(answer.code, answer.message);
+  const deposit = assetOf(request.fromToken);
+  const settle = assetOf(request.toToken);
+  if (!deposit || !settle) throw new VenueRejection('token_not_supported', 'SideShift does not carry this token pair');
+  return { deposit, settle };
+}
+
+function userIpOf(request: VenueQuoteRequest): string {
+  if (!request.userIp) throw new VenueRejection('invalid_input', "SideShift is geo-gated and needs the end user's IP address (userIp) for every request");
+  return request.userIp;
+}
+
+function stringOf(context: JsonObject, key: string): string | null {
+  const value: Json | undefined = context[key];
+  return typeof value === 'string' && value.length > 0 ? value : null;
+}
+
+function amountOf(context: JsonObject, key: string): bigint | null {
+  const value = stringOf(context, key);
+  return value !== null && /^[0-9]+$/.test(value) ? BigInt(value) : null;
+}
+
+function badResponse(message: string, path: string): VenueRejection {
+  return new VenueRejection('venue_bad_response', message, { path });
+}
+
+const sameCoin = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The answer is about the pair that was asked for (SideShift echoes coins and networks). */
+function checkPair(answer: Pick<SideShiftPair, 'depositCoin' | 'depositNetwork' | 'settleCoin' | 'settleNetwork'>, assets: Assets, what: string): void {
+  const { deposit, settle } = assets;
+  const matches = sameCoin(answer.depositCoin, deposit.coin) && sameCoin(answer.depositNetwork, deposit.network) && sameCoin(answer.settleCoin, settle.coin) && sameCoin(answer.settleNetwork, settle.network);
+  if (!matches) {
+    throw badResponse(`SideShift ${what} is for ${answer.depositCoin}-${answer.depositNetwork} → ${answer.settleCoin}-${answer.settleNetwork}, not ${deposit.coin}-${deposit.network} → ${settle.coin}-${settle.network}`, '/depositCoin');
+  }
+}
+
+/** A decimal the venue must have echoed exactly: no digit below the token's precision. */
+function exactAtomic(value: string, decimals: number): bigint | null {
+  const down = toAtomic(value, decimals, 'down');
+  return down !== null && down === toAtomic(value, decimals, 'up') ? down : null;
+}
+
+const sameAddress = (a: string, b: string) => (a.startsWith('0x') ? a.toLowerCase() === b.toLowerCase() : a === b);
+
+/** The transfer to the deposit address the wallet is expected to sign on an EVM origin. */
+function fundingStepOf(request: VenueQuoteRequest, depositAddress: string, amount: bigint): EvmStep | null {
+  if (chainInfo(request.fromChain).vm !== 'evm') return null;
+  const chainId = evmChainId(request.fromChain);
+  const to = getAddress(depositAddress);
+  const token = request.fromToken.address;
+  if (token === null) return { vm: 'evm', step: 'main', chainId, to, data: '0x', value: amount };
+  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] });
+  return { vm: 'evm', step: 'main', chainId, to: getAddress(token), data, value: 0n };
+}
+
+/** Checks a created fixed shift against the request and turns it into the deposit the user must make. */
+function toDepositPlan(shift: SideShiftFixedShift, quote: SideShiftQuote, request: VenueQuoteRequest, extra: JsonObject): DepositPlan {
+  const { fromChain, fromToken, toToken } = request;
+  if (shift.quoteId !== quote.id) throw badResponse(`SideShift made the shift from quote ${shift.quoteId}, not ${quote.id}`, '/quoteId');
+  const depositAddress = shift.depositAddress;
+  if (!isValidAddress(fromChain, depositAddress)) throw badResponse(`SideShift depositAddress ${depositAddress} is not a ${fromChain} address`, '/depositAddress');
+  if (shift.settleAddress !== undefined && !sameAddress(shift.settleAddress, request.recipient)) throw badResponse(`SideShift settles to ${shift.settleAddress}, not the recipient`, '/settleAddress');
+  // Never ask the wallet to send another amount than the user asked to move: a fixed shift refunds any other.
+  const amountIn = exactAtomic(shift.depositAmount, fromToken.decimals);
+  if (amountIn !== request.amountIn) throw badResponse(`SideShift asked for ${shift.depositAmount} ${fromToken.symbol} instead of ${toDecimalString(request.amountIn, fromToken.decimals)}`, '/depositAmount');
+  const amountOut = toAtomic(shift.settleAmount, toToken.decimals, 'down');
+  if (amountOut === null) throw badResponse('SideShift settleAmount is not a decimal', '/settleAmount');
+  const deadlineMs = Date.parse(shift.expiresAt);
+  if (Number.isNaN(deadlineMs)) throw badResponse('SideShift shift has no valid expiresAt', '/expiresAt');
+  const memo = shift.depositMemo ?? null;
+  return {
+    shape: 'deposit',
+    deposit: { chain: fromChain, address: depositAddress, token: fromToken.address, amount: amountIn, memo, deadlineMs },
+    fundingStep: fundingStepOf(request, depositAddress, amountIn),
+    // A fixed shift delivers exactly its settleAmount (network fees and commission are in the rate).
+    amountOut,
+    minAmountOut: amountOut,
+    context: {
+      ...extra,
+      shiftId: shift.id,
+      quoteId: quote.id,
+      depositAddress,
+      depositMemo: memo,
+      depositAmount: shift.depositAmount,
+      settleAmount: shift.settleAmount,
+      minAmountOut: amountOut.toString(),
+      expiresAt: shift.expiresAt,
+      averageShiftSeconds: shift.averageShiftSeconds ?? null,
+    },
+  };
+}
+
+export function createSideShiftVenue(deps: VenueDeps): Venue {
+  function affiliateId(): string {
+    const id = deps.credentials.AFFILIATE_ID;
+    if (!id) throw new VenueRejection('venue_disabled', 'SideShift needs its AFFILIATE_ID credential');
+    return id;
+  }
+
+  async function getPair(assets: Assets, request: VenueQuoteRequest, commissionRate: string, call: CallContext): Promise<SideShiftPair> {
+    const amount = toDecimalString(request.amountIn, request.fromToken.decimals);
+    try {
+      const pair = await deps.http.get(pairPath(assets.deposit, assets.settle), { amount, affiliateId: affiliateId(), commissionRate }, SideShiftPairSchema, call);
+      checkPair(pair, assets, 'pair');
+      return pair;
+    } catch (error) {
+      throw toSideShiftRejection(error);
+    }
+  }
+
+  /** A fixed quote refused for its amount: the deposit range comes from `/pair`, as SideShift's message has none. */
+  async function quoteRefusal(error: unknown, assets: Assets, request: VenueQuoteRequest, commissionRate: string, call: CallContext): Promise<unknown> {
+    const breach = limitBreachOf(error);
+    if (!breach) return toSideShiftRejection(error);
+    const pair = await getPair(assets, request, commissionRate, call);
+    return limitRejection(pricePair(pair, request), request, { breach, cause: error }) ?? toSideShiftRejection(error);
+  }
+
+  async function lockQuote(assets: Assets, request: VenueQuoteRequest, commissionRate: string, call: CallContext): Promise<SideShiftQuote> {
+    const body = {
+      depositCoin: assets.deposit.coin,
+      depositNetwork: assets.deposit.network,
+      settleCoin: assets.settle.coin,
+      settleNetwork: assets.settle.network,
+      depositAmount: toDecimalString(request.amountIn, request.fromToken.decimals),
+      affiliateId: affiliateId(),
+      commissionRate,
+    };
+    let quote: SideShiftQuote;
+    try {
+      quote = await deps.http.post('/v2/quotes', body, SideShiftQuoteSchema, call);
+    } catch (error) {
+      throw await quoteRefusal(error, assets, request, commissionRate, call);
+    }
+    checkPair(quote, assets, 'quote');
+    if (exactAtomic(quote.depositAmount, request.fromToken.decimals) !== request.amountIn) throw badResponse(`SideShift quoted a deposit of ${quote.depositAmount} instead of ${body.depositAmount}`, '/depositAmount');
+    return quote;
+  }
+
+  async function createShift(quote: SideShiftQuote, request: VenueQuoteRequest, call: CallContext): Promise<SideShiftFixedShift> {
+    const body = { quoteId: quote.id, affiliateId: affiliateId(), settleAddress: request.recipient, refundAddress: request.sender };
+    try {
+      return await deps.http.post('/v2/shifts/fixed', body, SideShiftFixedShiftSchema, call);
+    } catch (error) {
+      throw toSideShiftRejection(error);
+    }
+  }
+
+  return {
+    id: sideShiftVenue.id,
+    supports,
+    coverage() {
+      return {
+        origins: SIDESHIFT_CHAINS,
+        tokenSymbols(fromChain, toChain) {
+          if (fromChain === toChain || !served(fromChain) || !served(toChain)) return [];
+          return assetsOn(fromChain).map((a) => a.coin.toUpperCase());
+        },
+      };
+    },
+
+    async quote(request: VenueQuoteRequest, call: CallContext): Promise<VenueQuote> {
+      const assets = assetsFor(request);
+      const ip = userIpOf(request);
+      const { commissionRate, feeNote } = commissionOf(request);
+      const pair = await getPair(assets, request, commissionRate, withUserIp(call, ip));
+      const context: JsonObject = {
+        depositCoin: assets.deposit.coin,
+        depositNetwork: assets.deposit.network,
+        settleCoin: assets.settle.coin,
+        settleNetwork: assets.settle.network,
+        commissionRate,
+        integratorFeeNote: feeNote,
+      };
+      return toVenueQuote(pair, request, context);
+    },
+
+    async build({ request, quote }: VenueBuildRequest, call: CallContext): Promise<DepositPlan> {
+      const assets = assetsFor(request);
+      const ip = userIpOf(request);
+      // The commission priced at quote time, so the shift matches the rate the user was shown.
+      const commissionRate = stringOf(quote.context, 'commissionRate') ?? commissionOf(request).commissionRate;
+      const ipCall = withUserIp(call, ip);
+      const fixed = await lockQuote(assets, request, commissionRate, ipCall);
+      const shift = await createShift(fixed, request, ipCall);
+      // The IP goes with the shift: status polls must name the same end user.
+      return toDepositPlan(shift, fixed, request, { userIp: ip, commissionRate });
+    },
+
+    async status(request: VenueStatusRequest, call: CallContext): Promise<VenueStatus> {
+      const shiftId = stringOf(request.context, 'shiftId');
+      if (!shiftId) throw new VenueRejection('invalid_input', 'sideshift status needs the shiftId of the build context');
+      const ip = stringOf(request.context, 'userIp');
+      try {
+        const shift = await deps.http.get(`/v2/shifts/${encodeURIComponent(shiftId)}`, {}, SideShiftShiftSchema, ip ? withUserIp(call, ip) : call);
+        return toVenueStatus(shift, { toToken: request.toToken, minAmountOut: amountOf(request.context, 'minAmountOut') });
+      } catch (error) {
+        if (error instanceof VenueHttpError && error.status === 404) {
+          return { state: 'pending', venueStatus: 'NOT_FOUND', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: `shift ${shiftId} not known to SideShift yet` };
+        }
+        // A 400 on status is our malformed query, not a pricing answer.
+        if (error instanceof VenueHttpError && error.status === 400) throw new VenueRejection('venue_error', `SideShift refused the status query: ${error.message}`, { status: 400 }, { cause: error });
+        throw toSideShiftRejection(error);
+      }
+    },
+  };
+}
+
+/** SideShift blocks server-side calls that do not name the end user's IP in `x-user-ip`. */
+function withUserIp(call: CallContext, ip: string): CallContext {
+  return { ...call, headers: { ...call.headers, 'x-user-ip': ip } };
+}
