@@ -14,13 +14,14 @@ let nextStatus: VenueStatus | Error = { state: 'pending', venueStatus: 'pending'
 const scripted: VenueModule = {
   id: 'across',
   defaultBaseUrl: 'http://127.0.0.1:1',
+  allowList: { calls: [{ chainId: 8453, to: USER, selectors: ['0x12345678'] }], transferRecipients: [] },
   create(): Venue {
     return {
       id: 'across',
       supports: () => ({ served: true }),
       coverage: () => ({ origins: ['base'], tokenSymbols: () => ['USDC'] }),
       quote: async (r) => ({ amountIn: r.amountIn, amountOut: r.amountIn - 1_000n, minAmountOut: r.amountIn - 1_000n, estimatedSeconds: 4, expiresAt: null, context: {} }),
-      build: async (r) => ({ shape: 'steps', steps: [{ vm: 'evm', step: 'main', chainId: 8453, to: USER, data: '0x1234', value: 0n }], approval: null, amountOut: r.quote.amountOut, minAmountOut: r.quote.minAmountOut, context: {} }),
+      build: async (r) => ({ shape: 'steps', steps: [{ vm: 'evm', step: 'main', chainId: 8453, to: USER, data: '0x12345678', value: 0n }], approval: null, amountOut: r.quote.amountOut, minAmountOut: r.quote.minAmountOut, context: {} }),
       status: async () => {
         if (nextStatus instanceof Error) throw nextStatus;
         return nextStatus;

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { encodeFunctionData, erc20Abi } from 'viem';
+import { encodeFunctionData, erc20Abi, getAddress, isAddress } from 'viem';
 import { chainInfo, type ChainKey } from '../domain/chains.ts';
 import { AppError } from '../domain/errors.ts';
 import { savingsOf } from '../domain/ranking.ts';
 import type { EvmStep, JsonObject, Step } from '../domain/steps.ts';
 import { findDecision, type StoredDecision, type StoredQuoteRow } from '../store/decisionRepository.ts';
-import { findTransferByDecision, insertTransfer, type StoredStep } from '../store/transferRepository.ts';
-import { VenueRejection, type Approval, type VenueBuildPlan } from '../venues/Venue.ts';
+import { findTransferByDecision, insertTransfer, type FeeRowRecord, type StoredStep } from '../store/transferRepository.ts';
+import { usdValueOf, type UsdPrice } from '../prices/PriceSource.ts';
+import type { RegisteredVenue } from '../venues/createVenueRegistry.ts';
+import { VenueRejection, type VenueBuildPlan, type VenueQuoteRequest } from '../venues/Venue.ts';
+import { cutsOf, feeStep } from './feeSteps.ts';
+import { needsZeroReset } from './needsZeroReset.ts';
+import { whyNotAllowed, type StepRules } from './vetSteps.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { deserializeQuote, requestFromRecord } from './quoteTransfer.ts';
 
@@ -56,32 +61,59 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
 
   const registered = deps.venues.get(row.venue);
   if (!registered?.venue || !registered.enabled) throw new AppError('no_executable_quote', `${row.venue} is not available for building now`);
+  const venue = registered.venue;
   const request = requestFromRecord(decision.request);
   const quote = deserializeQuote(row.venueQuote);
+  const call = { signal: AbortSignal.timeout(Math.max(deps.settings.quoteDeadlineMs * 5, 5_000)), ...(requestId ? { requestId } : {}) };
+  const cuts = cutsOf(decision, row, deps.settings.feeWallets[request.fromChain] ?? null);
+  const carved = cuts.reduce((sum, cut) => sum + cut.amount, 0n);
+
+  // Strait's cuts come out of the amount sent, so the venue is asked afresh for what remains.
+  const venueRequest = carved > 0n ? { ...request, amountIn: request.amountIn - carved } : request;
   let plan: VenueBuildPlan;
+  let builtFrom = quote;
   try {
-    plan = await registered.venue.build({ request, quote }, { signal: AbortSignal.timeout(Math.max(deps.settings.quoteDeadlineMs * 5, 5_000)), ...(requestId ? { requestId } : {}) });
+    if (carved > 0n) builtFrom = await venue.quote(venueRequest, call);
+    plan = await venue.build({ request: venueRequest, quote: builtFrom }, call);
   } catch (error) {
     if (error instanceof VenueRejection && (error.code === 'below_min' || error.code === 'above_max' || error.code === 'no_liquidity')) {
       throw new AppError('quote_drifted', `${row.venue} no longer offers this quote: ${error.message}`, { details: { venue: row.venue, code: error.code } });
     }
     throw new AppError('venue_unavailable', `${row.venue} could not build the transfer: ${(error as Error).message}`, { cause: error, retryAfterMs: 2_000 });
   }
-  if (plan.amountOut < row.minAmountOut) {
+  // A carved re-quote may differ from the quote's proportional estimate by a venue's fixed fee
+  // times the cut's share, far below a basis point; more than that is a real price move.
+  const floor = carved > 0n ? (row.minAmountOut * (10_000n - CARVE_TOLERANCE_BPS)) / 10_000n : row.minAmountOut;
+  if (plan.amountOut < floor) {
     throw new AppError('quote_drifted', `${row.venue} now offers ${plan.amountOut}, below the quoted minimum ${row.minAmountOut}; request a new quote`, {
       details: { venue: row.venue, quotedMinOutAtomic: row.minAmountOut.toString(), offeredOutAtomic: plan.amountOut.toString() },
     });
   }
 
-  const steps = await stepsOf(deps, request.fromChain, request.sender, plan);
+  const chainId = chainInfo(request.fromChain).chainId;
+  const fees = chainId === null ? [] : cuts.map((cut) => feeStep(cut, request.fromToken, chainId));
+  const steps = [...(await approvalSteps(deps, request.fromChain, request.sender, plan)), ...fees, ...mainSteps(plan)];
+  vetOrRefuse(registered, steps, {
+    venue: row.venue,
+    allowList: registered.allowList,
+    chainId: chainId ?? -1,
+    sourceToken: request.fromToken,
+    amountIn: request.amountIn,
+    depositAddress: plan.shape === 'deposit' ? plan.deposit.address : null,
+    feeRecipients: cuts.map((cut) => cut.wallet),
+  });
   const transferId = randomUUID();
   const buildExpiresAt = Math.min(now + deps.settings.buildTtlMs, plan.shape === 'deposit' ? plan.deposit.deadlineMs : Number.POSITIVE_INFINITY);
+  const referralNamed = decision.fees.referral !== null && decision.fees.referral !== undefined;
+  const evmOnly = steps.length > 0 && steps.every((s) => s.vm === 'evm');
   const view: BuildView = {
     transferId,
     venue: row.venue,
     ...(plan.shape === 'steps'
       ? { steps: steps.map(stepView) }
       : {
+          // Fee steps must be signed beside the deposit, so they come with the funding transfer.
+          ...(fees.length > 0 ? { steps: steps.map(stepView) } : {}),
           deposit: {
             address: plan.deposit.address,
             amountAtomic: plan.deposit.amount.toString(),
@@ -94,18 +126,37 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
     expiresAt: buildExpiresAt,
     amountInAtomic: row.amountIn.toString(),
     expectedOutAtomic: row.amountOut.toString(),
-    minOutAtomic: (plan.minAmountOut > row.minAmountOut ? plan.minAmountOut : row.minAmountOut).toString(),
-    feeCapture: 'none',
-    referralCapture: null,
+    minOutAtomic: (carved > 0n ? plan.minAmountOut : plan.minAmountOut > row.minAmountOut ? plan.minAmountOut : row.minAmountOut).toString(),
+    feeCapture: fees.length === 0 ? 'none' : evmOnly ? 'batch' : 'separate-step',
+    referralCapture: referralNamed ? (cuts.some((c) => c.kind === 'referral') ? (evmOnly ? 'batch' : 'separate-step') : 'none') : null,
     feeBasis: 'carved',
-    feeBatch: null,
+    feeBatch: fees.length > 0 && evmOnly && chainId !== null ? { chainId, stepIndexes: steps.map((_, index) => index) } : null,
     permit: null,
     relayFeePermit: null,
     spotTransfer: null,
-    requoted: plan.amountOut !== quote.amountOut,
+    requoted: carved > 0n || plan.amountOut !== quote.amountOut,
   };
   const savings = savingsOf(row, decision.quotes);
-  const stored: StoredStep[] = steps.map((s, index) => ({ index, kind: s.step, vm: s.vm, chain: request.fromChain, payload: stepView(s) as unknown as JsonObject }));
+  let feeIndex = 0;
+  const stored: StoredStep[] = steps.map((s, index) => ({
+    index,
+    kind: s.step,
+    vm: s.vm,
+    chain: request.fromChain,
+    // A fee step remembers which cut it pays, so its submission moves that fee row.
+    payload: { ...(stepView(s) as unknown as JsonObject), ...(s.step === 'fee' ? { feeKind: cuts[feeIndex++]?.kind ?? null } : {}) },
+  }));
+  const feeRows: FeeRowRecord[] = cuts.map((cut) => ({
+    kind: cut.kind,
+    status: 'offered',
+    bps: cut.bps,
+    amount: cut.amount,
+    asset: request.fromToken.address ?? 'native',
+    chain: request.fromChain,
+    wallet: cut.wallet,
+    tierSavedBps: cut.tierSavedBps,
+    txHash: null,
+  }));
   try {
     await deps.store.db.transaction().execute((tx) =>
       insertTransfer(
@@ -136,12 +187,11 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
           requesterWallet: request.sender,
           recipientWallet: request.recipient,
           ...savings,
-          usdValueBridged: null,
-          usdValueSaved: null,
+          ...usdValuesOf(decision, row, request),
           privacy: decision.privacy,
           privacyModel: registered.catalog.capabilities.privacyModel,
           build: view as unknown as JsonObject,
-          venueContext: { ...quote.context, ...plan.context },
+          venueContext: { ...builtFrom.context, ...plan.context },
           buildExpiresAt,
           createdAt: now,
           submittedAt: null,
@@ -150,9 +200,10 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
           // The worker looks again once the build has expired, to abandon it if still unsigned.
           nextPollAt: buildExpiresAt + deps.settings.abandonGraceMs,
           giveUpAt: null,
+          etaSeconds: row.estimatedSeconds,
         },
         stored,
-        [],
+        feeRows,
       ),
     );
   } catch (error) {
@@ -162,6 +213,23 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
     throw error;
   }
   return view;
+}
+
+/**
+ * The transfer's size and what choosing this row saved, in USD at the prices the decision used:
+ * the amount sent, and the output gained over the mean of the other rows (the `avgSavedBps` basis).
+ * `null` without a price or without other rows; two decimals, as strings, like the store keeps them.
+ */
+function usdValuesOf(decision: StoredDecision, row: StoredQuoteRow, request: VenueQuoteRequest): { usdValueBridged: string | null; usdValueSaved: string | null } {
+  const priceOf = (key: string): UsdPrice | null => {
+    const record = decision.pricing[key] as { usd?: unknown; source?: unknown; asOf?: unknown } | null | undefined;
+    return record && typeof record.usd === 'number' ? { usd: record.usd, source: String(record.source), asOf: Number(record.asOf) } : null;
+  };
+  const bridged = usdValueOf(row.amountIn, request.fromToken, priceOf('fromToken'));
+  const others = decision.quotes.filter((q) => q.quoteId !== row.quoteId);
+  const mean = others.length === 0 ? null : others.reduce((sum, q) => sum + q.amountOut, 0n) / BigInt(others.length);
+  const saved = mean === null ? null : usdValueOf(row.amountOut > mean ? row.amountOut - mean : 0n, request.toToken, priceOf('toToken'));
+  return { usdValueBridged: bridged === null ? null : bridged.toFixed(2), usdValueSaved: saved === null ? null : saved.toFixed(2) };
 }
 
 function chooseRow(deps: EngineDeps, decision: StoredDecision, body: BuildBody): StoredQuoteRow {
@@ -178,34 +246,54 @@ function chooseRow(deps: EngineDeps, decision: StoredDecision, body: BuildBody):
   return row;
 }
 
-/** The plan's steps, preceded by an exact-amount approve when the allowance is missing or unknown. */
-async function stepsOf(deps: EngineDeps, fromChain: ChainKey, owner: string, plan: VenueBuildPlan): Promise<Step[]> {
-  const main: Step[] = plan.shape === 'steps' ? [...plan.steps] : plan.fundingStep ? [plan.fundingStep] : [];
-  if (plan.shape !== 'steps' || !plan.approval) return main;
-  const approve = await approvalStep(deps, fromChain, owner, plan.approval);
-  return approve ? [approve, ...main] : main;
+const CARVE_TOLERANCE_BPS = 1n;
+
+/** The plan's own transactions: its steps, or the transfer that funds a deposit address. */
+function mainSteps(plan: VenueBuildPlan): Step[] {
+  return plan.shape === 'steps' ? [...plan.steps] : plan.fundingStep ? [plan.fundingStep] : [];
 }
 
-async function approvalStep(deps: EngineDeps, fromChain: ChainKey, owner: string, approval: Approval): Promise<EvmStep | null> {
-  if (chainInfo(fromChain).chainId !== approval.chainId) throw new AppError('venue_unavailable', 'the venue asked for an approval on another chain');
+function vetOrRefuse(registered: RegisteredVenue, steps: readonly Step[], rules: StepRules): void {
+  for (const step of steps) {
+    if (step.vm !== 'evm') continue;
+    const reason = whyNotAllowed(step, rules);
+    if (reason === null) continue;
+    registered.health?.recordRefusal(`${step.step} step ${reason}`);
+    throw new AppError('unsafe_venue_answer', `${rules.venue}'s ${step.step} step ${reason}; nothing was built`, { details: { venue: rules.venue, step: step.step, to: step.to } });
+  }
+}
+
+/**
+ * An exact-amount approve when the allowance is short or unknown. Tokens that refuse to change a
+ * non-zero allowance (USDT on Ethereum) first get an approve to zero when one may be standing.
+ */
+async function approvalSteps(deps: EngineDeps, fromChain: ChainKey, owner: string, plan: VenueBuildPlan): Promise<EvmStep[]> {
+  if (plan.shape !== 'steps' || !plan.approval) return [];
+  const approval = plan.approval;
+  if (chainInfo(fromChain).chainId !== approval.chainId) throw new AppError('unsafe_venue_answer', 'the venue asked for an approval on another chain');
+  if (!isAddress(approval.spender, { strict: false }) || !isAddress(approval.token, { strict: false })) throw new AppError('unsafe_venue_answer', `the venue named an approval spender that is not an address: ${approval.spender}`);
+  const spender = getAddress(approval.spender.toLowerCase());
   const rpc = deps.rpc(fromChain);
+  let allowance: bigint | null = null;
   if (rpc) {
     try {
-      const allowance = await rpc.allowance(approval.token, owner as `0x${string}`, approval.spender);
-      if (allowance >= approval.amount) return null;
+      allowance = await rpc.allowance(approval.token, owner as `0x${string}`, spender);
+      if (allowance >= approval.amount) return [];
     } catch (error) {
       deps.logger.warn({ err: error, chain: fromChain }, 'allowance read failed; including the approve step');
     }
   }
-  return {
+  const approve = (amount: bigint): EvmStep => ({
     vm: 'evm',
     step: 'approve',
     chainId: approval.chainId,
     to: approval.token,
     // Exactly the amount this transfer spends: never an unlimited approval.
-    data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [approval.spender, approval.amount] }),
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }),
     value: 0n,
-  };
+  });
+  const reset = needsZeroReset(approval.chainId, approval.token) && allowance !== 0n;
+  return reset ? [approve(0n), approve(approval.amount)] : [approve(approval.amount)];
 }
 
 export function stepView(step: Step): StepView {

@@ -5,7 +5,11 @@ import { verifyEvmTransactionByHash } from '../chains/evm/verifyEvmTransactionBy
 import type { ChainKey } from '../domain/chains.ts';
 import { AppError } from '../domain/errors.ts';
 import type { StepKind } from '../domain/steps.ts';
-import { findTransfer, insertSubmission, listSteps, listSubmissions, updateTransfer, type TransferRecord } from '../store/transferRepository.ts';
+import { chainInfo } from '../domain/chains.ts';
+import { giveUpAfterMs } from '../domain/pollSchedule.ts';
+import { resolveToken } from '../domain/tokens.ts';
+import { findTransfer, insertSubmission, listFeeRows, listSteps, listSubmissions, setFeeRowStatus, updateTransfer, type StoredStep, type TransferRecord } from '../store/transferRepository.ts';
+import { whyNotAllowed, type StepRules } from './vetSteps.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { storedEvmStep } from './storedEvmStep.ts';
 
@@ -39,29 +43,39 @@ export async function submitTransfer(deps: EngineDeps, transferId: string, body:
   const transfer = await findTransfer(db, transferId);
   if (!transfer) throw new AppError('transfer_not_found', `no transfer ${transferId}`);
   const steps = await listSteps(db, transferId);
-  const built = steps.find((s) => s.kind === body.step);
-  if (!built) throw new AppError('step_not_built', `transfer ${transferId} has no ${body.step} step`, { details: { builtSteps: steps.map((s) => s.kind) } });
+  const ofKind = steps.filter((s) => s.kind === body.step);
+  if (ofKind.length === 0) throw new AppError('step_not_built', `transfer ${transferId} has no ${body.step} step`, { details: { builtSteps: steps.map((s) => s.kind) } });
 
-  const previous = (await listSubmissions(db, transferId)).find((s) => s.kind === body.step);
-  if (previous) return { transferId, status: transfer.status, txHash: previous.txHash, step: body.step, accepted: false, verification: previous.verification };
+  // Idempotent: the same transaction again, or a kind whose every step is already submitted.
+  const submissions = (await listSubmissions(db, transferId)).filter((s) => s.kind === body.step);
+  const open = ofKind.filter((step) => !submissions.some((s) => s.stepIndex === step.index));
+  const repeat = body.txHash !== undefined ? submissions.find((s) => s.txHash.toLowerCase() === body.txHash?.toLowerCase()) : undefined;
+  const latest = repeat ?? (open.length === 0 ? submissions.at(-1) : undefined);
+  if (latest) return { transferId, status: transfer.status, txHash: latest.txHash, step: body.step, accepted: false, verification: latest.verification };
 
-  if (built.vm !== 'evm') throw new AppError('invalid_signed_transaction', `submitting ${built.vm} steps is not supported yet`);
-  const step = storedEvmStep(built);
-  const chain = built.chain as ChainKey;
+  if (ofKind.some((s) => s.vm !== 'evm')) throw new AppError('invalid_signed_transaction', `submitting ${ofKind[0]?.vm} steps is not supported yet`);
+  const chain = ofKind[0]!.chain as ChainKey;
   const rpc = deps.rpc(chain);
+  const rules = await stepRulesOf(deps, transfer);
   let txHash: Hex;
   let verification: string;
+  let built: StoredStep;
 
   if (body.signedTransaction !== undefined) {
     const decoded = await decodeSignedEvmTransaction(body.signedTransaction);
-    const mismatches = compareEvmTransaction(decoded, step, transfer.requesterWallet);
-    if (mismatches.length > 0) {
+    const again = submissions.find((s) => s.txHash.toLowerCase() === decoded.hash.toLowerCase());
+    if (again) return { transferId, status: transfer.status, txHash: again.txHash, step: body.step, accepted: false, verification: again.verification };
+    const matched = open.find((candidate) => compareEvmTransaction(decoded, storedEvmStep(candidate), transfer.requesterWallet).length === 0);
+    if (!matched) {
+      const mismatches = compareEvmTransaction(decoded, storedEvmStep(open[0]!), transfer.requesterWallet);
       throw new AppError('transaction_mismatch', `the signed transaction differs from the built ${body.step} step in ${mismatches.map((m) => m.field).join(', ')}; nothing was broadcast`, { details: { mismatches } });
     }
+    built = matched;
+    refuseUnlessAllowed(built, rules);
     if (deps.now() > transfer.buildExpiresAt) throw new AppError('build_expired', 'the build has expired; request a new quote (a txHash of a transaction already sent is still accepted)');
     if (!rpc) throw new AppError('no_rpc_for_chain', `no RPC is configured for ${chain}; broadcast the transaction yourself and submit its txHash`);
     // Claim the step first so a concurrent repeat cannot broadcast twice; released if the chain refuses.
-    const claimed = await claimStep(deps, transfer, body, decoded.hash, body.signedTransaction, 'verified');
+    const claimed = await claimStep(deps, transfer, built, body, decoded.hash, body.signedTransaction, 'verified');
     if (!claimed) return repeatAnswer(deps, transferId, body.step);
     try {
       txHash = await rpc.broadcast(body.signedTransaction as Hex);
@@ -69,7 +83,7 @@ export async function submitTransfer(deps: EngineDeps, transferId: string, body:
       // "Already known" and a timed-out send may still mean the chain has these very bytes.
       const reached = error instanceof AppError && (error.code === 'nonce_too_low' || error.code === 'chain_unavailable') && (await rpc.findTransaction(decoded.hash).catch(() => null)) !== null;
       if (!reached) {
-        await db.deleteFrom('submissions').where('transfer_id', '=', transferId).where('kind', '=', body.step).execute();
+        await db.deleteFrom('submissions').where('transfer_id', '=', transferId).where('step_index', '=', built.index).execute();
         throw error;
       }
       txHash = decoded.hash;
@@ -77,37 +91,71 @@ export async function submitTransfer(deps: EngineDeps, transferId: string, body:
     verification = 'verified';
   } else {
     txHash = body.txHash as Hex;
-    const result = await verifyEvmTransactionByHash(rpc, txHash, step, transfer.requesterWallet);
+    // The first open step the transaction matches; one not on chain yet is taken to be the first open step.
+    let result = await verifyEvmTransactionByHash(rpc, txHash, storedEvmStep(open[0]!), transfer.requesterWallet);
+    built = open[0]!;
+    for (const candidate of open.slice(1)) {
+      if (result.verification !== 'refuted') break;
+      result = await verifyEvmTransactionByHash(rpc, txHash, storedEvmStep(candidate), transfer.requesterWallet);
+      built = candidate;
+    }
     if (result.verification === 'refuted') {
       throw new AppError('transaction_mismatch', `transaction ${txHash} is not the built ${body.step} step (${result.mismatches.map((m) => m.field).join(', ')})`, { details: { mismatches: result.mismatches, verification: 'refuted' } });
     }
+    refuseUnlessAllowed(built, rules);
     verification = result.verification;
-    const claimed = await claimStep(deps, transfer, body, txHash, null, verification);
+    const claimed = await claimStep(deps, transfer, built, body, txHash, null, verification);
     if (!claimed) return repeatAnswer(deps, transferId, body.step);
   }
 
   const now = deps.now();
+  const feeKind = built.payload.feeKind;
+  if (body.step === 'fee' && typeof feeKind === 'string') await setFeeRowStatus(db, transferId, feeKind, 'expected', txHash);
   let status = transfer.status;
   if (body.step === 'main' && transfer.status === 'PENDING_SIGNATURE') {
     status = 'SUBMITTED';
-    await updateTransfer(db, transferId, { status, statusDetail: 'source transaction submitted; waiting for the venue', sourceTxHash: txHash, sourceTxVerification: verification, submittedAt: now, nextPollAt: now, pollAttempts: 0, giveUpAt: null }, now);
+    await updateTransfer(db, transferId, { status, statusDetail: 'source transaction submitted; waiting for the venue', sourceTxHash: txHash, sourceTxVerification: verification, submittedAt: now, nextPollAt: now, pollAttempts: 0, giveUpAt: now + giveUpAfterMs(transfer.etaSeconds) }, now);
   }
   return { transferId, status, txHash, step: body.step, accepted: true, verification };
 }
 
-async function claimStep(deps: EngineDeps, transfer: TransferRecord, body: SubmitBody, txHash: string, signedTx: string | null, verification: string): Promise<boolean> {
+async function claimStep(deps: EngineDeps, transfer: TransferRecord, step: StoredStep, body: SubmitBody, txHash: string, signedTx: string | null, verification: string): Promise<boolean> {
   try {
-    await insertSubmission(deps.store.db, transfer.id, { kind: body.step, txHash, signedTx, verification, userIp: body.userIp ?? null, createdAt: deps.now() });
+    await insertSubmission(deps.store.db, transfer.id, { stepIndex: step.index, kind: body.step, txHash, signedTx, verification, userIp: body.userIp ?? null, createdAt: deps.now() });
     return true;
   } catch (error) {
-    const again = (await listSubmissions(deps.store.db, transfer.id)).some((s) => s.kind === body.step);
+    const again = (await listSubmissions(deps.store.db, transfer.id)).some((s) => s.stepIndex === step.index);
     if (again) return false;
     throw error;
   }
 }
 
+/** The allow-list check of build, again, on what is about to be broadcast or recorded. */
+async function stepRulesOf(deps: EngineDeps, transfer: TransferRecord): Promise<StepRules | null> {
+  const registered = deps.venues.get(transfer.venue);
+  const sourceToken = resolveToken(transfer.fromChain, transfer.fromAsset === 'native' ? null : transfer.fromAsset);
+  const chainId = chainInfo(transfer.fromChain as ChainKey).chainId;
+  if (!registered || !sourceToken || chainId === null) return null;
+  const deposit = (transfer.build as { deposit?: { address?: string } }).deposit;
+  const feeRows = await listFeeRows(deps.store.db, transfer.id);
+  return {
+    venue: transfer.venue,
+    allowList: registered.allowList,
+    chainId,
+    sourceToken,
+    amountIn: transfer.amountIn,
+    depositAddress: deposit?.address ?? null,
+    feeRecipients: feeRows.flatMap((row) => (row.wallet ? [row.wallet] : [])),
+  };
+}
+
+function refuseUnlessAllowed(step: StoredStep, rules: StepRules | null): void {
+  const reason = rules === null ? 'cannot be checked: the venue or source asset is unknown' : whyNotAllowed(storedEvmStep(step), rules);
+  if (reason !== null) throw new AppError('step_not_allowed', `the built ${step.kind} step ${reason}; nothing was broadcast`, { details: { step: step.kind, stepIndex: step.index } });
+}
+
 async function repeatAnswer(deps: EngineDeps, transferId: string, step: StepKind): Promise<SubmitView> {
   const transfer = await findTransfer(deps.store.db, transferId);
-  const previous = (await listSubmissions(deps.store.db, transferId)).find((s) => s.kind === step);
+  const previous = (await listSubmissions(deps.store.db, transferId)).findLast((s) => s.kind === step);
   return { transferId, status: transfer?.status ?? 'PENDING_SIGNATURE', txHash: previous?.txHash ?? '', step, accepted: false, verification: previous?.verification ?? null };
 }

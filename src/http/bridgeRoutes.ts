@@ -78,7 +78,7 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
       schema: {
         summary: 'Turn a quote decision into unsigned steps and a transfer',
         body: S.BuildBody,
-        response: { 200: S.BuildResponse, ...errorResponses(['decision_not_found', 'quote_not_found', 'no_executable_quote', 'privacy_venue_required', 'quote_expired', 'quote_drifted', 'venue_unavailable'], { body: true }) },
+        response: { 200: S.BuildResponse, ...errorResponses(['decision_not_found', 'quote_not_found', 'no_executable_quote', 'privacy_venue_required', 'quote_expired', 'quote_drifted', 'unsafe_venue_answer', 'venue_unavailable'], { body: true }) },
       },
     },
     async (request) => buildTransfer(deps, { ...request.body, decisionId: request.body.decisionId.toLowerCase() }, request.id),
@@ -93,7 +93,7 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
         body: S.SubmitBody,
         response: {
           200: S.SubmitResponse,
-          ...errorResponses(['transfer_not_found', 'invalid_submission', 'step_not_built', 'build_expired', 'invalid_signed_transaction', 'transaction_mismatch', 'nonce_too_low', 'transaction_underpriced', 'insufficient_funds', 'broadcast_rejected', 'chain_unavailable', 'no_rpc_for_chain'], { body: true }),
+          ...errorResponses(['transfer_not_found', 'invalid_submission', 'step_not_built', 'step_not_allowed', 'build_expired', 'invalid_signed_transaction', 'transaction_mismatch', 'nonce_too_low', 'transaction_underpriced', 'insufficient_funds', 'broadcast_rejected', 'chain_unavailable', 'no_rpc_for_chain'], { body: true }),
         },
       },
     },

@@ -109,7 +109,7 @@ const QuoteRow = Type.Object({
   feeAmountAtomic: AtomicAmount,
   tierSavedBps: Type.Integer(),
   executable: Type.Boolean(),
-  eligibility: Type.String({ description: '`ok` when the row can be built' }),
+  eligibility: Type.String({ description: '`ok` when build turns the row into steps; `quote_only` when Strait shows the price but cannot build steps for this venue from this source chain yet (docs/quotes.md)' }),
   expiresAt: EpochMs,
 });
 
@@ -133,6 +133,7 @@ export const QuoteResponse = Type.Object({
   }),
   expiresAt: EpochMs,
   emptyReason: Type.Optional(Type.String()),
+  notes: Type.Array(Type.String(), { description: 'plain-language notes on cuts not collected and prices missing (docs/fees.md)' }),
 });
 
 export const BuildBody = Type.Object(
@@ -144,14 +145,42 @@ export const BuildBody = Type.Object(
   { additionalProperties: false },
 );
 
+const Json = Type.Object({}, { additionalProperties: true });
 const StepKindSchema = Type.Union(STEP_KINDS.map((k) => Type.Literal(k)));
 const EvmStepSchema = Type.Object({ vm: Type.Literal('evm'), step: StepKindSchema, chainId: Type.Integer(), to: Type.String(), data: Type.String(), value: AtomicAmount });
 const SvmStepSchema = Type.Object({ vm: Type.Literal('svm'), step: StepKindSchema, serializedTx: Type.String(), encoding: Type.Union([Type.Literal('base64'), Type.Literal('hex')]), refreshBlockhash: Type.Boolean() });
+// The seven other variants of docs/steps.md: designed and published now, built as venues need them.
+const TronStepSchema = Type.Object(
+  { vm: Type.Literal('tron'), step: StepKindSchema, txID: Type.String(), rawDataHex: Type.String(), contractAddress: Nullable(Type.String()), callValue: AtomicAmount },
+  { description: 'Tron transaction: sign `txID` (sha256 of `raw_data`) and submit the signed transaction JSON or its txID' },
+);
+const UtxoStepSchema = Type.Object(
+  { vm: Type.Literal('utxo'), step: StepKindSchema, chain: Type.String(), psbt: Nullable(Type.String({ description: 'base64 PSBT when Strait selected inputs; null when the wallet builds the transaction from `outputs`' })), outputs: Type.Array(Type.Object({ address: Type.String(), amountAtomic: AtomicAmount })), memo: Nullable(Type.String({ description: 'OP_RETURN memo the transaction must carry (THORChain / Maya style)' })) },
+  { description: 'UTXO transfer with memo' },
+);
+const TransferStepSchema = Type.Object(
+  { vm: Type.Literal('transfer'), step: StepKindSchema, chain: Type.String(), to: Type.String(), asset: Nullable(Type.String({ description: 'token address; null is the native asset' })), amountAtomic: AtomicAmount, memo: Nullable(Type.String({ description: 'memo, tag or destination tag the transfer must carry' })) },
+  { description: 'a plain transfer the wallet composes itself, on chains where Strait does not build transactions' },
+);
+const Eip712StepSchema = Type.Object(
+  { vm: Type.Literal('eip712'), step: StepKindSchema, chainId: Type.Integer(), typedData: Type.Object({ domain: Json, types: Json, primaryType: Type.String(), message: Json }) },
+  { description: 'an intent or permit signature (eth_signTypedData_v4); submit the 65-byte signature as `signedTransaction`' },
+);
+const CosmosStepSchema = Type.Object(
+  { vm: Type.Literal('cosmos'), step: StepKindSchema, chainId: Type.String(), messages: Type.Array(Json), memo: Type.String() },
+  { description: 'Cosmos SDK messages (e.g. an IBC MsgTransfer) the wallet signs in one transaction' },
+);
+const SuiStepSchema = Type.Object({ vm: Type.Literal('sui'), step: StepKindSchema, txBytes: Type.String({ description: 'base64 TransactionData' }) }, { description: 'Sui transaction' });
+const TonStepSchema = Type.Object(
+  { vm: Type.Literal('ton'), step: StepKindSchema, validUntil: Type.Integer(), messages: Type.Array(Type.Object({ address: Type.String(), amountAtomic: AtomicAmount, payload: Nullable(Type.String({ description: 'base64 BoC' })) })) },
+  { description: 'TON Connect `sendTransaction` request' },
+);
+const StepSchema = Type.Union([EvmStepSchema, SvmStepSchema, TronStepSchema, UtxoStepSchema, TransferStepSchema, Eip712StepSchema, CosmosStepSchema, SuiStepSchema, TonStepSchema]);
 
 export const BuildResponse = Type.Object({
   transferId: Type.String({ format: 'uuid' }),
   venue: Type.String(),
-  steps: Type.Optional(Type.Array(Type.Union([EvmStepSchema, SvmStepSchema]), { description: 'absent when `deposit` is returned' })),
+  steps: Type.Optional(Type.Array(StepSchema, { description: 'every transaction to sign, in order (docs/steps.md); with `deposit`, present only when fee steps must be signed beside the deposit' })),
   deposit: Type.Optional(
     Type.Object({
       address: Type.String(),
@@ -200,7 +229,6 @@ export const SubmitResponse = Type.Object({
   verification: Nullable(Verification),
 });
 
-const Json = Type.Object({}, { additionalProperties: true });
 export const TransferResponse = Type.Object({
   transferId: Type.String({ format: 'uuid' }),
   status: StatusSchema,

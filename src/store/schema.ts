@@ -14,6 +14,7 @@ export interface DecisionsTable {
   privacy: boolean;
   user_ip: string | null;
   fees: Json;
+  pricing: ColumnType<unknown, string | undefined, string>;
   best_quote_id: string | null;
   empty_reason: string | null;
   created_at: number;
@@ -88,6 +89,7 @@ export interface TransfersTable {
   next_poll_at: number | null;
   poll_attempts: Generated<number>;
   give_up_at: number | null;
+  eta_seconds: number | null;
   lease_owner: string | null;
   lease_until: number | null;
 }
@@ -103,6 +105,7 @@ export interface TransferStepsTable {
 
 export interface SubmissionsTable {
   transfer_id: string;
+  step_index: number;
   kind: string;
   tx_hash: string;
   signed_tx: string | null;

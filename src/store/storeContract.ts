@@ -21,6 +21,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
       privacy: false,
       userIp: '203.0.113.7',
       fees: { platform: null, referral: null },
+      pricing: { fromToken: { usd: 1, source: 'pinned', asOf: 1_000 }, notes: [] },
       bestQuoteId: 'across_1',
       emptyReason: null,
       createdAt: 1_000,
@@ -36,7 +37,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
       id: randomUUID(), decisionId, quoteId: 'across_1', venue: 'across', status: 'PENDING_SIGNATURE', statusDetail: null, fromChain: 'base', toChain: 'arbitrum', fromAsset: '0xa', toAsset: '0xb',
       amountIn: 100_000_000n, expectedOut: 99_950_000n, minOut: 99_950_000n, receivedAmount: null, receivedAsset: null, sourceTxHash: null, destinationTxHash: null, feeTxHash: null, sourceTxVerification: null,
       claim: null, postStep: null, finalDestination: null, requesterWallet: '0xs', recipientWallet: '0xr', avgSavedBps: 3, savedVsWorstBps: 5, savingsQuoteCount: 2, usdValueBridged: null, usdValueSaved: null,
-      privacy: false, privacyModel: 'none', build: { transferId: 'x' }, venueContext: { depositId: 7 }, buildExpiresAt: 5_000, createdAt: 1_000, submittedAt: null, updatedAt: 1_000, completedAt: null, nextPollAt: 2_000, giveUpAt: null,
+      privacy: false, privacyModel: 'none', build: { transferId: 'x' }, venueContext: { depositId: 7 }, buildExpiresAt: 5_000, createdAt: 1_000, submittedAt: null, updatedAt: 1_000, completedAt: null, nextPollAt: 2_000, giveUpAt: null, etaSeconds: 60,
       ...overrides,
     });
 
@@ -65,9 +66,9 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
       expect(await listSteps(store.db, t.id)).toHaveLength(1);
       expect((await listFeeRows(store.db, t.id))[0]).toMatchObject({ kind: 'platform', amount: 500n, status: 'offered' });
       await expect(store.db.transaction().execute((tx) => insertTransfer(tx, transfer(d.id), [], []))).rejects.toThrow();
-      await insertSubmission(store.db, t.id, { kind: 'main', txHash: '0xabc', verification: 'verified', createdAt: 3, signedTx: '0x02', userIp: null });
-      await expect(insertSubmission(store.db, t.id, { kind: 'main', txHash: '0xdef', verification: 'verified', createdAt: 4, signedTx: null, userIp: null })).rejects.toThrow();
-      expect(await listSubmissions(store.db, t.id)).toEqual([{ kind: 'main', txHash: '0xabc', verification: 'verified', createdAt: 3 }]);
+      await insertSubmission(store.db, t.id, { stepIndex: 0, kind: 'main', txHash: '0xabc', verification: 'verified', createdAt: 3, signedTx: '0x02', userIp: null });
+      await expect(insertSubmission(store.db, t.id, { stepIndex: 0, kind: 'main', txHash: '0xdef', verification: 'verified', createdAt: 4, signedTx: null, userIp: null })).rejects.toThrow();
+      expect(await listSubmissions(store.db, t.id)).toEqual([{ stepIndex: 0, kind: 'main', txHash: '0xabc', verification: 'verified', createdAt: 3 }]);
       await updateTransfer(store.db, t.id, { status: 'SUBMITTED', sourceTxHash: '0xabc', receivedAmount: 10n }, 9_999);
       expect(await findTransfer(store.db, t.id)).toMatchObject({ status: 'SUBMITTED', sourceTxHash: '0xabc', receivedAmount: 10n, updatedAt: 9_999, venue: 'across' });
     });

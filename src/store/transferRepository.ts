@@ -47,6 +47,8 @@ export interface TransferRecord {
   readonly nextPollAt: number | null;
   readonly pollAttempts: number;
   readonly giveUpAt: number | null;
+  /** The venue's ETA for the built row, `null` when it published none. */
+  readonly etaSeconds: number | null;
 }
 
 export interface FeeRowRecord {
@@ -70,6 +72,8 @@ export interface StoredStep {
 }
 
 export interface SubmissionRecord {
+  /** The built step this submission signs (`transfer_steps.step_index`). */
+  readonly stepIndex: number;
   readonly kind: string;
   readonly txHash: string;
   readonly verification: string;
@@ -125,18 +129,18 @@ export async function setFeeRowStatus(db: Db, transferId: string, kind: string, 
 
 export async function listSubmissions(db: Db, transferId: string): Promise<SubmissionRecord[]> {
   const rows = await db.selectFrom('submissions').selectAll().where('transfer_id', '=', transferId).orderBy('created_at').execute();
-  return rows.map((r) => ({ kind: r.kind, txHash: r.tx_hash, verification: r.verification, createdAt: r.created_at }));
+  return rows.map((r) => ({ stepIndex: r.step_index, kind: r.kind, txHash: r.tx_hash, verification: r.verification, createdAt: r.created_at }));
 }
 
 export async function insertSubmission(db: Db, transferId: string, submission: SubmissionRecord & { signedTx: string | null; userIp: string | null }): Promise<void> {
   await db
     .insertInto('submissions')
-    .values({ transfer_id: transferId, kind: submission.kind, tx_hash: submission.txHash, signed_tx: submission.signedTx, verification: submission.verification, user_ip: submission.userIp, created_at: submission.createdAt })
+    .values({ transfer_id: transferId, step_index: submission.stepIndex, kind: submission.kind, tx_hash: submission.txHash, signed_tx: submission.signedTx, verification: submission.verification, user_ip: submission.userIp, created_at: submission.createdAt })
     .execute();
 }
 
-export async function setSubmissionVerification(db: Db, transferId: string, kind: string, verification: string): Promise<void> {
-  await db.updateTable('submissions').set({ verification }).where('transfer_id', '=', transferId).where('kind', '=', kind).execute();
+export async function setSubmissionVerification(db: Db, transferId: string, stepIndex: number, verification: string): Promise<void> {
+  await db.updateTable('submissions').set({ verification }).where('transfer_id', '=', transferId).where('step_index', '=', stepIndex).execute();
 }
 
 export type TransferPatch = Partial<Omit<TransferRecord, 'id' | 'decisionId' | 'createdAt' | 'build' | 'updatedAt'>>;
@@ -223,6 +227,7 @@ function toRow(t: Partial<TransferRecord>) {
     next_poll_at: t.nextPollAt,
     poll_attempts: t.pollAttempts,
     give_up_at: t.giveUpAt,
+    eta_seconds: t.etaSeconds,
   } as never;
 }
 
@@ -270,6 +275,7 @@ function fromRow(r: Selectable<TransfersTable>): TransferRecord {
     nextPollAt: r.next_poll_at,
     pollAttempts: r.poll_attempts,
     giveUpAt: r.give_up_at,
+    etaSeconds: r.eta_seconds,
   };
 }
 

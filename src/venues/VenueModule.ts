@@ -1,5 +1,6 @@
 import type { PublicClient } from 'viem';
 import type { ChainKey } from '../domain/chains.ts';
+import type { VenueAllowList } from './allowList.ts';
 import type { Venue } from './Venue.ts';
 import type { VenueHttpClient } from './venueHttpClient.ts';
 
@@ -21,5 +22,10 @@ export interface VenueModule {
   readonly defaultBaseUrl: string;
   /** Headers every call carries, built from credentials (e.g. `Authorization: Bearer …`). */
   headers?(credentials: Readonly<Record<string, string | undefined>>): Record<string, string>;
+  /**
+   * The contracts and transfer recipients this venue's steps may name (src/venues/allowList.ts).
+   * A venue without one may only answer with deposit addresses.
+   */
+  readonly allowList?: VenueAllowList;
   create(deps: VenueDeps): Venue;
 }

@@ -1,10 +1,12 @@
 import type { PublicClient } from 'viem';
 import type { VenueConfig } from '../config.ts';
 import type { ChainKey } from '../domain/chains.ts';
+import { EMPTY_ALLOW_LIST, type VenueAllowList } from './allowList.ts';
 import { VENUE_CATALOG, type CatalogEntry } from './catalog.ts';
 import type { Venue } from './Venue.ts';
 import { createVenueInstance } from './createVenueInstance.ts';
 import type { VenueHealth } from './venueHealth.ts';
+import type { VenueAttemptObserver } from './venueHttpClient.ts';
 import type { VenueModule } from './VenueModule.ts';
 
 /** One catalogue venue as the service sees it: its adapter when registered, and why it cannot route when not. */
@@ -16,6 +18,8 @@ export interface RegisteredVenue {
   readonly health: VenueHealth | null;
   readonly enabled: boolean;
   readonly notRoutableReason: string | null;
+  /** What the venue's steps may call and pay, checked at build and again at submit. */
+  readonly allowList: VenueAllowList;
 }
 
 /** A registered, enabled venue: a candidate of every quote. */
@@ -36,6 +40,8 @@ export interface VenueRegistryOptions {
   /** Deadline of one HTTP attempt to a venue; the quote or build deadline bounds the whole call. */
   readonly attemptTimeoutMs?: number;
   readonly breaker?: { failuresToOpen: number; halfOpenAfterMs: number };
+  /** Told of every HTTP attempt at every venue (metrics). */
+  readonly observe?: VenueAttemptObserver;
 }
 
 /**
@@ -49,7 +55,7 @@ export function createVenueRegistry(options: VenueRegistryOptions): VenueRegistr
     const module = modules.get(catalog.id);
     const config = options.venues[catalog.id] ?? { enabled: true, baseUrl: undefined, credentials: {} };
     if (!module) {
-      return { id: catalog.id, catalog, venue: null, health: null, enabled: false, notRoutableReason: 'not implemented yet: no adapter is registered for this venue' };
+      return { id: catalog.id, catalog, venue: null, health: null, enabled: false, notRoutableReason: 'not implemented yet: no adapter is registered for this venue', allowList: EMPTY_ALLOW_LIST };
     }
     const missing = catalog.requiredCredentials.filter((name) => !config.credentials[name]);
     const enabled = config.enabled && missing.length === 0;
@@ -65,8 +71,9 @@ export function createVenueRegistry(options: VenueRegistryOptions): VenueRegistr
       now: options.now ?? Date.now,
       attemptTimeoutMs: options.attemptTimeoutMs ?? 5_000,
       breaker: options.breaker ?? { failuresToOpen: 5, halfOpenAfterMs: 30_000 },
+      observe: options.observe,
     });
-    return { id: catalog.id, catalog, venue, health, enabled, notRoutableReason };
+    return { id: catalog.id, catalog, venue, health, enabled, notRoutableReason, allowList: module.allowList ?? EMPTY_ALLOW_LIST };
   });
   const byId = new Map(all.map((v) => [v.id, v]));
   const routable = all.filter((v): v is RoutableVenue => v.venue !== null && v.health !== null && v.enabled);

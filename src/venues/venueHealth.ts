@@ -42,6 +42,12 @@ export class VenueHealth {
     this.lastFaultMessage = error instanceof Error ? error.message : String(error);
   }
 
+  /** A venue answer Strait refused as unsafe: not a transport fault, but the venue is not healthy. */
+  recordRefusal(reason: string): void {
+    this.lastOutcome = 'fault';
+    this.lastFaultMessage = `refused an unsafe answer: ${reason}`;
+  }
+
   get breakerOpen(): boolean {
     return this.breaker.state === CircuitState.Open || this.breaker.state === CircuitState.Isolated;
   }

@@ -1,5 +1,5 @@
 import { Value } from 'typebox/value';
-import { encodeFunctionData, isAddress, parseAbi, type Address } from 'viem';
+import { encodeFunctionData, getAbiItem, isAddress, parseAbi, toFunctionSelector, type Address } from 'viem';
 import { VenueRejection, type CallContext, type Corridor, type CoverageAnswer, type StepsPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
@@ -48,6 +48,14 @@ function resolveOrThrow(corridor: Corridor): ResolvedCorridor {
 export const acrossVenue: VenueModule = {
   id: 'across',
   defaultBaseUrl: 'https://app.across.to/api',
+  // Only the known SpokePool's depositV3, on every origin chain.
+  allowList: {
+    calls: ACROSS_ORIGINS.flatMap((key) => {
+      const chain = acrossChain(key);
+      return chain ? [{ chainId: chain.chainId, to: chain.spokePool, selectors: [toFunctionSelector(getAbiItem({ abi: spokePoolDepositAbi, name: 'depositV3' }))] }] : [];
+    }),
+    transferRecipients: [],
+  },
   headers(credentials): Record<string, string> {
     const key = credentials.API_KEY;
     return key ? { authorization: `Bearer ${key}` } : {};

@@ -1,4 +1,4 @@
-import { encodeFunctionData, isAddress, type Hex, type PublicClient } from 'viem';
+import { encodeFunctionData, getAbiItem, isAddress, toFunctionSelector, type Hex, type PublicClient } from 'viem';
 import type { ChainKey } from '../../domain/chains.ts';
 import type { JsonObject } from '../../domain/steps.ts';
 import { VenueRejection, type CallContext, type Corridor, type CoverageAnswer, type Venue, type VenueBuildPlan, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
@@ -22,6 +22,11 @@ const USDC_DECIMALS_SCALE = 6;
 export const cctpVenue: VenueModule = {
   id: 'cctp',
   defaultBaseUrl: 'https://iris-api.circle.com',
+  // TokenMessengerV2's burn, at its one CREATE2 address on every CCTP chain.
+  allowList: {
+    calls: CCTP_CHAINS.map((chain) => ({ chainId: chain.chainId, to: TOKEN_MESSENGER_V2, selectors: [toFunctionSelector(getAbiItem({ abi: tokenMessengerV2Abi, name: 'depositForBurnWithHook' }))] })),
+    transferRecipients: [],
+  },
   create(deps: VenueDeps): Venue {
     return new CctpVenue(deps);
   },

@@ -31,6 +31,18 @@ export const relayVenue: VenueModule = {
     return key ? { 'x-api-key': key } : {};
   },
   create: createRelayVenue,
+  // The pinned depository and receiver (opaque calldata: Relay's own encoding), and the solver as
+  // the only payee of an ERC-20 deposit.
+  allowList: {
+    calls: RELAY_ORIGINS.flatMap((key) => {
+      const chain = relayChain(key);
+      return chain ? chain.contracts.map((to) => ({ chainId: chain.relayChainId, to, selectors: 'any' as const })) : [];
+    }),
+    transferRecipients: RELAY_ORIGINS.flatMap((key) => {
+      const chain = relayChain(key);
+      return chain ? relayTransferRecipients(chain).map((recipient) => ({ chainId: chain.relayChainId, recipient })) : [];
+    }),
+  },
 };
 
 interface Pair {

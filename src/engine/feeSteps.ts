@@ -1,0 +1,34 @@
+import { encodeFunctionData, erc20Abi, getAddress, type Address } from 'viem';
+import type { EvmStep } from '../domain/steps.ts';
+import type { TokenInfo } from '../domain/tokens.ts';
+import type { StoredDecision, StoredQuoteRow } from '../store/decisionRepository.ts';
+
+/** One of Strait's cuts of a transfer, as build collects it. */
+export interface Cut {
+  readonly kind: 'platform' | 'referral';
+  readonly bps: number;
+  readonly amount: bigint;
+  readonly wallet: string;
+  readonly tierSavedBps: number;
+}
+
+/**
+ * The cuts a build of `row` collects: the row's platform fee (paid to the source chain's fee wallet)
+ * and the decision's referral share. Zero amounts are not collected.
+ */
+export function cutsOf(decision: StoredDecision, row: StoredQuoteRow, feeWallet: string | null): Cut[] {
+  const cuts: Cut[] = [];
+  if (feeWallet !== null && row.feeAmount > 0n) cuts.push({ kind: 'platform', bps: row.feeBps, amount: row.feeAmount, wallet: feeWallet, tierSavedBps: row.tierSavedBps });
+  const referral = decision.fees.referral as { bps?: number; amountAtomic?: string; wallet?: string } | null | undefined;
+  if (referral?.wallet && referral.amountAtomic && BigInt(referral.amountAtomic) > 0n) {
+    cuts.push({ kind: 'referral', bps: referral.bps ?? 0, amount: BigInt(referral.amountAtomic), wallet: referral.wallet, tierSavedBps: 0 });
+  }
+  return cuts;
+}
+
+/** The `fee` step paying one cut in the source asset: an ERC-20 `transfer`, or a plain native send. */
+export function feeStep(cut: Cut, token: TokenInfo, chainId: number): EvmStep {
+  const to = getAddress(cut.wallet) as Address;
+  if (token.address === null) return { vm: 'evm', step: 'fee', chainId, to, data: '0x', value: cut.amount };
+  return { vm: 'evm', step: 'fee', chainId, to: getAddress(token.address), data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, cut.amount] }), value: 0n };
+}

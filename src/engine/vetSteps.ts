@@ -1,0 +1,82 @@
+import { decodeFunctionData, erc20Abi, slice, size, toFunctionSelector, type Hex } from 'viem';
+import type { EvmStep } from '../domain/steps.ts';
+import type { TokenInfo } from '../domain/tokens.ts';
+import type { VenueAllowList } from '../venues/allowList.ts';
+
+/** What a transfer's steps may do besides calling the venue's allow-listed contracts. */
+export interface StepRules {
+  readonly venue: string;
+  readonly allowList: VenueAllowList;
+  readonly chainId: number;
+  readonly sourceToken: TokenInfo;
+  readonly amountIn: bigint;
+  /** The deposit address a deposit-address venue gave; its funding step may pay only that. */
+  readonly depositAddress: string | null;
+  /** Strait's fee wallet and the referral wallet of this transfer: the only payees of `fee` steps. */
+  readonly feeRecipients: readonly string[];
+}
+
+const TRANSFER = toFunctionSelector('transfer(address,uint256)');
+const APPROVE = toFunctionSelector('approve(address,uint256)');
+const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Why a built EVM step is not allowed, or `null` when it is. Strait checks its own builder as well
+ * as the venue's answer, at build and again at submit, and fails closed: an approval only to a
+ * contract the venue may call, a fee only to Strait's or the referrer's wallet, a deposit only to the
+ * address the venue gave, and anything else only as a call the venue's allow-list names.
+ */
+export function whyNotAllowed(step: EvmStep, rules: StepRules): string | null {
+  if (step.chainId !== rules.chainId) return `targets chain ${step.chainId}, not the source chain ${rules.chainId}`;
+  const token = rules.sourceToken.address;
+  const transfer = erc20Call(step.data, 'transfer');
+  const isTokenTransfer = token !== null && same(step.to, token) && step.value === 0n && transfer !== null;
+  const isNativeSend = token === null && step.data === '0x';
+  const payee = isTokenTransfer ? transfer.args[0] : isNativeSend ? step.to : null;
+  if (token !== null && step.value !== 0n && step.step !== 'main') return `sends ${step.value} native units alongside a token transfer`;
+
+  switch (step.step) {
+    case 'approve': {
+      const approve = erc20Call(step.data, 'approve');
+      if (token === null || !same(step.to, token) || approve === null || step.value !== 0n) return 'is not an ERC-20 approval of the source token';
+      const spender = approve.args[0];
+      return rules.allowList.calls.some((c) => c.chainId === rules.chainId && same(c.to, spender)) ? null : `approves ${spender}, which ${rules.venue} may not call`;
+    }
+    case 'fee':
+      if (payee === null) return 'is not a plain transfer of the source asset';
+      return rules.feeRecipients.some((r) => same(r, payee)) ? null : `pays ${payee}, neither Strait's fee wallet nor the referrer`;
+    case 'main':
+      if (rules.depositAddress !== null) {
+        if (payee === null) return 'is not a plain transfer of the source asset to the deposit address';
+        return same(payee, rules.depositAddress) ? null : `pays ${payee}, not the deposit address ${rules.depositAddress}`;
+      }
+      if (isTokenTransfer) {
+        return rules.allowList.transferRecipients.some((r) => r.chainId === rules.chainId && same(r.recipient, transfer.args[0])) ? null : `pays ${transfer.args[0]}, not a payee ${rules.venue} may name`;
+      }
+      if (token === null ? step.value > rules.amountIn : step.value !== 0n) return `sends ${step.value} native units for an input of ${rules.amountIn}`;
+      return allowedCall(step, rules);
+    case 'redeem':
+      return allowedCall(step, rules);
+  }
+}
+
+function allowedCall(step: EvmStep, rules: StepRules): string | null {
+  const selector = size(step.data) >= 4 ? slice(step.data, 0, 4).toLowerCase() : null;
+  const allowed = rules.allowList.calls.some(
+    (c) => c.chainId === rules.chainId && same(c.to, step.to) && (c.selectors === 'any' || (selector !== null && c.selectors.some((s) => s.toLowerCase() === selector))),
+  );
+  return allowed ? null : `calls ${step.to}${selector ? ` (${selector})` : ''}, which is not on ${rules.venue}'s allow-list for chain ${rules.chainId}`;
+}
+
+/** Decodes an ERC-20 call of one function from its first 68 bytes (Relay appends a request id). */
+function erc20Call<F extends 'transfer' | 'approve'>(data: Hex, functionName: F): { args: readonly [`0x${string}`, bigint] } | null {
+  if (size(data) < 68) return null;
+  const head = slice(data, 0, 68);
+  if (slice(head, 0, 4).toLowerCase() !== (functionName === 'transfer' ? TRANSFER : APPROVE)) return null;
+  try {
+    const decoded = decodeFunctionData({ abi: erc20Abi, data: head });
+    return decoded.functionName === functionName ? { args: decoded.args as readonly [`0x${string}`, bigint] } : null;
+  } catch {
+    return null;
+  }
+}

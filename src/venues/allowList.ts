@@ -1,0 +1,30 @@
+import type { Address, Hex } from 'viem';
+
+/**
+ * What a venue's built transactions may touch, per chain: the contracts it may call (and with which
+ * function selectors), and whom an ERC-20 `transfer` deposit may pay. The aggregator exploits of
+ * recent years (LI.FI 2022 and 2024, Socket 2024, Rubic 2022) all came from a route-controlled call
+ * target meeting users' standing approvals; an answer outside this list is refused at build and
+ * again at submit.
+ */
+export interface VenueAllowList {
+  readonly calls: readonly AllowedCall[];
+  readonly transferRecipients: readonly AllowedRecipient[];
+}
+
+export interface AllowedCall {
+  readonly chainId: number;
+  readonly to: Address;
+  /**
+   * The 4-byte selectors the call may carry, or `any` for a contract that takes opaque data (Relay's
+   * receiver reads a request id as its calldata).
+   */
+  readonly selectors: readonly Hex[] | 'any';
+}
+
+export interface AllowedRecipient {
+  readonly chainId: number;
+  readonly recipient: Address;
+}
+
+export const EMPTY_ALLOW_LIST: VenueAllowList = { calls: [], transferRecipients: [] };
