@@ -3,6 +3,7 @@ import type { Hex } from 'viem';
 import { verifyEvmTransactionByHash } from '../chains/evm/verifyEvmTransactionByHash.ts';
 import type { ChainKey } from '../domain/chains.ts';
 import { resolveToken } from '../domain/tokens.ts';
+import { giveUpAfterMs, pollDelayMs } from '../domain/pollSchedule.ts';
 import { canMove, feeRowStatusOnTransfer, isTerminal, type TransferStatus } from '../domain/transferStatus.ts';
 import { findTransfer, leaseDueTransfers, listFeeRows, listSteps, releaseAllLeases, releaseLease, setFeeRowStatus, setSubmissionVerification, updateTransfer, type TransferPatch, type TransferRecord } from '../store/transferRepository.ts';
 import type { VenueStatus, VenueTransferState } from '../venues/Venue.ts';
@@ -17,9 +18,6 @@ const STATE_TO_STATUS: Readonly<Record<VenueTransferState, TransferStatus>> = {
   failed: 'FAILED',
 };
 
-/** Polls are spaced by attempts, capped; a venue's ETA sets the give-up deadline. */
-const MAX_BACKOFF_MS = 5 * 60_000;
-const GIVE_UP_FLOOR_MS = 30 * 60_000;
 
 export interface StatusWorker {
   /** Leases the due transfers once and advances each; returns how many it handled. */
@@ -138,7 +136,7 @@ async function reverify(deps: EngineDeps, transfer: TransferRecord): Promise<boo
     await postpone(deps, transfer, 'source transaction not found on chain yet');
     return false;
   }
-  await setSubmissionVerification(deps.store.db, transfer.id, 'main', result.verification);
+  await setSubmissionVerification(deps.store.db, transfer.id, main.index, result.verification);
   if (result.verification === 'refuted') {
     await finish(deps, transfer, 'FAILED', { sourceTxVerification: 'refuted', statusDetail: `the source transaction is not the built step (${result.mismatches.map((m) => m.field).join(', ')})` });
     return false;
@@ -150,9 +148,12 @@ async function reverify(deps: EngineDeps, transfer: TransferRecord): Promise<boo
 async function postpone(deps: EngineDeps, transfer: TransferRecord, detail: string, patch: TransferPatch = {}): Promise<void> {
   const now = deps.now();
   const attempts = transfer.pollAttempts + 1;
-  const delay = Math.round(Math.min(deps.settings.workerIntervalMs * Math.pow(1.5, Math.min(attempts, 20)), MAX_BACKOFF_MS));
-  const giveUpAt = transfer.giveUpAt ?? now + GIVE_UP_FLOOR_MS;
+  const delay = pollDelayMs(attempts, transfer.etaSeconds, deps.settings.workerIntervalMs);
+  const giveUpAt = transfer.giveUpAt ?? (transfer.submittedAt ?? now) + giveUpAfterMs(transfer.etaSeconds);
   const overdue = now > giveUpAt;
+  if (overdue && transfer.statusDetail?.startsWith('overdue:') !== true) {
+    deps.logger.warn({ transferId: transfer.id, venue: transfer.venue, giveUpAt }, 'transfer is overdue: past its give-up deadline and still not terminal');
+  }
   await updateTransfer(
     deps.store.db,
     transfer.id,
