@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import pino, { type Logger } from 'pino';
 import { createEvmRpc, type EvmRpc } from './chains/evm/createEvmRpc.ts';
+import { createSvmRpc, type SvmRpc } from './chains/svm/createSvmRpc.ts';
 import type { Config, PriceConfig } from './config.ts';
 import { DEFAULT_FEE_SCHEDULE } from './domain/feeSchedule.ts';
 import { createDefiLlamaPriceSource } from './prices/defiLlamaPriceSource.ts';
 import { SANDBOX_PRICES, createFixedPriceSource } from './prices/fixedPriceSource.ts';
 import type { PriceSource } from './prices/PriceSource.ts';
 import { withPinnedStablecoins } from './prices/withPinnedStablecoins.ts';
-import type { ChainKey } from './domain/chains.ts';
+import { chainInfo, type ChainKey } from './domain/chains.ts';
 import type { EngineDeps } from './engine/EngineDeps.ts';
 import { createStatusWorker, type StatusWorker } from './engine/statusWorker.ts';
 import { createHttpApp } from './http/createHttpApp.ts';
@@ -46,13 +47,16 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
   const logger = options.logger ?? pino({ level: config.logLevel });
   const now = options.now ?? Date.now;
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const rpcs = new Map<ChainKey, EvmRpc>((Object.entries(config.rpcUrls) as [ChainKey, string][]).map(([chain, url]) => [chain, createEvmRpc(url)]));
+  const rpcUrls = Object.entries(config.rpcUrls) as [ChainKey, string][];
+  const rpcs = new Map<ChainKey, EvmRpc>(rpcUrls.filter(([chain]) => chainInfo(chain).vm === 'evm').map(([chain, url]) => [chain, createEvmRpc(url)]));
+  const svmRpcs = new Map<ChainKey, SvmRpc>(rpcUrls.filter(([chain]) => chainInfo(chain).vm === 'svm').map(([chain, url]) => [chain, createSvmRpc(url)]));
   const metrics = createMetrics();
   const venues = createVenueRegistry({ modules: options.modules ?? VENUE_MODULES, venues: config.venues, evm: (chain) => rpcs.get(chain)?.client ?? null, now, observe: metrics.observeVenueAttempt });
   const deps: EngineDeps = {
     store,
     venues,
     rpc: (chain) => rpcs.get(chain) ?? null,
+    svmRpc: (chain) => svmRpcs.get(chain) ?? null,
     prices: createPriceSource(config.prices, now),
     now,
     logger,

@@ -46,6 +46,7 @@ export const ERROR_CATALOGUE = {
   transaction_underpriced: { status: 422, retriable: false, summary: 'The chain refused the transaction: its fee is too low. Nothing was recorded.' },
   insufficient_funds: { status: 422, retriable: false, summary: 'The chain refused the transaction: the signer cannot pay amount plus gas. Nothing was recorded.' },
   broadcast_rejected: { status: 422, retriable: false, summary: 'The chain refused the transaction for another reason, given in `message`. Nothing was recorded.' },
+  blockhash_expired: { status: 409, retriable: false, summary: 'The chain refused the Solana transaction: its blockhash is unknown or expired. Sign again with a fresh blockhash (when `refreshBlockhash`) or build again. Nothing was recorded.' },
   chain_unavailable: { status: 503, retriable: true, summary: 'The chain\'s RPC did not answer; nothing was broadcast or recorded. Retry after `retryAfterMs`.' },
   no_rpc_for_chain: { status: 422, retriable: false, summary: 'Signed bytes were sent for a chain with no RPC configured; send the `txHash` after broadcasting it yourself.' },
   rate_limited: { status: 429, retriable: true, summary: 'Too many requests from this IP or wallet; `retryAfterMs` holds the longer wait and `Retry-After` is sent.' },

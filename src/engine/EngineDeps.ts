@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { EvmRpc } from '../chains/evm/createEvmRpc.ts';
+import type { SvmRpc } from '../chains/svm/createSvmRpc.ts';
 import type { ChainKey } from '../domain/chains.ts';
 import type { FeeSchedule } from '../domain/feeSchedule.ts';
 import type { PriceSource } from '../prices/PriceSource.ts';
@@ -12,6 +13,8 @@ export interface EngineDeps {
   readonly venues: VenueRegistry;
   /** The chain's RPC for verification, broadcast and allowance reads, or `null` when none is configured. */
   readonly rpc: (chain: ChainKey) => EvmRpc | null;
+  /** A Solana-family chain's RPC for verification and broadcast, or `null` when none is configured. */
+  readonly svmRpc: (chain: ChainKey) => SvmRpc | null;
   /** USD prices for the fee caps and a transfer's USD figures. */
   readonly prices: PriceSource;
   readonly now: () => number;

@@ -66,7 +66,7 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
     amountIn: input.amountIn,
     fromToken: input.fromToken,
     fromPrice,
-    feeWallet: deps.settings.feeWallets[input.fromChain] ?? null,
+    feeWallet: feeWalletOf(deps, input),
     referral: input.referral,
     schedule: deps.settings.feeSchedule,
   });
@@ -112,6 +112,14 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
   return decisionView(decision, fastestRow(rows)?.quoteId ?? null);
 }
 
+/**
+ * Where the cuts are paid on this source chain, or `null` to collect none: without a configured
+ * wallet, and on non-EVM sources, where the `fee` step (or merged Solana instruction) is not built yet.
+ */
+function feeWalletOf(deps: EngineDeps, input: QuoteInput): string | null {
+  return chainInfo(input.fromChain).vm === 'evm' ? (deps.settings.feeWallets[input.fromChain] ?? null) : null;
+}
+
 function assetOf(input: QuoteInput): string {
   return input.fromToken.address ?? 'native';
 }
@@ -131,8 +139,9 @@ function eligibilityOf(deps: EngineDeps, venueId: string, input: QuoteInput): st
 /** Whether Strait can build steps a wallet signs for this venue from this source chain. */
 function isExecutable(deps: EngineDeps, venueId: string, input: QuoteInput): boolean {
   const shapes = deps.venues.get(venueId)?.catalog.capabilities.executionShapes ?? [];
-  // Steps are built for EVM sources now; a deposit address works from any chain the wallet can pay on.
-  return (shapes.includes('evm_calldata') && chainInfo(input.fromChain).vm === 'evm') || shapes.includes('deposit_address');
+  // Steps are built and verified for EVM and Solana sources; a deposit address works from any chain.
+  const vm = chainInfo(input.fromChain).vm;
+  return (shapes.includes('evm_calldata') && vm === 'evm') || (shapes.includes('svm_serialized') && vm === 'svm') || shapes.includes('deposit_address');
 }
 
 export function venueRequestOf(input: QuoteInput): VenueQuoteRequest {

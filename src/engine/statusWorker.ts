@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Hex } from 'viem';
 import { verifyEvmTransactionByHash } from '../chains/evm/verifyEvmTransactionByHash.ts';
+import { verifySvmTransactionBySignature } from '../chains/svm/verifySvmTransactionBySignature.ts';
 import type { ChainKey } from '../domain/chains.ts';
 import { resolveToken } from '../domain/tokens.ts';
 import { giveUpAfterMs, pollDelayMs } from '../domain/pollSchedule.ts';
@@ -9,6 +10,7 @@ import { findTransfer, leaseDueTransfers, listFeeRows, listSteps, releaseAllLeas
 import type { VenueStatus, VenueTransferState } from '../venues/Venue.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { storedEvmStep } from './storedEvmStep.ts';
+import { storedSvmStep } from './storedSvmStep.ts';
 
 const STATE_TO_STATUS: Readonly<Record<VenueTransferState, TransferStatus>> = {
   pending: 'PENDING',
@@ -131,7 +133,11 @@ async function advance(deps: EngineDeps, id: string): Promise<void> {
 async function reverify(deps: EngineDeps, transfer: TransferRecord): Promise<boolean> {
   const main = (await listSteps(deps.store.db, transfer.id)).find((s) => s.kind === 'main');
   if (!main || !transfer.sourceTxHash) return true;
-  const result = await verifyEvmTransactionByHash(deps.rpc(main.chain as ChainKey), transfer.sourceTxHash as Hex, storedEvmStep(main), transfer.requesterWallet);
+  const chain = main.chain as ChainKey;
+  const result =
+    main.vm === 'svm'
+      ? await verifySvmTransactionBySignature(deps.svmRpc(chain), transfer.sourceTxHash, storedSvmStep(main), transfer.requesterWallet)
+      : await verifyEvmTransactionByHash(deps.rpc(chain), transfer.sourceTxHash as Hex, storedEvmStep(main), transfer.requesterWallet);
   if (result.verification === 'pending' || result.verification === 'unverified_rpc_error') {
     await postpone(deps, transfer, 'source transaction not found on chain yet');
     return false;

@@ -8,7 +8,11 @@ import type { StepKind } from '../domain/steps.ts';
 import { chainInfo } from '../domain/chains.ts';
 import { giveUpAfterMs } from '../domain/pollSchedule.ts';
 import { resolveToken } from '../domain/tokens.ts';
-import { findTransfer, insertSubmission, listFeeRows, listSteps, listSubmissions, setFeeRowStatus, updateTransfer, type StoredStep, type TransferRecord } from '../store/transferRepository.ts';
+import { findTransfer, insertSubmission, listFeeRows, listSteps, listSubmissions, setFeeRowStatus, updateTransfer, type StoredStep, type SubmissionRecord, type TransferRecord } from '../store/transferRepository.ts';
+import { isSvmSignature } from '../chains/svm/isSvmSignature.ts';
+import { verifySignedSvmTransaction } from '../chains/svm/verifySignedSvmTransaction.ts';
+import { verifySvmTransactionBySignature } from '../chains/svm/verifySvmTransactionBySignature.ts';
+import { storedSvmStep } from './storedSvmStep.ts';
 import { whyNotAllowed, type StepRules } from './vetSteps.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { storedEvmStep } from './storedEvmStep.ts';
@@ -49,64 +53,16 @@ export async function submitTransfer(deps: EngineDeps, transferId: string, body:
   // Idempotent: the same transaction again, or a kind whose every step is already submitted.
   const submissions = (await listSubmissions(db, transferId)).filter((s) => s.kind === body.step);
   const open = ofKind.filter((step) => !submissions.some((s) => s.stepIndex === step.index));
-  const repeat = body.txHash !== undefined ? submissions.find((s) => s.txHash.toLowerCase() === body.txHash?.toLowerCase()) : undefined;
+  const repeat = body.txHash !== undefined ? submissions.find((s) => sameTxHash(s.txHash, body.txHash as string)) : undefined;
   const latest = repeat ?? (open.length === 0 ? submissions.at(-1) : undefined);
   if (latest) return { transferId, status: transfer.status, txHash: latest.txHash, step: body.step, accepted: false, verification: latest.verification };
 
-  if (ofKind.some((s) => s.vm !== 'evm')) throw new AppError('invalid_signed_transaction', `submitting ${ofKind[0]?.vm} steps is not supported yet`);
-  const chain = ofKind[0]!.chain as ChainKey;
-  const rpc = deps.rpc(chain);
-  const rules = await stepRulesOf(deps, transfer);
-  let txHash: Hex;
-  let verification: string;
-  let built: StoredStep;
-
-  if (body.signedTransaction !== undefined) {
-    const decoded = await decodeSignedEvmTransaction(body.signedTransaction);
-    const again = submissions.find((s) => s.txHash.toLowerCase() === decoded.hash.toLowerCase());
-    if (again) return { transferId, status: transfer.status, txHash: again.txHash, step: body.step, accepted: false, verification: again.verification };
-    const matched = open.find((candidate) => compareEvmTransaction(decoded, storedEvmStep(candidate), transfer.requesterWallet).length === 0);
-    if (!matched) {
-      const mismatches = compareEvmTransaction(decoded, storedEvmStep(open[0]!), transfer.requesterWallet);
-      throw new AppError('transaction_mismatch', `the signed transaction differs from the built ${body.step} step in ${mismatches.map((m) => m.field).join(', ')}; nothing was broadcast`, { details: { mismatches } });
-    }
-    built = matched;
-    refuseUnlessAllowed(built, rules);
-    if (deps.now() > transfer.buildExpiresAt) throw new AppError('build_expired', 'the build has expired; request a new quote (a txHash of a transaction already sent is still accepted)');
-    if (!rpc) throw new AppError('no_rpc_for_chain', `no RPC is configured for ${chain}; broadcast the transaction yourself and submit its txHash`);
-    // Claim the step first so a concurrent repeat cannot broadcast twice; released if the chain refuses.
-    const claimed = await claimStep(deps, transfer, built, body, decoded.hash, body.signedTransaction, 'verified');
-    if (!claimed) return repeatAnswer(deps, transferId, body.step);
-    try {
-      txHash = await rpc.broadcast(body.signedTransaction as Hex);
-    } catch (error) {
-      // "Already known" and a timed-out send may still mean the chain has these very bytes.
-      const reached = error instanceof AppError && (error.code === 'nonce_too_low' || error.code === 'chain_unavailable') && (await rpc.findTransaction(decoded.hash).catch(() => null)) !== null;
-      if (!reached) {
-        await db.deleteFrom('submissions').where('transfer_id', '=', transferId).where('step_index', '=', built.index).execute();
-        throw error;
-      }
-      txHash = decoded.hash;
-    }
-    verification = 'verified';
-  } else {
-    txHash = body.txHash as Hex;
-    // The first open step the transaction matches; one not on chain yet is taken to be the first open step.
-    let result = await verifyEvmTransactionByHash(rpc, txHash, storedEvmStep(open[0]!), transfer.requesterWallet);
-    built = open[0]!;
-    for (const candidate of open.slice(1)) {
-      if (result.verification !== 'refuted') break;
-      result = await verifyEvmTransactionByHash(rpc, txHash, storedEvmStep(candidate), transfer.requesterWallet);
-      built = candidate;
-    }
-    if (result.verification === 'refuted') {
-      throw new AppError('transaction_mismatch', `transaction ${txHash} is not the built ${body.step} step (${result.mismatches.map((m) => m.field).join(', ')})`, { details: { mismatches: result.mismatches, verification: 'refuted' } });
-    }
-    refuseUnlessAllowed(built, rules);
-    verification = result.verification;
-    const claimed = await claimStep(deps, transfer, built, body, txHash, null, verification);
-    if (!claimed) return repeatAnswer(deps, transferId, body.step);
-  }
+  const vm = ofKind[0]!.vm;
+  if (ofKind.some((s) => s.vm !== vm) || (vm !== 'evm' && vm !== 'svm')) throw new AppError('invalid_signed_transaction', `submitting ${vm} steps is not supported yet`);
+  const attempt: Attempt = { deps, transfer, open, submissions, body, chain: ofKind[0]!.chain as ChainKey };
+  const accepted = vm === 'evm' ? await acceptEvm(attempt) : await acceptSvm(attempt);
+  if ('repeat' in accepted) return accepted.repeat;
+  const { built, txHash, verification } = accepted;
 
   const now = deps.now();
   const feeKind = built.payload.feeKind;
@@ -117,6 +73,140 @@ export async function submitTransfer(deps: EngineDeps, transferId: string, body:
     await updateTransfer(db, transferId, { status, statusDetail: 'source transaction submitted; waiting for the venue', sourceTxHash: txHash, sourceTxVerification: verification, submittedAt: now, nextPollAt: now, pollAttempts: 0, giveUpAt: now + giveUpAfterMs(transfer.etaSeconds) }, now);
   }
   return { transferId, status, txHash, step: body.step, accepted: true, verification };
+}
+
+/** EVM hashes are hex (any case); Solana signatures are base58, where case matters. */
+function sameTxHash(a: string, b: string): boolean {
+  return a.startsWith('0x') ? a.toLowerCase() === b.toLowerCase() : a === b;
+}
+
+interface Attempt {
+  readonly deps: EngineDeps;
+  readonly transfer: TransferRecord;
+  /** Built steps of the submitted kind that have no submission yet, in order. */
+  readonly open: readonly StoredStep[];
+  readonly submissions: readonly SubmissionRecord[];
+  readonly body: SubmitBody;
+  readonly chain: ChainKey;
+}
+
+type Accepted = { readonly built: StoredStep; readonly txHash: string; readonly verification: string } | { readonly repeat: SubmitView };
+
+const repeatOf = (attempt: Attempt, previous: SubmissionRecord): Accepted => ({
+  repeat: { transferId: attempt.transfer.id, status: attempt.transfer.status, txHash: previous.txHash, step: attempt.body.step, accepted: false, verification: previous.verification },
+});
+
+function refuseExpired(attempt: Attempt): void {
+  if (attempt.deps.now() > attempt.transfer.buildExpiresAt) throw new AppError('build_expired', 'the build has expired; request a new quote (a txHash of a transaction already sent is still accepted)');
+}
+
+function noRpc(chain: ChainKey): AppError {
+  return new AppError('no_rpc_for_chain', `no RPC is configured for ${chain}; broadcast the transaction yourself and submit its txHash`);
+}
+
+/**
+ * Claims the step, then broadcasts, so a concurrent repeat cannot broadcast twice. When the chain
+ * refuses, the claim is released, unless the chain turns out to hold these very bytes already.
+ */
+async function claimAndBroadcast(attempt: Attempt, built: StoredStep, id: string, broadcast: () => Promise<string>, alreadyOnChain: (error: unknown) => Promise<boolean>): Promise<Accepted> {
+  const { deps, transfer, body } = attempt;
+  const claimed = await claimStep(deps, transfer, built, body, id, body.signedTransaction ?? null, 'verified');
+  if (!claimed) return { repeat: await repeatAnswer(deps, transfer.id, body.step) };
+  try {
+    return { built, txHash: await broadcast(), verification: 'verified' };
+  } catch (error) {
+    if (!(await alreadyOnChain(error))) {
+      await deps.store.db.deleteFrom('submissions').where('transfer_id', '=', transfer.id).where('step_index', '=', built.index).execute();
+      throw error;
+    }
+    return { built, txHash: id, verification: 'verified' };
+  }
+}
+
+async function acceptEvm(attempt: Attempt): Promise<Accepted> {
+  const { deps, transfer, open, submissions, body, chain } = attempt;
+  const rpc = deps.rpc(chain);
+  const rules = await stepRulesOf(deps, transfer);
+  if (body.signedTransaction !== undefined) {
+    const signed = body.signedTransaction;
+    const decoded = await decodeSignedEvmTransaction(signed);
+    const again = submissions.find((s) => s.txHash.toLowerCase() === decoded.hash.toLowerCase());
+    if (again) return repeatOf(attempt, again);
+    const matched = open.find((candidate) => compareEvmTransaction(decoded, storedEvmStep(candidate), transfer.requesterWallet).length === 0);
+    if (!matched) {
+      const mismatches = compareEvmTransaction(decoded, storedEvmStep(open[0]!), transfer.requesterWallet);
+      throw new AppError('transaction_mismatch', `the signed transaction differs from the built ${body.step} step in ${mismatches.map((m) => m.field).join(', ')}; nothing was broadcast`, { details: { mismatches } });
+    }
+    refuseUnlessAllowed(matched, rules);
+    refuseExpired(attempt);
+    if (!rpc) throw noRpc(chain);
+    return claimAndBroadcast(
+      attempt,
+      matched,
+      decoded.hash,
+      () => rpc.broadcast(signed as Hex),
+      // "Already known" and a timed-out send may still mean the chain has these very bytes.
+      async (error) => error instanceof AppError && (error.code === 'nonce_too_low' || error.code === 'chain_unavailable') && (await rpc.findTransaction(decoded.hash).catch(() => null)) !== null,
+    );
+  }
+  const txHash = body.txHash as Hex;
+  // The first open step the transaction matches; one not on chain yet is taken to be the first open step.
+  let built = open[0]!;
+  let result = await verifyEvmTransactionByHash(rpc, txHash, storedEvmStep(built), transfer.requesterWallet);
+  for (const candidate of open.slice(1)) {
+    if (result.verification !== 'refuted') break;
+    built = candidate;
+    result = await verifyEvmTransactionByHash(rpc, txHash, storedEvmStep(built), transfer.requesterWallet);
+  }
+  if (result.verification === 'refuted') {
+    throw new AppError('transaction_mismatch', `transaction ${txHash} is not the built ${body.step} step (${result.mismatches.map((m) => m.field).join(', ')})`, { details: { mismatches: result.mismatches, verification: 'refuted' } });
+  }
+  refuseUnlessAllowed(built, rules);
+  return claimOnly(attempt, built, txHash, result.verification);
+}
+
+/**
+ * Solana: the signed bytes must keep every built instruction byte-identical (compute-budget
+ * additions and, with `refreshBlockhash`, a fresh blockhash allowed) and be signed by the requester
+ * as fee payer (docs/steps.md).
+ */
+async function acceptSvm(attempt: Attempt): Promise<Accepted> {
+  const { deps, transfer, open, submissions, body, chain } = attempt;
+  const rpc = deps.svmRpc(chain);
+  if (body.signedTransaction !== undefined) {
+    const checks = open.map((candidate) => ({ candidate, check: verifySignedSvmTransaction(body.signedTransaction as string, storedSvmStep(candidate), transfer.requesterWallet) }));
+    const id = checks[0]!.check.transaction.id;
+    const again = submissions.find((s) => s.txHash === id);
+    if (again) return repeatOf(attempt, again);
+    const matched = checks.find((c) => c.check.mismatches.length === 0);
+    if (!matched) {
+      const mismatches = checks[0]!.check.mismatches;
+      throw new AppError('transaction_mismatch', `the signed transaction differs from the built ${body.step} step in ${[...new Set(mismatches.map((m) => m.field))].join(', ')}; nothing was broadcast`, { details: { mismatches } });
+    }
+    refuseExpired(attempt);
+    if (!rpc) throw noRpc(chain);
+    const wire = matched.check.transaction.wireBase64;
+    return claimAndBroadcast(attempt, matched.candidate, id, () => rpc.broadcast(wire), async (error) => error instanceof AppError && error.code === 'chain_unavailable' && (await rpc.findSignatureStatus(id).catch(() => null)) !== null);
+  }
+  const signature = body.txHash as string;
+  if (!isSvmSignature(signature)) throw new AppError('invalid_submission', '`txHash` of a Solana step must be a base58 transaction signature');
+  let built = open[0]!;
+  let result = await verifySvmTransactionBySignature(rpc, signature, storedSvmStep(built), transfer.requesterWallet);
+  for (const candidate of open.slice(1)) {
+    if (result.verification !== 'refuted') break;
+    built = candidate;
+    result = await verifySvmTransactionBySignature(rpc, signature, storedSvmStep(built), transfer.requesterWallet);
+  }
+  if (result.verification === 'refuted') {
+    throw new AppError('transaction_mismatch', `transaction ${signature} is not the built ${body.step} step`, { details: { mismatches: result.mismatches, verification: 'refuted' } });
+  }
+  return claimOnly(attempt, built, signature, result.verification);
+}
+
+async function claimOnly(attempt: Attempt, built: StoredStep, txHash: string, verification: string): Promise<Accepted> {
+  const claimed = await claimStep(attempt.deps, attempt.transfer, built, attempt.body, txHash, null, verification);
+  if (!claimed) return { repeat: await repeatAnswer(attempt.deps, attempt.transfer.id, attempt.body.step) };
+  return { built, txHash, verification };
 }
 
 async function claimStep(deps: EngineDeps, transfer: TransferRecord, step: StoredStep, body: SubmitBody, txHash: string, signedTx: string | null, verification: string): Promise<boolean> {

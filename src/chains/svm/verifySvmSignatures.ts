@@ -1,0 +1,40 @@
+import { createPublicKey, verify } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import { base58, base64urlnopad } from '@scure/base';
+import type { DecodedSvmTransaction } from './decodeSvmTransaction.ts';
+
+export interface SvmSignatureFault {
+  /** The signer (base58 public key) whose signature is absent or wrong. */
+  readonly signer: string;
+  /** `missing`: the slot is 64 zero bytes (what an unsigned transaction carries). */
+  readonly problem: 'missing' | 'invalid';
+}
+
+function publicKeyOf(address: string): KeyObject | null {
+  try {
+    return createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: base64urlnopad.encode(base58.decode(address)) }, format: 'jwk' });
+  } catch {
+    // Not a 32-byte key, or not a point on the curve (a program-derived address): nobody can sign for it.
+    return null;
+  }
+}
+
+/**
+ * Checks the Ed25519 signature of every required signer over the message bytes and lists each one
+ * that is missing or does not verify; an empty list means the transaction is fully and validly signed.
+ * Synchronous (node:crypto), so a comparison can run it inline.
+ */
+export function verifySvmSignatures(tx: DecodedSvmTransaction): SvmSignatureFault[] {
+  const faults: SvmSignatureFault[] = [];
+  for (let i = 0; i < tx.header.numRequiredSignatures; i++) {
+    const signer = tx.staticAccounts[i] as string;
+    const signature = tx.signatureBytes[i];
+    if (!signature || signature.every((byte) => byte === 0)) {
+      faults.push({ signer, problem: 'missing' });
+      continue;
+    }
+    const key = publicKeyOf(signer);
+    if (!key || !verify(null, tx.messageBytes, key, signature)) faults.push({ signer, problem: 'invalid' });
+  }
+  return faults;
+}
