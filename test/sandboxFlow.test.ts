@@ -23,20 +23,22 @@ async function api<T>(path: string, init?: { method?: string; body?: unknown }):
   return { status: response.status, body: (await response.json()) as T };
 }
 
-interface Step { vm: 'evm'; step: 'approve' | 'main'; chainId: number; to: Hex; data: Hex; value: string }
+interface Step { vm: 'evm'; step: 'approve' | 'fee' | 'main'; chainId: number; to: Hex; data: Hex; value: string }
 
 /** Quote → build → sign every step with viem → submit → poll to COMPLETED, all over HTTP. */
-async function transferThroughVenue(venue: string, accountIndex: number) {
+async function transferThroughVenue(venue: string, accountIndex: number, referrer: Hex | null = null) {
   const user = sandbox.info.accounts[accountIndex]!;
   const account = privateKeyToAccount(user.privateKey);
   const base = sandbox.info.chains.base!;
   const arbitrum = sandbox.info.chains.arbitrum!;
   const arbClient = createPublicClient({ transport: http(arbitrum.rpcUrl) });
   const before = await arbClient.readContract({ address: ARB_USDC, abi: erc20Abi, functionName: 'balanceOf', args: [user.address] });
+  const baseRead = createPublicClient({ transport: http(base.rpcUrl) });
+  const referrerBefore = referrer ? await baseRead.readContract({ address: BASE_USDC, abi: erc20Abi, functionName: 'balanceOf', args: [referrer] }) : 0n;
 
   const quote = await api<{ decisionId: string; best: { venue: string } | null; quotes: { venue: string; quoteId: string; amountOutAtomic: string; executable: boolean }[]; rejected: unknown[] }>('/bridge/quote', {
     method: 'POST',
-    body: { fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '100000000', sender: user.address, recipient: user.address },
+    body: { fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '100000000', sender: user.address, recipient: user.address, ...(referrer ? { referralWallet: referrer, referralBps: 10 } : {}) },
   });
   expect(quote.status).toBe(200);
   const row = quote.body.quotes.find((q) => q.venue === venue);
@@ -63,7 +65,7 @@ async function transferThroughVenue(venue: string, accountIndex: number) {
     expect(repeat.body).toMatchObject({ accepted: false, txHash: submit.body.txHash });
   }
 
-  let transfer: { status: string; destinationTxHash: string | null; receivedAmountAtomic: string | null; completedAt: number | null } | undefined;
+  let transfer: { status: string; destinationTxHash: string | null; receivedAmountAtomic: string | null; completedAt: number | null; fees: { kind: string; status: string; amountAtomic: string }[] } | undefined;
   for (let i = 0; i < 120; i++) {
     transfer = (await api<typeof transfer & object>(`/bridge/transfers/${build.body.transferId.toUpperCase()}`)).body;
     if (transfer.status === 'COMPLETED') break;
@@ -75,6 +77,14 @@ async function transferThroughVenue(venue: string, accountIndex: number) {
   const after = await arbClient.readContract({ address: ARB_USDC, abi: erc20Abi, functionName: 'balanceOf', args: [user.address] });
   expect(after - before).toBe(BigInt(transfer!.receivedAmountAtomic!));
   expect(after).toBeGreaterThan(before);
+  // Every cut was signed beside the bridge call, so every fee row settled, paid by the user's own signature.
+  for (const fee of transfer!.fees) expect(fee.status).toBe('settled');
+  if (referrer) {
+    const referral = transfer!.fees.find((f) => f.kind === 'referral');
+    expect(referral?.amountAtomic).toBe('100000');
+    const referrerAfter = await baseRead.readContract({ address: BASE_USDC, abi: erc20Abi, functionName: 'balanceOf', args: [referrer] });
+    expect(referrerAfter - referrerBefore).toBe(100_000n);
+  }
 }
 
 /** Changes one hex digit of calldata (inside the first argument: the depositor/recipient words). */
@@ -114,6 +124,10 @@ describe('sandbox: quote 100 USDC base → arbitrum, build, sign, submit, track 
     ['nearintents', 4],
   ])('completes a transfer through %s', async (venue, index) => {
     await transferThroughVenue(venue, index);
+  });
+
+  it('pays a referrer 10 bps of the amount in the same signatures as the transfer', async () => {
+    await transferThroughVenue('across', 6, sandbox.info.accounts[9]!.address);
   });
 
   it('refuses a tampered signed transaction and broadcasts nothing', async () => {

@@ -2,8 +2,12 @@ import { loadConfig, type Env } from '../config.ts';
 import { createStrait, type Strait } from '../createStrait.ts';
 import { startSandboxNetwork, type SandboxAccount } from './startSandboxNetwork.ts';
 
+/** Strait's fee wallet on every sandbox chain: where platform fees land. */
+export const SANDBOX_FEE_WALLET = '0x000000000000000000000000000000000000Fee5';
+
 export interface SandboxInfo {
   baseUrl: string;
+  feeWallet: string;
   chains: Record<string, { chainId: number; rpcUrl: string }>;
   accounts: SandboxAccount[];
 }
@@ -38,6 +42,7 @@ export async function startSandbox(env: Env = {}): Promise<RunningSandbox> {
       STRAIT_PRICE_SOURCE: 'fixed',
       // A playground: every call comes from loopback, and §8's 10 per minute would get in the way.
       STRAIT_RATE_LIMIT_PER_MINUTE: '0',
+      ...Object.fromEntries(chains.map((c) => [`STRAIT_FEE_WALLET_${c.key.toUpperCase()}`, SANDBOX_FEE_WALLET])),
       ...network.straitEnv,
       ...env,
     });
@@ -46,6 +51,7 @@ export async function startSandbox(env: Env = {}): Promise<RunningSandbox> {
     const baseUrl = await strait.listen();
     const info: SandboxInfo = {
       baseUrl,
+      feeWallet: SANDBOX_FEE_WALLET,
       chains: Object.fromEntries(chains.map((c) => [c.key, { chainId: c.chainId, rpcUrl: c.rpcUrl }])),
       accounts: [...accounts],
     };
