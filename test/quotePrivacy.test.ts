@@ -102,3 +102,21 @@ describe("the caller's IP", () => {
     expect((body as unknown as { error: { code: string } }).error.code).toBe('invalid_user_ip');
   });
 });
+
+describe('validity', () => {
+  it('keeps the decision buildable until its expiresAt and answers 410 quote_expired after it', async () => {
+    const { body } = await harness.quote(USDC_QUOTE);
+    const deps = harness.strait.deps as { now: () => number };
+    const realNow = deps.now;
+    try {
+      deps.now = () => body.expiresAt + 1;
+      const late = await post('/v1/bridge/build', { decisionId: body.decisionId });
+      expect(late.statusCode).toBe(410);
+      expect(late.json()).toMatchObject({ error: { code: 'quote_expired', details: { expiresAt: body.expiresAt } } });
+      deps.now = () => body.expiresAt - 1;
+      expect((await post('/v1/bridge/build', { decisionId: body.decisionId })).statusCode).toBe(200);
+    } finally {
+      deps.now = realNow;
+    }
+  });
+});
