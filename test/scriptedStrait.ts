@@ -29,20 +29,8 @@ export interface ScriptedStrait {
   close(): Promise<void>;
 }
 
-export interface QuoteRow {
-  venue: string;
-  quoteId: string;
-  amountInAtomic: string;
-  amountOutAtomic: string;
-  minAmountOutAtomic: string;
-  estimatedSeconds: number | null;
-  feeBps: number;
-  feeAmountAtomic: string;
-  tierSavedBps: number;
-  executable: boolean;
-  eligibility: string;
-  expiresAt: number;
-}
+export type { QuoteRowView as QuoteRow } from '../src/engine/views.ts';
+import type { QuoteRowView as QuoteRow } from '../src/engine/views.ts';
 
 export interface QuoteAnswer {
   decisionId: string;

@@ -1,10 +1,9 @@
-import { encodeFunctionData, erc20Abi, getAddress } from 'viem';
 import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
-import { chainInfo, evmChainId, type ChainKey } from '../../domain/chains.ts';
-import type { EvmStep, Json, JsonObject } from '../../domain/steps.ts';
-import { VenueRejection, type CallContext, type Corridor, type CoverageAnswer, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
+import { chainInfo, type ChainKey } from '../../domain/chains.ts';
+import { VenueRejection, type CallContext, type Corridor, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
+import { badResponse, contextAmount, contextString, fundingStepOf, supportsFrom } from '../depositVenueSupport.ts';
 import { CHANGENOW_CHAINS, assetOf, assetsOn, networkOf } from './changenowChains.ts';
 import {
   DEPOSIT_WINDOW_MS,
@@ -52,17 +51,7 @@ function served(chain: ChainKey): boolean {
   return networkOf(chain) !== undefined && assetsOn(chain).length > 0;
 }
 
-function supports(corridor: Corridor): CoverageAnswer {
-  const { fromChain, toChain } = corridor;
-  if (fromChain === toChain) return { served: false, code: 'route_not_served', message: 'ChangeNOW is priced for cross-chain transfers only here' };
-  for (const chain of [fromChain, toChain]) {
-    if (!served(chain)) return { served: false, code: 'route_not_served', message: `ChangeNOW does not serve ${chain}` };
-  }
-  for (const token of [corridor.fromToken, corridor.toToken]) {
-    if (!assetOf(token)) return { served: false, code: 'token_not_supported', message: `ChangeNOW does not carry ${token.symbol} on ${token.chain}` };
-  }
-  return { served: true };
-}
+const supports = supportsFrom({ name: 'ChangeNOW', served, assetOf });
 
 function pairFor(corridor: Corridor): ChangenowPair {
   const answer = supports(corridor);
@@ -71,31 +60,6 @@ function pairFor(corridor: Corridor): ChangenowPair {
   const to = assetOf(corridor.toToken);
   if (!from || !to) throw new VenueRejection('token_not_supported', 'ChangeNOW does not carry this token pair');
   return { from, to };
-}
-
-function stringOf(context: JsonObject, key: string): string | null {
-  const value: Json | undefined = context[key];
-  return typeof value === 'string' && value.length > 0 ? value : null;
-}
-
-function amountOf(context: JsonObject, key: string): bigint | null {
-  const value = stringOf(context, key);
-  return value !== null && /^[0-9]+$/.test(value) ? BigInt(value) : null;
-}
-
-/** The transfer to the deposit address the wallet is expected to sign on an EVM origin. */
-function fundingStepOf(request: VenueQuoteRequest, depositAddress: string, amount: bigint): EvmStep | null {
-  if (chainInfo(request.fromChain).vm !== 'evm') return null;
-  const chainId = evmChainId(request.fromChain);
-  const to = getAddress(depositAddress);
-  const token = request.fromToken.address;
-  if (token === null) return { vm: 'evm', step: 'main', chainId, to, data: '0x', value: amount };
-  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] });
-  return { vm: 'evm', step: 'main', chainId, to: getAddress(token), data, value: 0n };
-}
-
-function badResponse(message: string, path: string): VenueRejection {
-  return new VenueRejection('venue_bad_response', message, { path });
 }
 
 function sameRecipient(chain: ChainKey, a: string, b: string): boolean {
@@ -183,8 +147,8 @@ export function createChangenowVenue(deps: VenueDeps): Venue {
 
   /** The quote's rate id while it holds for a while yet; otherwise a freshly locked one. */
   async function lockedRate(build: VenueBuildRequest, pair: ChangenowPair, call: CallContext): Promise<LockedRate> {
-    const rateId = stringOf(build.quote.context, 'rateId');
-    const validUntil = stringOf(build.quote.context, 'validUntil');
+    const rateId = contextString(build.quote.context, 'rateId');
+    const validUntil = contextString(build.quote.context, 'validUntil');
     const until = timeOf(validUntil);
     if (rateId && until !== null && until - deps.now() > RATE_REUSE_MARGIN_MS) return { rateId, validUntil };
     const fresh = await estimate(pair, build.request.amountIn, call);
@@ -226,13 +190,13 @@ export function createChangenowVenue(deps: VenueDeps): Venue {
     },
 
     async status(request: VenueStatusRequest, call: CallContext): Promise<VenueStatus> {
-      const exchangeId = stringOf(request.context, 'exchangeId');
+      const exchangeId = contextString(request.context, 'exchangeId');
       if (!exchangeId) throw new VenueRejection('invalid_input', 'changenow status needs the exchangeId of the build context');
       const to = assetOf(request.toToken);
       if (!to) throw new VenueRejection('token_not_supported', `ChangeNOW does not carry ${request.toToken.symbol} on ${request.toToken.chain}`);
       try {
         const response = await deps.http.get('/v2/exchange/by-id', { id: exchangeId }, ChangenowStatusSchema, call);
-        return toVenueStatus(response, { to, fromTicker: stringOf(request.context, 'fromCurrency'), minAmountOut: amountOf(request.context, 'minAmountOut') });
+        return toVenueStatus(response, { to, fromTicker: contextString(request.context, 'fromCurrency'), minAmountOut: contextAmount(request.context, 'minAmountOut') });
       } catch (error) {
         if (error instanceof VenueHttpError && error.status === 404) {
           return { state: 'pending', venueStatus: 'not_found', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: `ChangeNOW does not know exchange ${exchangeId} yet` };

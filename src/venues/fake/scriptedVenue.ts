@@ -1,9 +1,8 @@
 import { Type } from 'typebox';
-import { encodeFunctionData, erc20Abi, getAddress } from 'viem';
-import { chainInfo } from '../../domain/chains.ts';
 import { VenueRejection, type Venue, type VenueQuote } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueModule } from '../VenueModule.ts';
+import { fundingStepOf } from '../depositVenueSupport.ts';
 import { startFakeServer, type FakeReply, type FakeServer } from './startFakeServer.ts';
 
 /**
@@ -127,15 +126,11 @@ export function scriptedVenueModule(id: string, defaultBaseUrl: string): VenueMo
         },
         async build(request, call) {
           const order = await deps.http.post('/order', { amount: request.request.amountIn.toString(), userIp: request.request.userIp }, OrderAnswer, call);
-          const { fromToken, fromChain, amountIn } = request.request;
-          const chainId = chainInfo(fromChain).chainId;
+          const { fromChain, fromToken, amountIn } = request.request;
           return {
             shape: 'deposit',
             deposit: { chain: fromChain, address: order.depositAddress, token: fromToken.address, amount: amountIn, memo: null, deadlineMs: order.deadline },
-            fundingStep:
-              chainId === null || fromToken.address === null
-                ? null
-                : { vm: 'evm', step: 'main', chainId, to: getAddress(fromToken.address), data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(order.depositAddress), amountIn] }), value: 0n },
+            fundingStep: fundingStepOf(request.request, order.depositAddress, amountIn),
             amountOut: request.quote.amountOut,
             minAmountOut: request.quote.minAmountOut,
             context: { orderId: order.orderId },

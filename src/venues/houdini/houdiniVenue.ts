@@ -1,10 +1,8 @@
-import { encodeFunctionData, erc20Abi, getAddress } from 'viem';
 import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
-import { chainInfo, evmChainId } from '../../domain/chains.ts';
-import type { EvmStep, Json, JsonObject } from '../../domain/steps.ts';
-import { VenueRejection, type CallContext, type Corridor, type CoverageAnswer, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
+import { VenueRejection, type CallContext, type Corridor, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
+import { badResponse, contextString, fundingStepOf, supportsFrom } from '../depositVenueSupport.ts';
 import { toAtomicCeil, toAtomicFloor, toDisplayAmount } from './houdiniAmounts.ts';
 import { HOUDINI_ORIGINS, assetOf, assetsOn, shortNameOf, type HoudiniAsset } from './houdiniChains.ts';
 import {
@@ -61,15 +59,7 @@ function served(chain: Corridor['fromChain']): boolean {
   return shortNameOf(chain) !== undefined && assetsOn(chain).length > 0;
 }
 
-function supports(corridor: Corridor): CoverageAnswer {
-  for (const chain of [corridor.fromChain, corridor.toChain]) {
-    if (!served(chain)) return { served: false, code: 'route_not_served', message: `Houdini does not serve ${chain}` };
-  }
-  for (const token of [corridor.fromToken, corridor.toToken]) {
-    if (!assetOf(token)) return { served: false, code: 'token_not_supported', message: `Houdini does not carry ${token.symbol} on ${token.chain}` };
-  }
-  return { served: true };
-}
+const supports = supportsFrom({ name: 'Houdini', served, assetOf, sameChain: true });
 
 function assetsFor(corridor: Corridor): { from: HoudiniAsset; to: HoudiniAsset } {
   const answer = supports(corridor);
@@ -84,26 +74,6 @@ function assetsFor(corridor: Corridor): { from: HoudiniAsset; to: HoudiniAsset }
 function geoCall(request: VenueQuoteRequest, call: CallContext): CallContext {
   if (!request.userIp) throw new VenueRejection('invalid_input', "Houdini is geo-gated and needs the end user's IP: pass userIp");
   return { ...call, headers: { ...call.headers, ...complianceHeaders(request.userIp) } };
-}
-
-function stringOf(context: JsonObject, key: string): string | null {
-  const value: Json | undefined = context[key];
-  return typeof value === 'string' && value.length > 0 ? value : null;
-}
-
-function badResponse(message: string, path: string): VenueRejection {
-  return new VenueRejection('venue_bad_response', message, { path });
-}
-
-/** The transfer to the deposit address the wallet is expected to sign on an EVM origin. */
-function fundingStepOf(request: VenueQuoteRequest, depositAddress: string, amount: bigint): EvmStep | null {
-  if (chainInfo(request.fromChain).vm !== 'evm') return null;
-  const chainId = evmChainId(request.fromChain);
-  const to = getAddress(depositAddress);
-  const token = request.fromToken.address;
-  if (token === null) return { vm: 'evm', step: 'main', chainId, to, data: '0x', value: amount };
-  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] });
-  return { vm: 'evm', step: 'main', chainId, to: getAddress(token), data, value: 0n };
 }
 
 /** Checks a created order and turns it into the deposit the user must make. */
@@ -198,7 +168,7 @@ export function createHoudiniVenue(deps: VenueDeps): Venue {
    */
   async function placeOrder(request: VenueQuoteRequest, stored: VenueQuote, call: CallContext): Promise<HoudiniExchange> {
     const { from, to } = assetsFor(request);
-    const storedId = stringOf(stored.context, 'quoteId');
+    const storedId = contextString(stored.context, 'quoteId');
     const fresh = storedId !== null && stored.expiresAt !== null && stored.expiresAt - deps.now() > QUOTE_REUSE_MARGIN_MS;
     const amount = toDisplayAmount(request.amountIn, from.decimals);
     const requote = async () => (await privateRoutes(request, await pairOf(from, to, call), amount, call)).slice(0, MAX_ROUTES_TRIED).map((r) => r.quote.quoteId);
@@ -260,7 +230,7 @@ export function createHoudiniVenue(deps: VenueDeps): Venue {
     },
 
     async status(request: VenueStatusRequest, call: CallContext): Promise<VenueStatus> {
-      const houdiniId = stringOf(request.context, 'houdiniId');
+      const houdiniId = contextString(request.context, 'houdiniId');
       if (!houdiniId) throw new VenueRejection('invalid_input', 'houdini status needs the houdiniId of the build context');
       try {
         const order = await deps.http.get(`/v2/orders/${encodeURIComponent(houdiniId)}`, {}, HoudiniOrderSchema, call);

@@ -1,10 +1,9 @@
-import { encodeFunctionData, erc20Abi, getAddress } from 'viem';
 import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
-import { chainInfo, evmChainId, type ChainKey } from '../../domain/chains.ts';
-import type { EvmStep, Json, JsonObject } from '../../domain/steps.ts';
-import { VenueRejection, type CallContext, type Corridor, type CoverageAnswer, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
+import { type ChainKey } from '../../domain/chains.ts';
+import { VenueRejection, type CallContext, type Corridor, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
+import { badResponse, contextAmount, contextString, fundingStepOf, supportsFrom } from '../depositVenueSupport.ts';
 import { NEAR_INTENTS_CHAINS, assetOf, assetsOn, blockchainOf } from './nearIntentsChains.ts';
 import { toNearIntentsRejection, toQuoteBody, toVenueQuote, toVenueStatus } from './nearIntentsMapping.ts';
 import { NearIntentsQuoteResponseSchema, NearIntentsStatusResponseSchema, NearIntentsSubmitResponseSchema, type NearIntentsQuoteResponse } from './nearIntentsSchemas.ts';
@@ -32,17 +31,7 @@ function served(chain: ChainKey): boolean {
   return blockchainOf(chain) !== undefined && assetsOn(chain).length > 0;
 }
 
-function supports(corridor: Corridor): CoverageAnswer {
-  const { fromChain, toChain } = corridor;
-  if (fromChain === toChain) return { served: false, code: 'route_not_served', message: '1Click prices cross-chain swaps only here' };
-  for (const chain of [fromChain, toChain]) {
-    if (!served(chain)) return { served: false, code: 'route_not_served', message: `1Click does not serve ${chain}` };
-  }
-  for (const token of [corridor.fromToken, corridor.toToken]) {
-    if (!assetOf(token)) return { served: false, code: 'token_not_supported', message: `1Click does not carry ${token.symbol} on ${token.chain}` };
-  }
-  return { served: true };
-}
+const supports = supportsFrom({ name: '1Click', served, assetOf });
 
 function assetsFor(request: Corridor): { originAsset: string; destinationAsset: string } {
   const answer = supports(request);
@@ -51,31 +40,6 @@ function assetsFor(request: Corridor): { originAsset: string; destinationAsset: 
   const destination = assetOf(request.toToken);
   if (!origin || !destination) throw new VenueRejection('token_not_supported', '1Click does not carry this token pair');
   return { originAsset: origin.assetId, destinationAsset: destination.assetId };
-}
-
-function stringOf(context: JsonObject, key: string): string | null {
-  const value: Json | undefined = context[key];
-  return typeof value === 'string' && value.length > 0 ? value : null;
-}
-
-function amountOf(context: JsonObject, key: string): bigint | null {
-  const value = stringOf(context, key);
-  return value !== null && /^[0-9]+$/.test(value) ? BigInt(value) : null;
-}
-
-/** The transfer to the deposit address the wallet is expected to sign on an EVM origin. */
-function fundingStepOf(request: VenueQuoteRequest, depositAddress: string, amount: bigint): EvmStep | null {
-  if (chainInfo(request.fromChain).vm !== 'evm') return null;
-  const chainId = evmChainId(request.fromChain);
-  const to = getAddress(depositAddress);
-  const token = request.fromToken.address;
-  if (token === null) return { vm: 'evm', step: 'main', chainId, to, data: '0x', value: amount };
-  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] });
-  return { vm: 'evm', step: 'main', chainId, to: getAddress(token), data, value: 0n };
-}
-
-function badResponse(message: string, path: string): VenueRejection {
-  return new VenueRejection('venue_bad_response', message, { path });
 }
 
 /** Checks a live quote and turns it into the deposit the user must make. */
@@ -156,14 +120,14 @@ export function createNearIntentsVenue(deps: VenueDeps): Venue {
     },
 
     async status(request: VenueStatusRequest, call: CallContext): Promise<VenueStatus> {
-      const depositAddress = stringOf(request.context, 'depositAddress');
+      const depositAddress = contextString(request.context, 'depositAddress');
       if (!depositAddress) throw new VenueRejection('invalid_input', 'nearintents status needs the depositAddress of the build context');
-      const memo = stringOf(request.context, 'depositMemo');
+      const memo = contextString(request.context, 'depositMemo');
       await reportDeposit(request.sourceTxHash, depositAddress, memo, call);
       const query = { depositAddress, depositMemo: memo ?? undefined };
       try {
         const response = await deps.http.get('/v0/status', query, NearIntentsStatusResponseSchema, call);
-        return toVenueStatus(response, amountOf(request.context, 'minAmountOut'));
+        return toVenueStatus(response, contextAmount(request.context, 'minAmountOut'));
       } catch (error) {
         if (error instanceof VenueHttpError && error.status === 404) {
           return { state: 'pending', venueStatus: 'NOT_FOUND', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: 'deposit address not known yet' };

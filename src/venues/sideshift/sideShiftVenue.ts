@@ -1,10 +1,10 @@
-import { encodeFunctionData, erc20Abi, getAddress } from 'viem';
 import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
-import { chainInfo, evmChainId, type ChainKey } from '../../domain/chains.ts';
-import type { EvmStep, Json, JsonObject } from '../../domain/steps.ts';
-import { VenueRejection, type CallContext, type Corridor, type CoverageAnswer, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
+import { type ChainKey } from '../../domain/chains.ts';
+import type { JsonObject } from '../../domain/steps.ts';
+import { VenueRejection, type CallContext, type Corridor, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
+import { badResponse, contextAmount, contextString, fundingStepOf, supportsFrom } from '../depositVenueSupport.ts';
 import { toAtomic, toDecimalString } from './sideShiftAmounts.ts';
 import { SIDESHIFT_CHAINS, assetOf, assetsOn, networkOf, type SideShiftAsset } from './sideShiftChains.ts';
 import { commissionOf, limitBreachOf, limitRejection, pairPath, pricePair, toSideShiftRejection, toVenueQuote, toVenueStatus } from './sideShiftMapping.ts';
@@ -40,17 +40,7 @@ function served(chain: ChainKey): boolean {
   return networkOf(chain) !== undefined && assetsOn(chain).length > 0;
 }
 
-function supports(corridor: Corridor): CoverageAnswer {
-  const { fromChain, toChain } = corridor;
-  if (fromChain === toChain) return { served: false, code: 'route_not_served', message: 'SideShift is priced for cross-chain shifts only here' };
-  for (const chain of [fromChain, toChain]) {
-    if (!served(chain)) return { served: false, code: 'route_not_served', message: `SideShift does not serve ${chain}` };
-  }
-  for (const token of [corridor.fromToken, corridor.toToken]) {
-    if (!assetOf(token)) return { served: false, code: 'token_not_supported', message: `SideShift does not carry ${token.symbol} on ${token.chain}` };
-  }
-  return { served: true };
-}
+const supports = supportsFrom({ name: 'SideShift', served, assetOf });
 
 function assetsFor(request: Corridor): Assets {
   const answer = supports(request);
@@ -64,20 +54,6 @@ function assetsFor(request: Corridor): Assets {
 function userIpOf(request: VenueQuoteRequest): string {
   if (!request.userIp) throw new VenueRejection('invalid_input', "SideShift is geo-gated and needs the end user's IP address (userIp) for every request");
   return request.userIp;
-}
-
-function stringOf(context: JsonObject, key: string): string | null {
-  const value: Json | undefined = context[key];
-  return typeof value === 'string' && value.length > 0 ? value : null;
-}
-
-function amountOf(context: JsonObject, key: string): bigint | null {
-  const value = stringOf(context, key);
-  return value !== null && /^[0-9]+$/.test(value) ? BigInt(value) : null;
-}
-
-function badResponse(message: string, path: string): VenueRejection {
-  return new VenueRejection('venue_bad_response', message, { path });
 }
 
 const sameCoin = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -98,17 +74,6 @@ function exactAtomic(value: string, decimals: number): bigint | null {
 }
 
 const sameAddress = (a: string, b: string) => (a.startsWith('0x') ? a.toLowerCase() === b.toLowerCase() : a === b);
-
-/** The transfer to the deposit address the wallet is expected to sign on an EVM origin. */
-function fundingStepOf(request: VenueQuoteRequest, depositAddress: string, amount: bigint): EvmStep | null {
-  if (chainInfo(request.fromChain).vm !== 'evm') return null;
-  const chainId = evmChainId(request.fromChain);
-  const to = getAddress(depositAddress);
-  const token = request.fromToken.address;
-  if (token === null) return { vm: 'evm', step: 'main', chainId, to, data: '0x', value: amount };
-  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] });
-  return { vm: 'evm', step: 'main', chainId, to: getAddress(token), data, value: 0n };
-}
 
 /** Checks a created fixed shift against the request and turns it into the deposit the user must make. */
 function toDepositPlan(shift: SideShiftFixedShift, quote: SideShiftQuote, request: VenueQuoteRequest, extra: JsonObject): DepositPlan {
@@ -236,7 +201,7 @@ export function createSideShiftVenue(deps: VenueDeps): Venue {
       const assets = assetsFor(request);
       const ip = userIpOf(request);
       // The commission priced at quote time, so the shift matches the rate the user was shown.
-      const commissionRate = stringOf(quote.context, 'commissionRate') ?? commissionOf(request).commissionRate;
+      const commissionRate = contextString(quote.context, 'commissionRate') ?? commissionOf(request).commissionRate;
       const ipCall = withUserIp(call, ip);
       const fixed = await lockQuote(assets, request, commissionRate, ipCall);
       const shift = await createShift(fixed, request, ipCall);
@@ -245,12 +210,12 @@ export function createSideShiftVenue(deps: VenueDeps): Venue {
     },
 
     async status(request: VenueStatusRequest, call: CallContext): Promise<VenueStatus> {
-      const shiftId = stringOf(request.context, 'shiftId');
+      const shiftId = contextString(request.context, 'shiftId');
       if (!shiftId) throw new VenueRejection('invalid_input', 'sideshift status needs the shiftId of the build context');
-      const ip = stringOf(request.context, 'userIp');
+      const ip = contextString(request.context, 'userIp');
       try {
         const shift = await deps.http.get(`/v2/shifts/${encodeURIComponent(shiftId)}`, {}, SideShiftShiftSchema, ip ? withUserIp(call, ip) : call);
-        return toVenueStatus(shift, { toToken: request.toToken, minAmountOut: amountOf(request.context, 'minAmountOut') });
+        return toVenueStatus(shift, { toToken: request.toToken, minAmountOut: contextAmount(request.context, 'minAmountOut') });
       } catch (error) {
         if (error instanceof VenueHttpError && error.status === 404) {
           return { state: 'pending', venueStatus: 'NOT_FOUND', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: `shift ${shiftId} not known to SideShift yet` };

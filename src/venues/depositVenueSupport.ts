@@ -1,0 +1,69 @@
+import { encodeFunctionData, erc20Abi, getAddress } from 'viem';
+import { chainInfo, evmChainId, type ChainKey } from '../domain/chains.ts';
+import type { EvmStep, Json, JsonObject } from '../domain/steps.ts';
+import type { TokenInfo } from '../domain/tokens.ts';
+import { VenueRejection, type CoverageAnswer, type Corridor, type VenueQuoteRequest } from './Venue.ts';
+
+/**
+ * What every deposit-address venue (1Click and the off-chain desks) shares: coverage answered from
+ * its own chain and asset tables, the funding transfer a wallet signs on an EVM origin, and reading
+ * the strings build stored in the venue context.
+ */
+
+export interface DepositCoverage<A> {
+  /** The venue's display name, for messages. */
+  readonly name: string;
+  readonly served: (chain: ChainKey) => boolean;
+  readonly assetOf: (token: TokenInfo) => A | undefined;
+  /** Whether a transfer may stay on one chain (a private hop to a fresh address is a real use). */
+  readonly sameChain?: boolean;
+}
+
+export function supportsFrom<A>(coverage: DepositCoverage<A>): (corridor: Corridor) => CoverageAnswer {
+  return (corridor) => {
+    const { fromChain, toChain } = corridor;
+    if (!coverage.sameChain && fromChain === toChain) return { served: false, code: 'route_not_served', message: `${coverage.name} is priced for cross-chain transfers only here` };
+    for (const chain of [fromChain, toChain]) {
+      if (!coverage.served(chain)) return { served: false, code: 'route_not_served', message: `${coverage.name} does not serve ${chain}` };
+    }
+    for (const token of [corridor.fromToken, corridor.toToken]) {
+      if (!coverage.assetOf(token)) return { served: false, code: 'token_not_supported', message: `${coverage.name} does not carry ${token.symbol} on ${token.chain}` };
+    }
+    return { served: true };
+  };
+}
+
+/** Both sides' assets of a served corridor, or the typed refusal of `supportsFrom`. */
+export function assetsOfCorridor<A>(coverage: DepositCoverage<A>, corridor: Corridor): { from: A; to: A } {
+  const answer = supportsFrom(coverage)(corridor);
+  if (!answer.served) throw new VenueRejection(answer.code, answer.message);
+  const from = coverage.assetOf(corridor.fromToken);
+  const to = coverage.assetOf(corridor.toToken);
+  if (!from || !to) throw new VenueRejection('token_not_supported', `${coverage.name} does not carry this token pair`);
+  return { from, to };
+}
+
+/** The transfer to the deposit address the wallet is expected to sign on an EVM origin; `null` elsewhere. */
+export function fundingStepOf(request: VenueQuoteRequest, depositAddress: string, amount: bigint): EvmStep | null {
+  if (chainInfo(request.fromChain).vm !== 'evm') return null;
+  const chainId = evmChainId(request.fromChain);
+  const to = getAddress(depositAddress);
+  const token = request.fromToken.address;
+  if (token === null) return { vm: 'evm', step: 'main', chainId, to, data: '0x', value: amount };
+  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] });
+  return { vm: 'evm', step: 'main', chainId, to: getAddress(token), data, value: 0n };
+}
+
+export function contextString(context: JsonObject, key: string): string | null {
+  const value: Json | undefined = context[key];
+  return typeof value === 'string' && value.length > 0 ? value : null;
+}
+
+export function contextAmount(context: JsonObject, key: string): bigint | null {
+  const value = contextString(context, key);
+  return value !== null && /^[0-9]+$/.test(value) ? BigInt(value) : null;
+}
+
+export function badResponse(message: string, path: string): VenueRejection {
+  return new VenueRejection('venue_bad_response', message, { path });
+}
