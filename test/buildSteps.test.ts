@@ -25,17 +25,18 @@ let target: Hex = POOL;
 let spender: Hex = POOL;
 const built: VenueQuoteRequest[] = [];
 
-function pool(id: string, outBps: bigint): VenueModule {
+function pool(id: string, outBps: bigint, takesIntegratorFee = false): VenueModule {
   return {
     id,
     defaultBaseUrl: 'http://127.0.0.1:1',
+    takesIntegratorFee,
     allowList: { calls: [8453, 1].map((chainId) => ({ chainId, to: POOL, selectors: [SELECTOR] })), transferRecipients: [] },
     create(): Venue {
       return {
         id,
         supports: () => ({ served: true }),
         coverage: () => ({ origins: ['base', 'ethereum'], tokenSymbols: () => ['USDC', 'USDT'] }),
-        quote: async (r) => ({ amountIn: r.amountIn, amountOut: (r.amountIn * outBps) / 10_000n, minAmountOut: (r.amountIn * outBps) / 10_000n, estimatedSeconds: 10, expiresAt: null, context: {} }),
+        quote: async (r) => ({ amountIn: r.amountIn, amountOut: (r.amountIn * (outBps - BigInt(r.integratorFee?.bps ?? 0))) / 10_000n, minAmountOut: (r.amountIn * outBps) / 10_000n, estimatedSeconds: 10, expiresAt: null, context: {} }),
         build: async ({ request, quote }): Promise<StepsPlan> => {
           built.push(request);
           const chainId = request.fromChain === 'base' ? 8453 : 1;
@@ -128,6 +129,44 @@ describe('fee capture', () => {
     const { body } = await buildFor({ fromChain: 'base', amountAtomic: '1000000000', toToken: 'USDC' });
     expect(body.steps.map((s) => s.step)).toEqual(['approve', 'fee', 'main']);
     expect(body.referralCapture).toBeNull();
+  });
+});
+
+describe('fee capture through the venue (venue-param)', () => {
+  let venueParam: Strait;
+  beforeAll(async () => {
+    venueParam = await createTestStrait(
+      { ...allCredentials(), STRAIT_FEE_WALLET_BASE: FEE_WALLET, STRAIT_QUOTE_MIN_WAIT_MS: '0', STRAIT_RATE_LIMIT_PER_MINUTE: '0' },
+      [pool('relay', 9_990n, true), pool('across', 9_940n)],
+    );
+  });
+  afterAll(async () => {
+    await venueParam.close();
+  });
+
+  it('asks the venue to take the platform fee for the fee wallet, and pays the referral share in a fee step', async () => {
+    const inject = async <T>(url: string, payload: object) => (await venueParam.app.inject({ method: 'POST', url, payload })).json() as T;
+    const quote = await inject<{ decisionId: string; fees: { platform: { amountAtomic: string } } }>('/v1/bridge/quote', { fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '1000000000', sender: USER, recipient: USER, referralWallet: REFERRER, referralBps: 15 });
+    expect(quote.fees.platform.amountAtomic).toBe('800000');
+    const build = await inject<Build>('/v1/bridge/build', { decisionId: quote.decisionId });
+    expect(build).toMatchObject({ feeCapture: 'venue-param', referralCapture: 'batch', requoted: true });
+    expect(build.steps.map((s) => s.step)).toEqual(['approve', 'fee', 'main']);
+    // The venue received all but the referral share, with the platform fee as its integrator fee.
+    const asked = built.at(-1);
+    expect(asked?.amountIn).toBe(1_000_000_000n - 1_500_000n);
+    expect(asked?.integratorFee).toEqual({ bps: Number((800_000n * 10_000n) / (1_000_000_000n - 1_500_000n)), recipient: FEE_WALLET });
+    const submit = (step: string, txHash: string) => venueParam.app.inject({ method: 'POST', url: `/v1/bridge/transfers/${build.transferId}/submit`, payload: { step, txHash } });
+    const fees = async () => ((await venueParam.app.inject({ method: 'GET', url: `/v1/bridge/transfers/${build.transferId}` })).json() as { fees: { kind: string; status: string; txHash: string | null }[] }).fees;
+    expect((await fees()).map((f) => [f.kind, f.status])).toEqual([
+      ['platform', 'offered'],
+      ['referral', 'offered'],
+    ]);
+    await submit('main', `0x${'07'.repeat(32)}`);
+    // The platform fee is inside the signed main transaction; the unsigned referral step is not.
+    expect((await fees()).map((f) => [f.kind, f.status, f.txHash])).toEqual([
+      ['platform', 'expected', `0x${'07'.repeat(32)}`],
+      ['referral', 'offered', null],
+    ]);
   });
 });
 

@@ -66,14 +66,23 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
   const quote = deserializeQuote(row.venueQuote);
   const call = { signal: AbortSignal.timeout(Math.max(deps.settings.quoteDeadlineMs * 5, 5_000)), ...(requestId ? { requestId } : {}) };
   const cuts = cutsOf(decision, row, deps.settings.feeWallets[request.fromChain] ?? null);
-  const carved = cuts.reduce((sum, cut) => sum + cut.amount, 0n);
+  // A venue with an integrator-fee parameter takes the platform fee itself; the rest are fee steps.
+  const platform = cuts.find((cut) => cut.kind === 'platform');
+  const viaVenue = registered.takesIntegratorFee && platform !== undefined ? platform : null;
+  const stepCuts = cuts.filter((cut) => cut !== viaVenue);
+  const carved = stepCuts.reduce((sum, cut) => sum + cut.amount, 0n);
 
   // Strait's cuts come out of the amount sent, so the venue is asked afresh for what remains.
-  const venueRequest = carved > 0n ? { ...request, amountIn: request.amountIn - carved } : request;
+  const venueAmount = request.amountIn - carved;
+  const venueRequest: VenueQuoteRequest =
+    carved > 0n || viaVenue
+      ? { ...request, amountIn: venueAmount, integratorFee: viaVenue ? { bps: Number((viaVenue.amount * 10_000n) / venueAmount), recipient: viaVenue.wallet } : null }
+      : request;
+  const requote = venueRequest !== request;
   let plan: VenueBuildPlan;
   let builtFrom = quote;
   try {
-    if (carved > 0n) builtFrom = await venue.quote(venueRequest, call);
+    if (requote) builtFrom = await venue.quote(venueRequest, call);
     plan = await venue.build({ request: venueRequest, quote: builtFrom }, call);
   } catch (error) {
     if (error instanceof VenueRejection && (error.code === 'below_min' || error.code === 'above_max' || error.code === 'no_liquidity')) {
@@ -83,7 +92,7 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
   }
   // A carved re-quote may differ from the quote's proportional estimate by a venue's fixed fee
   // times the cut's share, far below a basis point; more than that is a real price move.
-  const floor = carved > 0n ? (row.minAmountOut * (10_000n - CARVE_TOLERANCE_BPS)) / 10_000n : row.minAmountOut;
+  const floor = requote ? (row.minAmountOut * (10_000n - CARVE_TOLERANCE_BPS)) / 10_000n : row.minAmountOut;
   if (plan.amountOut < floor) {
     throw new AppError('quote_drifted', `${row.venue} now offers ${plan.amountOut}, below the quoted minimum ${row.minAmountOut}; request a new quote`, {
       details: { venue: row.venue, quotedMinOutAtomic: row.minAmountOut.toString(), offeredOutAtomic: plan.amountOut.toString() },
@@ -91,7 +100,7 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
   }
 
   const chainId = chainInfo(request.fromChain).chainId;
-  const fees = chainId === null ? [] : cuts.map((cut) => feeStep(cut, request.fromToken, chainId));
+  const fees = chainId === null ? [] : stepCuts.map((cut) => feeStep(cut, request.fromToken, chainId));
   const steps = [...(await approvalSteps(deps, request.fromChain, request.sender, plan)), ...fees, ...mainSteps(plan)];
   vetOrRefuse(registered, steps, {
     venue: row.venue,
@@ -100,7 +109,7 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
     sourceToken: request.fromToken,
     amountIn: request.amountIn,
     depositAddress: plan.shape === 'deposit' ? plan.deposit.address : null,
-    feeRecipients: cuts.map((cut) => cut.wallet),
+    feeRecipients: stepCuts.map((cut) => cut.wallet),
   });
   const transferId = randomUUID();
   const buildExpiresAt = Math.min(now + deps.settings.buildTtlMs, plan.shape === 'deposit' ? plan.deposit.deadlineMs : Number.POSITIVE_INFINITY);
@@ -126,15 +135,15 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
     expiresAt: buildExpiresAt,
     amountInAtomic: row.amountIn.toString(),
     expectedOutAtomic: row.amountOut.toString(),
-    minOutAtomic: (carved > 0n ? plan.minAmountOut : plan.minAmountOut > row.minAmountOut ? plan.minAmountOut : row.minAmountOut).toString(),
-    feeCapture: fees.length === 0 ? 'none' : evmOnly ? 'batch' : 'separate-step',
-    referralCapture: referralNamed ? (cuts.some((c) => c.kind === 'referral') ? (evmOnly ? 'batch' : 'separate-step') : 'none') : null,
+    minOutAtomic: (requote ? plan.minAmountOut : plan.minAmountOut > row.minAmountOut ? plan.minAmountOut : row.minAmountOut).toString(),
+    feeCapture: viaVenue ? 'venue-param' : fees.length === 0 ? 'none' : evmOnly ? 'batch' : 'separate-step',
+    referralCapture: referralNamed ? (stepCuts.some((c) => c.kind === 'referral') ? (evmOnly ? 'batch' : 'separate-step') : 'none') : null,
     feeBasis: 'carved',
     feeBatch: fees.length > 0 && evmOnly && chainId !== null ? { chainId, stepIndexes: steps.map((_, index) => index) } : null,
     permit: null,
     relayFeePermit: null,
     spotTransfer: null,
-    requoted: carved > 0n || plan.amountOut !== quote.amountOut,
+    requoted: requote || plan.amountOut !== quote.amountOut,
   };
   const savings = savingsOf(row, decision.quotes);
   let feeIndex = 0;
@@ -144,7 +153,7 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
     vm: s.vm,
     chain: request.fromChain,
     // A fee step remembers which cut it pays, so its submission moves that fee row.
-    payload: { ...(stepView(s) as unknown as JsonObject), ...(s.step === 'fee' ? { feeKind: cuts[feeIndex++]?.kind ?? null } : {}) },
+    payload: { ...(stepView(s) as unknown as JsonObject), ...(s.step === 'fee' ? { feeKind: stepCuts[feeIndex++]?.kind ?? null } : {}) },
   }));
   const feeRows: FeeRowRecord[] = cuts.map((cut) => ({
     kind: cut.kind,

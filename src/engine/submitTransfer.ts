@@ -67,12 +67,24 @@ export async function submitTransfer(deps: EngineDeps, transferId: string, body:
   const now = deps.now();
   const feeKind = built.payload.feeKind;
   if (body.step === 'fee' && typeof feeKind === 'string') await setFeeRowStatus(db, transferId, feeKind, 'expected', txHash);
+  if (body.step === 'main') await expectVenueCollectedFees(deps, transferId, steps, txHash);
   let status = transfer.status;
   if (body.step === 'main' && transfer.status === 'PENDING_SIGNATURE') {
     status = 'SUBMITTED';
     await updateTransfer(db, transferId, { status, statusDetail: 'source transaction submitted; waiting for the venue', sourceTxHash: txHash, sourceTxVerification: verification, submittedAt: now, nextPollAt: now, pollAttempts: 0, giveUpAt: now + giveUpAfterMs(transfer.etaSeconds) }, now);
   }
   return { transferId, status, txHash, step: body.step, accepted: true, verification };
+}
+
+/**
+ * A cut with no `fee` step of its own is collected by the venue inside the main transaction
+ * (`venue-param`): it is in a signed transaction as soon as the main step is.
+ */
+async function expectVenueCollectedFees(deps: EngineDeps, transferId: string, steps: readonly StoredStep[], txHash: string): Promise<void> {
+  const paidBySteps = new Set(steps.map((s) => s.payload.feeKind).filter((kind): kind is string => typeof kind === 'string'));
+  for (const row of await listFeeRows(deps.store.db, transferId)) {
+    if (row.status === 'offered' && !paidBySteps.has(row.kind)) await setFeeRowStatus(deps.store.db, transferId, row.kind, 'expected', txHash);
+  }
 }
 
 /** EVM hashes are hex (any case); Solana signatures are base58, where case matters. */

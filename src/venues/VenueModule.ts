@@ -27,5 +27,10 @@ export interface VenueModule {
    * A venue without one may only answer with deposit addresses.
    */
   readonly allowList?: VenueAllowList;
+  /**
+   * Whether the adapter passes `integratorFee` to the venue, which then takes Strait's platform fee
+   * itself and pays it to the fee wallet (`feeCapture: venue-param`).
+   */
+  readonly takesIntegratorFee?: boolean;
   create(deps: VenueDeps): Venue;
 }

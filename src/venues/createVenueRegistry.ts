@@ -20,6 +20,8 @@ export interface RegisteredVenue {
   readonly notRoutableReason: string | null;
   /** What the venue's steps may call and pay, checked at build and again at submit. */
   readonly allowList: VenueAllowList;
+  /** The venue collects Strait's platform fee through its own integrator-fee parameter. */
+  readonly takesIntegratorFee: boolean;
 }
 
 /** A registered, enabled venue: a candidate of every quote. */
@@ -55,7 +57,7 @@ export function createVenueRegistry(options: VenueRegistryOptions): VenueRegistr
     const module = modules.get(catalog.id);
     const config = options.venues[catalog.id] ?? { enabled: true, baseUrl: undefined, credentials: {} };
     if (!module) {
-      return { id: catalog.id, catalog, venue: null, health: null, enabled: false, notRoutableReason: 'not implemented yet: no adapter is registered for this venue', allowList: EMPTY_ALLOW_LIST };
+      return { id: catalog.id, catalog, venue: null, health: null, enabled: false, notRoutableReason: 'not implemented yet: no adapter is registered for this venue', allowList: EMPTY_ALLOW_LIST, takesIntegratorFee: false };
     }
     const missing = catalog.requiredCredentials.filter((name) => !config.credentials[name]);
     const enabled = config.enabled && missing.length === 0;
@@ -73,7 +75,7 @@ export function createVenueRegistry(options: VenueRegistryOptions): VenueRegistr
       breaker: options.breaker ?? { failuresToOpen: 5, halfOpenAfterMs: 30_000 },
       observe: options.observe,
     });
-    return { id: catalog.id, catalog, venue, health, enabled, notRoutableReason, allowList: module.allowList ?? EMPTY_ALLOW_LIST };
+    return { id: catalog.id, catalog, venue, health, enabled, notRoutableReason, allowList: module.allowList ?? EMPTY_ALLOW_LIST, takesIntegratorFee: module.takesIntegratorFee === true && catalog.capabilities.feeCapture === 'venue-param' };
   });
   const byId = new Map(all.map((v) => [v.id, v]));
   const routable = all.filter((v): v is RoutableVenue => v.venue !== null && v.health !== null && v.enabled);

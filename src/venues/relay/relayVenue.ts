@@ -31,6 +31,8 @@ export const relayVenue: VenueModule = {
     return key ? { 'x-api-key': key } : {};
   },
   create: createRelayVenue,
+  // appFees: Relay deducts the fee from the input and credits it to the recipient's app balance.
+  takesIntegratorFee: true,
   // The pinned depository and receiver (opaque calldata: Relay's own encoding), and the solver as
   // the only payee of an ERC-20 deposit.
   allowList: {
