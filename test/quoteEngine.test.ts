@@ -204,3 +204,24 @@ describe('never an empty answer while a venue can still answer', () => {
     expect(body.emptyReason).toBe('below_min');
   });
 });
+
+describe('a venue left behind by an early answer', () => {
+  let early: ScriptedStrait;
+  beforeAll(async () => {
+    const instant = Object.fromEntries(VENUE_CATALOG.map((v, i) => [v.id, price(9_000 + i)]));
+    early = await startScriptedStrait({ ...instant, stargate: price(9_999, { delayMs: 1_000 }) }, { STRAIT_QUOTE_DEADLINE_MS: String(DEADLINE_MS), STRAIT_QUOTE_MIN_WAIT_MS: '50' });
+  });
+  afterAll(async () => {
+    await early.close();
+  });
+
+  it('is not counted against its breaker: it was not too slow for the deadline, the answer was just ready', async () => {
+    for (let i = 0; i < 7; i++) {
+      const { body } = await early.quote(USDC_QUOTE);
+      expect(body.rejected.find((r) => r.venue === 'stargate')?.code).toBe('venue_timeout');
+    }
+    const venues = (await early.strait.app.inject({ method: 'GET', url: '/v1/bridge/venues' })).json() as { venues: { venue: string; health: string }[] };
+    expect(venues.venues.find((v) => v.venue === 'stargate')?.health).not.toBe('unhealthy');
+    expect(early.venues.quoteCalls('stargate')).toBe(7);
+  });
+});

@@ -1,6 +1,6 @@
 import { REJECTION_CATALOGUE, type RejectionCode } from '../domain/errors.ts';
 import type { RoutableVenue } from '../venues/createVenueRegistry.ts';
-import { VenueRejection, type VenueQuote, type VenueQuoteRequest } from '../venues/Venue.ts';
+import { CallAbandoned, VenueRejection, type VenueQuote, type VenueQuoteRequest } from '../venues/Venue.ts';
 import { VenueHttpError, VenueTransportError } from '../venues/venueHttpClient.ts';
 
 export interface PricedVenue {
@@ -94,8 +94,9 @@ export async function fanOutQuotes(
   reconsider();
   await finished;
   clearTimeout(timer);
-  controller.abort();
   const waitedMs = Math.round(performance.now() - started);
+  // Venues still out when the answer came early were not too slow for the deadline: no breaker fault.
+  controller.abort(waitedMs < timing.deadlineMs ? new CallAbandoned('the quote answered without this venue') : undefined);
   for (const id of pending) {
     const early = waitedMs < timing.deadlineMs;
     rejected.push(

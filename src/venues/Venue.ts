@@ -169,3 +169,12 @@ export class VenueRejection extends Error {
     this.details = details;
   }
 }
+
+/**
+ * The reason a caller aborts a venue call when it stops waiting by choice (the quote answered early
+ * with enough rows). The venue did nothing wrong, so its breaker does not count it; a call cut off at
+ * the hard deadline is a timeout and does count.
+ */
+export class CallAbandoned extends Error {
+  override name = 'CallAbandoned';
+}

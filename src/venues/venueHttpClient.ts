@@ -2,7 +2,7 @@ import { ExponentialBackoff, handleWhen, isBrokenCircuitError, retry } from 'coc
 import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { CallContext } from './Venue.ts';
-import { VenueRejection } from './Venue.ts';
+import { CallAbandoned, VenueRejection } from './Venue.ts';
 import type { VenueHealth } from './venueHealth.ts';
 
 /** A non-2xx answer from a venue, with its parsed body, for the adapter to translate. */
@@ -24,6 +24,8 @@ export class VenueTransportError extends Error {
     message: string,
     readonly timedOut: boolean,
     options?: { cause?: unknown },
+    /** The caller stopped waiting by choice ({@link CallAbandoned}): not the venue's fault. */
+    readonly abandoned = false,
   ) {
     super(message, options);
     this.name = 'VenueTransportError';
@@ -58,7 +60,7 @@ export interface VenueHttpClient {
 
 /** Venue faults count against the breaker; typed answers (4xx the adapter translates) do not. */
 export function isVenueFault(error: unknown): boolean {
-  if (error instanceof VenueTransportError) return true;
+  if (error instanceof VenueTransportError) return !error.abandoned;
   if (error instanceof VenueHttpError) return error.status >= 500;
   return error instanceof VenueRejection && error.code === 'venue_bad_response';
 }
@@ -99,15 +101,16 @@ export function createVenueHttpClient(options: VenueHttpClientOptions): VenueHtt
       response = await doFetch(url, { ...init, signal });
     } catch (error) {
       const timedOut = signal.aborted;
+      const abandoned = call.signal.aborted && call.signal.reason instanceof CallAbandoned;
       observe(timedOut ? 'timeout' : 'unreachable');
-      throw new VenueTransportError(options.venueId, timedOut ? `${options.venueId} did not answer in time` : `${options.venueId} unreachable: ${(error as Error).message}`, timedOut, { cause: error });
+      throw new VenueTransportError(options.venueId, timedOut ? `${options.venueId} did not answer in time` : `${options.venueId} unreachable: ${(error as Error).message}`, timedOut, { cause: error }, abandoned);
     }
     let text: string;
     try {
       text = await response.text();
     } catch (error) {
       observe(signal.aborted ? 'timeout' : 'unreachable');
-      throw new VenueTransportError(options.venueId, `${options.venueId} broke off its answer`, signal.aborted, { cause: error });
+      throw new VenueTransportError(options.venueId, `${options.venueId} broke off its answer`, signal.aborted, { cause: error }, call.signal.aborted && call.signal.reason instanceof CallAbandoned);
     }
     const body = parseBody(text);
     observe(!response.ok ? (response.status >= 500 ? 'http_5xx' : 'http_4xx') : body === undefined ? 'not_json' : 'ok');
