@@ -116,6 +116,7 @@ async function advance(deps: EngineDeps, id: string): Promise<void> {
   } catch (error) {
     return postpone(deps, transfer, `${transfer.venue} status unavailable (${(error as Error).message}); retrying`);
   }
+  if (status.unrecognized) deps.logger.warn({ transferId: transfer.id, venue: transfer.venue, venueStatus: status.venueStatus }, 'venue reported a status its adapter does not know; treated as pending');
   const next = STATE_TO_STATUS[status.state];
   const found: TransferPatch = {
     destinationTxHash: status.destinationTxHash ?? transfer.destinationTxHash,

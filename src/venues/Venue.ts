@@ -155,6 +155,8 @@ export interface VenueStatus {
   /** Address of the asset delivered, when the venue says (a partial fill may deliver another asset). */
   readonly receivedAsset: string | null;
   readonly detail: string | null;
+  /** The venue answered a status value its adapter's table does not know (mapped to `pending`). */
+  readonly unrecognized?: boolean;
 }
 
 /** A venue's typed refusal to price, translated at the adapter's edge. */

@@ -136,7 +136,7 @@ export function toAcrossStatus(body: AcrossDepositStatusResponse, context: Acros
   const fillHash = body.fillTxnRef ?? body.fillTx ?? null;
   const refundHash = body.depositRefundTxnRef ?? body.depositRefundTxHash ?? null;
   if (!isDocumentedStatus(venueStatus)) {
-    return { state: 'pending', venueStatus, destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: `unknown Across status '${venueStatus}'; still waiting` };
+    return { state: 'pending', venueStatus, destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: `unknown Across status '${venueStatus}'; still waiting`, unrecognized: true };
   }
   const state = ACROSS_STATUS_TABLE[venueStatus];
   const base = { venueStatus, destinationTxHash: null, receivedAmount: null, receivedAsset: null };

@@ -140,7 +140,7 @@ export function mapUnattested(message: IrisMessage): VenueStatus {
   const state: VenueTransferState = known ? IRIS_STATUS_TABLE[message.status as IrisStatus] : 'pending';
   const delay = message.delayReason ? ` (delay: ${message.delayReason})` : '';
   const detail = known ? `waiting for Circle's attestation${delay}` : `unknown Iris status '${message.status}'; treated as pending`;
-  return { state, venueStatus: message.status, destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail };
+  return { state, venueStatus: message.status, destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail, ...(known ? {} : { unrecognized: true }) };
 }
 
 export interface AttestedBurn {

@@ -328,7 +328,7 @@ export function toVenueStatus(response: ChangenowStatus, context: StatusContext)
   const status = response.status;
   const destinationTxHash = present(response.payoutHash);
   if (!isKnownStatus(status)) {
-    return { state: 'pending', venueStatus: status, destinationTxHash, receivedAmount: null, receivedAsset: null, detail: `unknown ChangeNOW status "${status}"; treated as pending` };
+    return { state: 'pending', venueStatus: status, destinationTxHash, receivedAmount: null, receivedAsset: null, detail: `unknown ChangeNOW status "${status}"; treated as pending`, unrecognized: true };
   }
   const state = CHANGENOW_STATUS_TABLE[status];
   const base = { venueStatus: status, destinationTxHash, receivedAmount: null, receivedAsset: null };

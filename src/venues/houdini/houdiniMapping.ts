@@ -331,7 +331,7 @@ export function toVenueStatus(order: HoudiniOrder, toToken: TokenInfo): VenueSta
   const venueStatus = label ? `${label} (${String(order.status)})` : String(order.status);
   const destinationTxHash = destinationHashOf(order);
   if (!known) {
-    return { state: 'pending', venueStatus, destinationTxHash, receivedAmount: null, receivedAsset: null, detail: `unknown Houdini status ${venueStatus}; treated as pending` };
+    return { state: 'pending', venueStatus, destinationTxHash, receivedAmount: null, receivedAsset: null, detail: `unknown Houdini status ${venueStatus}; treated as pending`, unrecognized: true };
   }
   const base = { state: known.state, venueStatus, destinationTxHash };
   if (known.state === 'completed') {

@@ -146,7 +146,7 @@ export function toVenueStatus(response: NearIntentsStatusResponse, minAmountOut:
   const details = response.swapDetails;
   const destinationTxHash = details?.destinationChainTxHashes?.[0]?.hash ?? null;
   if (!isKnownStatus(status)) {
-    return { state: 'pending', venueStatus: status, destinationTxHash, receivedAmount: null, receivedAsset: null, detail: `unknown 1Click status "${status}"; treated as pending` };
+    return { state: 'pending', venueStatus: status, destinationTxHash, receivedAmount: null, receivedAsset: null, detail: `unknown 1Click status "${status}"; treated as pending`, unrecognized: true };
   }
   const state = NEAR_INTENTS_STATUS_TABLE[status];
   const base = { venueStatus: status, destinationTxHash, receivedAsset: null };

@@ -143,6 +143,7 @@ export function toVenueStatus(status: RelayIntentStatus, delivered: { amount: bi
   const { state, known } = mapRelayStatus(status.status);
   const detail = known ? (status.details ?? null) : `unknown Relay status '${status.status}', treated as pending${status.details ? `: ${status.details}` : ''}`;
   return {
+    ...(known ? {} : { unrecognized: true }),
     state,
     venueStatus: status.status,
     // On a refund `txHashes` holds the refund on the origin chain, not a delivery.

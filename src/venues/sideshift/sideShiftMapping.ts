@@ -197,7 +197,7 @@ const withIssue = (detail: string, issue: string | undefined) => (issue ? `${det
 export function toVenueStatus(shift: SideShiftShift, context: StatusContext): VenueStatus {
   const status = shift.status;
   if (!isKnownStatus(status)) {
-    return { state: 'pending', venueStatus: status, destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: `unknown SideShift status "${status}"; treated as pending` };
+    return { state: 'pending', venueStatus: status, destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: `unknown SideShift status "${status}"; treated as pending`, unrecognized: true };
   }
   if (status === 'multiple') return multipleStatus(shift, context);
   const state = SIDESHIFT_STATUS_TABLE[status];
