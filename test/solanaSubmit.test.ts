@@ -1,3 +1,4 @@
+import { address } from '@solana/kit';
 import { LiteSVM } from 'litesvm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLitesvmRpcFake, type LitesvmRpcFake } from '../src/chains/svm/litesvmRpcFake.ts';
@@ -121,5 +122,38 @@ describe('Solana source', () => {
     const submit = await post<{ error: { code: string } }>(`/v1/bridge/transfers/${transferId}/submit`, { step: 'main', txHash: `0x${'ab'.repeat(32)}` });
     expect(submit.status).toBe(400);
     expect(submit.body.error.code).toBe('invalid_submission');
+  });
+});
+
+describe('Solana source with a referrer: cuts merged into the venue transaction', () => {
+  let withFees: Strait;
+  const referrer = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
+  beforeAll(async () => {
+    withFees = await createTestStrait({ STRAIT_RPC_SOLANA: rpc.url, STRAIT_QUOTE_MIN_WAIT_MS: '0', STRAIT_FEE_WALLET_SOLANA: scenario.feeWallet }, [venue]);
+  });
+  afterAll(async () => {
+    await withFees?.close();
+  });
+
+  it('appends the referral transfer to the venue transaction, verifies it whole, and pays it in the same signature', async () => {
+    const inject = async <T>(url: string, payload: object) => {
+      const response = await withFees.app.inject({ method: 'POST', url, payload });
+      return { status: response.statusCode, body: response.json() as T };
+    };
+    const quote = await inject<{ decisionId: string; fees: { referral: { amountAtomic: string } | null } }>('/v1/bridge/quote', {
+      fromChain: 'solana', toChain: 'base', fromToken: null, toToken: 'USDC', amountAtomic: '10000000000', sender: scenario.user.address, recipient: RECIPIENT, referralWallet: referrer, referralBps: 10,
+    });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    expect(quote.body.fees.referral?.amountAtomic).toBe('10000000');
+    const build = await inject<{ transferId: string; feeCapture: string; referralCapture: string; steps: { step: string; serializedTx: string }[] }>('/v1/bridge/build', { decisionId: quote.body.decisionId });
+    expect(build.status, JSON.stringify(build.body)).toBe(200);
+    expect(build.body).toMatchObject({ feeCapture: 'merged', referralCapture: 'merged' });
+    expect(build.body.steps.map((s) => s.step)).toEqual(['main']);
+    const before = svm.getBalance(address(referrer)) ?? 0n;
+    const submit = await inject<{ accepted: boolean; verification: string }>(`/v1/bridge/transfers/${build.body.transferId}/submit`, { step: 'main', signedTransaction: walletSigns(build.body.steps[0]!.serializedTx) });
+    expect(submit.body).toMatchObject({ accepted: true, verification: 'verified' });
+    expect((svm.getBalance(address(referrer)) ?? 0n) - before).toBe(10_000_000n);
+    const transfer = (await withFees.app.inject({ method: 'GET', url: `/v1/bridge/transfers/${build.body.transferId}` })).json() as { fees: { kind: string; status: string }[] };
+    expect(transfer.fees).toEqual([expect.objectContaining({ kind: 'referral', status: 'expected' })]);
   });
 });

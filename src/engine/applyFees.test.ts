@@ -13,6 +13,7 @@ const context = (amountIn: bigint, referral: { wallet: string; bps: number } | n
   feeWallet: '0x000000000000000000000000000000000000FEE1',
   referral,
   schedule: DEFAULT_FEE_SCHEDULE,
+  collectible: () => true,
 });
 
 describe('applyFees', () => {

@@ -27,6 +27,8 @@ export interface FeeContext {
   readonly feeWallet: string | null;
   readonly referral: { readonly wallet: string; readonly bps: number } | null;
   readonly schedule: FeeSchedule;
+  /** Whether a build through this venue can pay the cuts; a row that cannot carries none. */
+  readonly collectible: (venue: string) => boolean;
 }
 
 export interface ReferralCut {
@@ -71,12 +73,13 @@ export function applyFees(gross: readonly GrossRow[], context: FeeContext): FeeO
 
   const platformCap = capOf(schedule.platformCapUsd);
   const rows = gross.map((row): NetRow => {
+    const collects = collect && context.collectible(row.venue);
     const others = gross.filter((other) => other !== row).map((other) => other.quote.amountOut);
     const runnerUp = others.length === 0 ? null : others.reduce((a, b) => (a > b ? a : b));
     const tierSavedBps = runnerUp === null ? 0 : savedBps(row.quote.amountOut, runnerUp);
-    const feeBps = collect && platformCap !== null ? platformFeeBps(tierSavedBps, schedule) : 0;
+    const feeBps = collects && platformCap !== null ? platformFeeBps(tierSavedBps, schedule) : 0;
     const feeAmount = feeBps === 0 || platformCap === null ? 0n : min((amountIn * BigInt(feeBps)) / 10_000n, platformCap);
-    const venueReceives = amountIn - feeAmount - (referral?.amount ?? 0n);
+    const venueReceives = amountIn - feeAmount - (collects ? (referral?.amount ?? 0n) : 0n);
     return {
       ...row,
       amountOut: (row.quote.amountOut * venueReceives) / amountIn,

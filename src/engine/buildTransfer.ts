@@ -3,13 +3,16 @@ import { encodeFunctionData, erc20Abi, getAddress, isAddress } from 'viem';
 import { chainInfo, type ChainKey } from '../domain/chains.ts';
 import { AppError } from '../domain/errors.ts';
 import { savingsOf } from '../domain/ranking.ts';
-import type { EvmStep, JsonObject, Step } from '../domain/steps.ts';
+import type { EvmStep, JsonObject, Step, SvmStep } from '../domain/steps.ts';
+import type { TokenInfo } from '../domain/tokens.ts';
+import { SPL_TOKEN_PROGRAM, mergeFeeInstructions } from '../chains/svm/mergeFeeInstructions.ts';
 import { findDecision, type StoredDecision, type StoredQuoteRow } from '../store/decisionRepository.ts';
 import { findTransferByDecision, insertTransfer, type FeeRowRecord, type StoredStep } from '../store/transferRepository.ts';
 import { usdValueOf, type UsdPrice } from '../prices/PriceSource.ts';
 import type { RegisteredVenue } from '../venues/createVenueRegistry.ts';
 import { VenueRejection, type VenueBuildPlan, type VenueQuoteRequest } from '../venues/Venue.ts';
-import { cutsOf, feeStep } from './feeSteps.ts';
+import { canCollectFees } from './canCollectFees.ts';
+import { cutsOf, feeStep, type Cut } from './feeSteps.ts';
 import { needsZeroReset } from './needsZeroReset.ts';
 import { whyNotAllowed, type StepRules } from './vetSteps.ts';
 import type { EngineDeps } from './EngineDeps.ts';
@@ -65,7 +68,7 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
   const request = requestFromRecord(decision.request);
   const quote = deserializeQuote(row.venueQuote);
   const call = { signal: AbortSignal.timeout(Math.max(deps.settings.quoteDeadlineMs * 5, 5_000)), ...(requestId ? { requestId } : {}) };
-  const cuts = cutsOf(decision, row, deps.settings.feeWallets[request.fromChain] ?? null);
+  const cuts = cutsOf(decision, row, deps.settings.feeWallets[request.fromChain] ?? null, canCollectFees(registered, request.fromChain));
   // A venue with an integrator-fee parameter takes the platform fee itself; the rest are fee steps.
   const platform = cuts.find((cut) => cut.kind === 'platform');
   const viaVenue = registered.takesIntegratorFee && platform !== undefined ? platform : null;
@@ -100,8 +103,11 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
   }
 
   const chainId = chainInfo(request.fromChain).chainId;
+  // On an EVM source each cut is a `fee` step; on Solana the cuts ride inside the venue's transaction.
+  const merged = chainInfo(request.fromChain).vm === 'svm' && stepCuts.length > 0;
   const fees = chainId === null ? [] : stepCuts.map((cut) => feeStep(cut, request.fromToken, chainId));
-  const steps = [...(await approvalSteps(deps, request.fromChain, request.sender, plan)), ...fees, ...mainSteps(plan)];
+  const main = merged ? mergeCuts(plan, stepCuts, request.fromToken) : mainSteps(plan);
+  const steps = [...(await approvalSteps(deps, request.fromChain, request.sender, plan)), ...fees, ...main];
   vetOrRefuse(registered, steps, {
     venue: row.venue,
     allowList: registered.allowList,
@@ -136,8 +142,8 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
     amountInAtomic: row.amountIn.toString(),
     expectedOutAtomic: row.amountOut.toString(),
     minOutAtomic: (requote ? plan.minAmountOut : plan.minAmountOut > row.minAmountOut ? plan.minAmountOut : row.minAmountOut).toString(),
-    feeCapture: viaVenue ? 'venue-param' : fees.length === 0 ? 'none' : evmOnly ? 'batch' : 'separate-step',
-    referralCapture: referralNamed ? (stepCuts.some((c) => c.kind === 'referral') ? (evmOnly ? 'batch' : 'separate-step') : 'none') : null,
+    feeCapture: viaVenue ? 'venue-param' : merged ? 'merged' : fees.length === 0 ? 'none' : evmOnly ? 'batch' : 'separate-step',
+    referralCapture: referralNamed ? (stepCuts.some((c) => c.kind === 'referral') ? (merged ? 'merged' : evmOnly ? 'batch' : 'separate-step') : 'none') : null,
     feeBasis: 'carved',
     feeBatch: fees.length > 0 && evmOnly && chainId !== null ? { chainId, stepIndexes: steps.map((_, index) => index) } : null,
     permit: null,
@@ -256,6 +262,19 @@ function chooseRow(deps: EngineDeps, decision: StoredDecision, body: BuildBody):
 }
 
 const CARVE_TOLERANCE_BPS = 1n;
+
+/**
+ * The venue's Solana transaction with one transfer per cut appended (`merged`): the user pays the
+ * cuts in the signature that moves the order. A plan that cannot carry them is refused rather than
+ * built without the cuts the quote priced in.
+ */
+function mergeCuts(plan: VenueBuildPlan, cuts: readonly Cut[], token: TokenInfo): Step[] {
+  const main = plan.shape === 'steps' ? plan.steps.filter((s): s is SvmStep => s.vm === 'svm' && s.step === 'main') : [];
+  if (plan.shape !== 'steps' || main.length !== 1) throw new AppError('unsafe_venue_answer', 'the venue answered without one Solana transaction that can carry the fee instructions; nothing was built');
+  const original = main[0]!;
+  const serializedTx = mergeFeeInstructions(original.serializedTx, original.encoding, cuts.map((cut) => ({ wallet: cut.wallet, amount: cut.amount })), { mint: token.address, decimals: token.decimals, tokenProgram: SPL_TOKEN_PROGRAM });
+  return plan.steps.map((step) => (step === original ? { ...original, serializedTx } : step));
+}
 
 /** The plan's own transactions: its steps, or the transfer that funds a deposit address. */
 function mainSteps(plan: VenueBuildPlan): Step[] {

@@ -16,8 +16,9 @@ export interface Cut {
  * The cuts a build of `row` collects: the row's platform fee (paid to the source chain's fee wallet)
  * and the decision's referral share. Zero amounts are not collected.
  */
-export function cutsOf(decision: StoredDecision, row: StoredQuoteRow, feeWallet: string | null): Cut[] {
+export function cutsOf(decision: StoredDecision, row: StoredQuoteRow, feeWallet: string | null, collectible: boolean): Cut[] {
   const cuts: Cut[] = [];
+  if (!collectible) return cuts;
   if (feeWallet !== null && row.feeAmount > 0n) cuts.push({ kind: 'platform', bps: row.feeBps, amount: row.feeAmount, wallet: feeWallet, tierSavedBps: row.tierSavedBps });
   const referral = decision.fees.referral as { bps?: number; amountAtomic?: string; wallet?: string } | null | undefined;
   if (referral?.wallet && referral.amountAtomic && BigInt(referral.amountAtomic) > 0n) {

@@ -7,6 +7,7 @@ import type { RoutableVenue } from '../venues/createVenueRegistry.ts';
 import type { UsdPrice } from '../prices/PriceSource.ts';
 import type { VenueQuote, VenueQuoteRequest } from '../venues/Venue.ts';
 import { applyFees } from './applyFees.ts';
+import { canCollectFees } from './canCollectFees.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { emptyReasonOf, fanOutQuotes, reject, type Rejection } from './fanOutQuotes.ts';
 import { parseQuoteInput, type QuoteBody, type QuoteInput } from './quoteInput.ts';
@@ -54,6 +55,7 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
 
   const pricesAsked = Promise.all([deps.prices.usdPrice(input.fromToken), deps.prices.usdPrice(input.toToken)]);
   const executable = (venueId: string): boolean => isExecutable(deps, venueId, input);
+  const collectible = (venueId: string): boolean => canCollectFees(deps.venues.get(venueId), input.fromChain);
   const fanOut = await fanOutQuotes(
     candidates,
     request,
@@ -66,7 +68,8 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
     amountIn: input.amountIn,
     fromToken: input.fromToken,
     fromPrice,
-    feeWallet: feeWalletOf(deps, input),
+    feeWallet: deps.settings.feeWallets[input.fromChain] ?? null,
+    collectible,
     referral: input.referral,
     schedule: deps.settings.feeSchedule,
   });
@@ -90,10 +93,14 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
     })),
   );
   const best = bestRow(rows);
+  if (best && fees.notes.length === 0 && (fees.referral !== null || best.feeAmount === 0n) && deps.settings.feeWallets[input.fromChain] && !collectible(best.venue)) {
+    fees.notes.push(`${best.venue} cannot carry Strait's cuts from ${input.fromChain} in the user's own signature, so this route is quoted and built without them.`);
+  }
   const quotes: StoredQuoteRow[] = rows.map((row, rank) => ({ ...row, rank }));
   const platform: JsonObject | null =
     best && best.feeAmount > 0n ? { bps: best.feeBps, amountAtomic: best.feeAmount.toString(), asset: assetOf(input), tierSavedBps: best.tierSavedBps } : null;
-  const referral: JsonObject | null = fees.referral ? { bps: fees.referral.bps, amountAtomic: fees.referral.amount.toString(), asset: assetOf(input), wallet: fees.referral.wallet } : null;
+  // The referral share is the best row's: a row whose venue cannot carry it is quoted without it.
+  const referral: JsonObject | null = fees.referral && best && collectible(best.venue) ? { bps: fees.referral.bps, amountAtomic: fees.referral.amount.toString(), asset: assetOf(input), wallet: fees.referral.wallet } : null;
   const decision: StoredDecision = {
     id: randomUUID(),
     request: requestRecordOf(input),
@@ -110,14 +117,6 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
   };
   await insertDecision(deps.store.db, decision);
   return decisionView(decision, fastestRow(rows)?.quoteId ?? null);
-}
-
-/**
- * Where the cuts are paid on this source chain, or `null` to collect none: without a configured
- * wallet, and on non-EVM sources, where the `fee` step (or merged Solana instruction) is not built yet.
- */
-function feeWalletOf(deps: EngineDeps, input: QuoteInput): string | null {
-  return chainInfo(input.fromChain).vm === 'evm' ? (deps.settings.feeWallets[input.fromChain] ?? null) : null;
 }
 
 function assetOf(input: QuoteInput): string {

@@ -110,7 +110,7 @@ export interface TransferScenario {
 
 const LOOKUP_TABLE_META_BYTES = 56;
 
-function tokenAccountData(mint: string, owner: string, amount: bigint): Uint8Array {
+export function tokenAccountData(mint: string, owner: string, amount: bigint): Uint8Array {
   const data = new Uint8Array(165);
   const encoder = getAddressEncoder();
   data.set(encoder.encode(address(mint)), 0);
@@ -120,7 +120,7 @@ function tokenAccountData(mint: string, owner: string, amount: bigint): Uint8Arr
   return data;
 }
 
-function mintData(supply: bigint, decimals: number): Uint8Array {
+export function mintData(supply: bigint, decimals: number): Uint8Array {
   const data = new Uint8Array(82);
   data.set(u64(supply), 36);
   data[44] = decimals;
@@ -141,7 +141,8 @@ function lookupTableData(entries: readonly string[]): Uint8Array {
   return data;
 }
 
-function putAccount(svm: LiteSVM, key: string, owner: string, data: Uint8Array): void {
+/** Puts a rent-exempt account holding `data`, owned by `owner`. */
+export function putAccount(svm: LiteSVM, key: string, owner: string, data: Uint8Array): void {
   svm.setAccount({
     address: address(key),
     programAddress: address(owner),
