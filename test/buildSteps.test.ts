@@ -170,6 +170,18 @@ describe('fee capture through the venue (venue-param)', () => {
   });
 });
 
+describe('a wallet that cannot sign EIP-5792 bundles', () => {
+  it('gets the platform fee as a separate step, and is not charged a referral share it could not pay in the same signature', async () => {
+    const quote = await post<{ decisionId: string }>('/v1/bridge/quote', { fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '1000000000', sender: USER, recipient: USER, referralWallet: REFERRER, referralBps: 15 });
+    const { status, body } = await post<Build>('/v1/bridge/build', { decisionId: quote.body.decisionId, walletBatching: false });
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({ feeCapture: 'separate-step', referralCapture: 'none', feeBatch: null });
+    expect(body.steps.map((s) => s.step)).toEqual(['approve', 'fee', 'main']);
+    expect(built.at(-1)?.amountIn).toBe(1_000_000_000n - 800_000n);
+    expect((await transferOf(body.transferId)).fees.map((f) => f.kind)).toEqual(['platform']);
+  });
+});
+
 describe('approvals', () => {
   it('approves exactly the amount the venue spends, with a zero reset first for Ethereum USDT', async () => {
     const { status, body } = await buildFor({ fromChain: 'ethereum', fromToken: 'USDT', toToken: 'USDC' });

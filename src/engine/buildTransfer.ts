@@ -22,6 +22,8 @@ export interface BuildBody {
   readonly decisionId: string;
   readonly quoteId?: string | undefined;
   readonly privacy?: boolean | undefined;
+  /** Whether the wallet signs EIP-5792 bundles; `false` offers the fee steps as separate transactions. */
+  readonly walletBatching?: boolean | undefined;
 }
 
 /** JSON of a step as spec §2 shows it. */
@@ -68,7 +70,10 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
   const request = requestFromRecord(decision.request);
   const quote = deserializeQuote(row.venueQuote);
   const call = { signal: AbortSignal.timeout(Math.max(deps.settings.quoteDeadlineMs * 5, 5_000)), ...(requestId ? { requestId } : {}) };
-  const cuts = cutsOf(decision, row, deps.settings.feeWallets[request.fromChain] ?? null, canCollectFees(registered, request.fromChain));
+  // Spec §1 rule 4: the referral share is paid in the signature that moves the order. On EVM that is
+  // an EIP-5792 bundle; a wallet that cannot bundle is not charged the share at all.
+  const bundles = body.walletBatching !== false || chainInfo(request.fromChain).vm !== 'evm';
+  const cuts = cutsOf(decision, row, deps.settings.feeWallets[request.fromChain] ?? null, canCollectFees(registered, request.fromChain)).filter((cut) => bundles || cut.kind !== 'referral');
   // A venue with an integrator-fee parameter takes the platform fee itself; the rest are fee steps.
   const platform = cuts.find((cut) => cut.kind === 'platform');
   const viaVenue = registered.takesIntegratorFee && platform !== undefined ? platform : null;
@@ -120,7 +125,7 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
   const transferId = randomUUID();
   const buildExpiresAt = Math.min(now + deps.settings.buildTtlMs, plan.shape === 'deposit' ? plan.deposit.deadlineMs : Number.POSITIVE_INFINITY);
   const referralNamed = decision.fees.referral !== null && decision.fees.referral !== undefined;
-  const evmOnly = steps.length > 0 && steps.every((s) => s.vm === 'evm');
+  const batchable = body.walletBatching !== false && steps.length > 0 && steps.every((s) => s.vm === 'evm');
   const view: BuildView = {
     transferId,
     venue: row.venue,
@@ -142,10 +147,10 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
     amountInAtomic: row.amountIn.toString(),
     expectedOutAtomic: row.amountOut.toString(),
     minOutAtomic: (requote ? plan.minAmountOut : plan.minAmountOut > row.minAmountOut ? plan.minAmountOut : row.minAmountOut).toString(),
-    feeCapture: viaVenue ? 'venue-param' : merged ? 'merged' : fees.length === 0 ? 'none' : evmOnly ? 'batch' : 'separate-step',
-    referralCapture: referralNamed ? (stepCuts.some((c) => c.kind === 'referral') ? (merged ? 'merged' : evmOnly ? 'batch' : 'separate-step') : 'none') : null,
+    feeCapture: viaVenue ? 'venue-param' : merged ? 'merged' : fees.length === 0 ? 'none' : batchable ? 'batch' : 'separate-step',
+    referralCapture: referralNamed ? (stepCuts.some((c) => c.kind === 'referral') ? (merged ? 'merged' : 'batch') : 'none') : null,
     feeBasis: 'carved',
-    feeBatch: fees.length > 0 && evmOnly && chainId !== null ? { chainId, stepIndexes: steps.map((_, index) => index) } : null,
+    feeBatch: fees.length > 0 && batchable && chainId !== null ? { chainId, stepIndexes: steps.map((_, index) => index) } : null,
     permit: null,
     relayFeePermit: null,
     spotTransfer: null,

@@ -141,6 +141,7 @@ export const BuildBody = Type.Object(
     decisionId: Type.String({ pattern: UUID_PATTERN }),
     quoteId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
     privacy: Type.Optional(Type.Boolean()),
+    walletBatching: Type.Optional(Type.Boolean({ description: 'whether the wallet signs EIP-5792 bundles (wallet_sendCalls); default true. With false, fee steps are offered as separate transactions (`feeCapture: separate-step`, no `feeBatch`)' })),
   },
   { additionalProperties: false },
 );
