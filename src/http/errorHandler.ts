@@ -63,7 +63,12 @@ function envelope(code: ErrorCode, message: string, details?: Record<string, unk
   return { status: ERROR_CATALOGUE[code].status, body: { error: { code, message, ...(details ? { details } : {}) } } as Envelope };
 }
 
+// node-postgres raises these without a code when the server drops a connection mid-use (restart,
+// failover, pg_terminate_backend): the query was cut off, the store is what failed.
+const STORE_DOWN_MESSAGES = /^(Connection terminated unexpectedly|Connection terminated due to connection timeout|Client has encountered a connection error and is not queryable|timeout exceeded when trying to connect)$/;
+
 function isStoreDown(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
-  return typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '08003'].includes(code);
+  if (typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '08003'].includes(code)) return true;
+  return code === undefined && error instanceof Error && STORE_DOWN_MESSAGES.test(error.message);
 }

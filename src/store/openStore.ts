@@ -38,6 +38,9 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === int8 ? Number : pg.types.getTypeParser(oid, format)) } as pg.CustomTypesConfig,
     });
     pool.on('error', () => undefined); // idle-client errors surface on the next query instead
+    // A client checked out when the server drops it emits 'error' too; unheard, it would crash the
+    // process. The query in flight rejects with it anyway, and the pool discards the broken client.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     driver = 'postgres';
   } else {

@@ -1,0 +1,62 @@
+/**
+ * The process under test, forked by bench/startBenchService.ts so that its RSS and CPU are its own
+ * (the load generator and the venue fakes live in the parent).
+ *
+ * `strait`: the composition root `strait serve --no-worker` uses (createStrait + loadConfig of this
+ * process's environment), with every catalogue venue replaced by a scripted stand-in at
+ * `BENCH_FAKES_URL/<venue>`. `bare`: a Fastify app with one JSON route at the same path as
+ * `GET /v1/bridge/transfers/{id}`, answering `BENCH_BARE_BODY` from memory.
+ *
+ * Talks to the parent over the IPC channel: sends `{ type: 'ready', url }`, answers `usage` with
+ * `{ type: 'usage', maxRssKb, rssKb }`, and exits after closing on `stop` (or when the parent goes).
+ */
+import Fastify from 'fastify';
+import pino from 'pino';
+import { loadConfig } from '../src/config.ts';
+import { createStrait } from '../src/createStrait.ts';
+import { VENUE_CATALOG } from '../src/venues/catalog.ts';
+import { scriptedVenueModule } from '../src/venues/fake/scriptedVenue.ts';
+import type { BenchServiceMessage } from './startBenchService.ts';
+
+const mode = process.argv[2];
+
+async function start(): Promise<{ url: string; close: () => Promise<void> }> {
+  if (mode === 'bare') {
+    const body = JSON.parse(process.env.BENCH_BARE_BODY ?? '{}') as unknown;
+    const app = Fastify({ logger: false });
+    app.get('/v1/bridge/transfers/:id', async () => body);
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    return { url: `${address}/v1`, close: () => app.close() };
+  }
+  if (mode !== 'strait') throw new Error(`unknown bench service mode '${mode}'`);
+  const fakes = process.env.BENCH_FAKES_URL;
+  if (!fakes) throw new Error('BENCH_FAKES_URL is required');
+  const config = loadConfig(process.env);
+  const modules = VENUE_CATALOG.map((entry) => scriptedVenueModule(entry.id, `${fakes}/${entry.id}`));
+  const strait = await createStrait(config, { logger: pino({ level: config.logLevel }), worker: false, modules });
+  const url = await strait.listen();
+  return { url, close: () => strait.close() };
+}
+
+function send(message: BenchServiceMessage): void {
+  process.send?.(message);
+}
+
+const service = await start();
+let closing = false;
+const shutdown = async (): Promise<void> => {
+  if (closing) return;
+  closing = true;
+  await service.close().catch(() => undefined);
+  process.exit(0);
+};
+process.on('message', (message: { type?: string }) => {
+  if (message.type === 'usage') {
+    const usage = process.resourceUsage();
+    send({ type: 'usage', maxRssKb: usage.maxRSS, rssKb: Math.round(process.memoryUsage.rss() / 1024) });
+  } else if (message.type === 'stop') {
+    void shutdown();
+  }
+});
+process.on('disconnect', () => void shutdown());
+send({ type: 'ready', url: service.url });

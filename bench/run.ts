@@ -1,0 +1,227 @@
+/**
+ * `npm run bench`: Strait's performance figures beside the targets of issue 7, printed as a table
+ * and written to bench/results.json. Every phase is bounded in time; every server and process the
+ * harness starts is stopped, on error and on Ctrl-C too.
+ *
+ * Set-up: the service runs in a child process (bench/benchServiceMain.ts, under tsx like `npm
+ * start`), so its RSS and CPU are its own; the load generator and the 36 scripted venue fakes run
+ * here, over loopback; submit verification runs in a process of its own. BENCH_DATABASE_URL
+ * (default postgres://postgres@127.0.0.1:5432/test) is the PostgreSQL server on which the
+ * PostgreSQL phases create a throw-away database; without it those rows are NOT MEASURED.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openStore } from '../src/store/openStore.ts';
+import { VENUE_CATALOG } from '../src/venues/catalog.ts';
+import { startScriptedVenues, type ScriptedBehaviour, type ScriptedVenues } from '../src/venues/fake/scriptedVenue.ts';
+import { createThrowawayDatabase } from './createThrowawayDatabase.ts';
+import { measureQuoteFanOut } from './measureQuoteFanOut.ts';
+import { measureQuoteSpread, type QuoteSpreadResult } from './measureQuoteSpread.ts';
+import { measureThroughput, type ThroughputResult } from './measureThroughput.ts';
+import { measureVerificationCpuInChild } from './measureVerificationCpuInChild.ts';
+import { renderTable, verdictOf, type Check } from './renderTable.ts';
+import { sampleRss } from './sampleRss.ts';
+import { seedTransfers } from './seedTransfers.ts';
+import { startBenchService, type BenchService } from './startBenchService.ts';
+import { BENCH_QUOTE_BODY, straitBenchEnv } from './straitBenchEnv.ts';
+import { rounded } from './summarize.ts';
+
+const WATCHDOG_MS = 10 * 60_000;
+const QUOTE_DEADLINE_MS = 1_200; // the default of STRAIT_QUOTE_DEADLINE_MS, which the bench leaves unset
+const QUOTE_MIN_WAIT_MS = 400; // the default of STRAIT_QUOTE_MIN_WAIT_MS
+const READS = { connections: 16, durationS: 10, warmupS: 2 } as const;
+const CAPPED_HEAP = '--max-old-space-size=96';
+const SPREAD_MS = 25_000;
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
+
+const venueIds = VENUE_CATALOG.map((v) => v.id);
+const executable = new Set(VENUE_CATALOG.filter((v) => v.capabilities.executionShapes.some((s) => s === 'evm_calldata' || s === 'deposit_address')).map((v) => v.id));
+/** Instant answers, each venue its own price (so ranking has something to do). */
+const instant = (index: number): ScriptedBehaviour => ({ kind: 'price', outBps: 9_990 - index, delayMs: 0, etaSeconds: 30 + index });
+
+const cleanups: (() => Promise<unknown>)[] = [];
+const log = (message: string): void => void process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+
+async function cleanUp(): Promise<void> {
+  while (cleanups.length > 0) await cleanups.pop()?.().catch((error: unknown) => log(`cleanup: ${(error as Error).message}`));
+}
+
+async function startService(mode: 'strait' | 'bare', env: Record<string, string>): Promise<BenchService> {
+  const service = await startBenchService({ mode, env });
+  cleanups.push(() => service.stop());
+  return service;
+}
+
+async function readsThrough(service: BenchService, ids: readonly string[]): Promise<ThroughputResult> {
+  const origin = new URL(service.url).origin;
+  return measureThroughput({ origin, method: 'GET', paths: ids.map((id) => `/v1/bridge/transfers/${id}`), ...READS });
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const loadBefore = os.loadavg();
+  const fakes: ScriptedVenues = await startScriptedVenues(Object.fromEntries(venueIds.map((id, i) => [id, instant(i)])));
+  cleanups.push(() => fakes.close());
+  const dataDir = await mkdtemp(join(os.tmpdir(), 'strait-bench-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  // initdb and migrations happen once in a data directory's life: the service starts as it restarts.
+  await (await openStore({ dataDir })).close();
+
+  log('PGlite service: starting');
+  const pglite = await startService('strait', straitBenchEnv(fakes.url, { STRAIT_DATA_DIR: dataDir }));
+  const pgliteOrigin = new URL(pglite.url).origin;
+  log('quote fan-out, 36 instant fakes, one quote at a time: 10 s');
+  const fanOut = await measureQuoteFanOut({ serviceUrl: pglite.url, fakesUrl: fakes.url, venueIds, durationMs: 10_000 });
+  const rssPgliteSampler = sampleRss(pglite);
+  log('quote load (autocannon, 16 connections, instant fakes): 10 s');
+  const quoteLoad = await measureThroughput({ origin: pgliteOrigin, method: 'POST', paths: ['/v1/bridge/quote'], body: BENCH_QUOTE_BODY, connections: 16, durationS: 10, warmupS: 0 });
+  log(`quote under a realistic spread, 12 venues hanging, 16 concurrent quotes: ${SPREAD_MS / 1000} s`);
+  const spread = await measureQuoteSpread({ serviceUrl: pglite.url, venues: fakes, venueIds, executable, hanging: 12, concurrency: 16, durationMs: SPREAD_MS, seed: 7 });
+  const rssPglite = { ...(await rssPgliteSampler.stop()), lifetimeMaxMb: Number(((await pglite.usage()).maxRssKb / 1024).toFixed(1)) };
+  venueIds.forEach((id, i) => fakes.setBehaviour(id, instant(i)));
+
+  log('GET /bridge/transfers/{id} on PGlite: seeding 20 transfers, then 2 s warm-up + 10 s');
+  const pgliteIds = await seedTransfers(pglite.url, 20);
+  const transferBody = await (await fetch(`${pglite.url}/bridge/transfers/${pgliteIds[0]}`)).text();
+  const readsPglite = await readsThrough(pglite, pgliteIds);
+  await pglite.stop();
+
+  let postgres:
+    | { reads: ThroughputResult; quoteLoad: ThroughputResult; spread: QuoteSpreadResult; rss: { peakMb: number; samples: number }; cappedHeap: { quoteLoad: ThroughputResult; rss: { peakMb: number; samples: number } } }
+    | string;
+  try {
+    const database = await createThrowawayDatabase(ADMIN_URL, 'strait_bench');
+    cleanups.push(() => database.drop());
+    log('PostgreSQL service: quote load (autocannon, 16 connections, instant fakes): 10 s');
+    const service = await startService('strait', straitBenchEnv(fakes.url, { DATABASE_URL: database.url }));
+    const sampler = sampleRss(service);
+    const pgQuoteLoad = await measureThroughput({ origin: new URL(service.url).origin, method: 'POST', paths: ['/v1/bridge/quote'], body: BENCH_QUOTE_BODY, connections: 16, durationS: 10, warmupS: 0 });
+    log(`PostgreSQL service: quote under the realistic spread: ${SPREAD_MS / 1000} s`);
+    const pgSpread = await measureQuoteSpread({ serviceUrl: service.url, venues: fakes, venueIds, executable, hanging: 12, concurrency: 16, durationMs: SPREAD_MS, seed: 7 });
+    const rss = await sampler.stop();
+    venueIds.forEach((id, i) => fakes.setBehaviour(id, instant(i)));
+    log('GET /bridge/transfers/{id} on PostgreSQL: seeding 20 transfers, then 2 s warm-up + 10 s');
+    const reads = await readsThrough(service, await seedTransfers(service.url, 20));
+    await service.stop();
+    // Not a target: the same load with V8's old space capped, to show how much of the RSS is garbage not yet collected.
+    log(`PostgreSQL service with NODE_OPTIONS=${CAPPED_HEAP}: quote load 10 s`);
+    const capped = await startService('strait', { ...straitBenchEnv(fakes.url, { DATABASE_URL: database.url }), NODE_OPTIONS: CAPPED_HEAP });
+    const cappedSampler = sampleRss(capped);
+    const cappedLoad = await measureThroughput({ origin: new URL(capped.url).origin, method: 'POST', paths: ['/v1/bridge/quote'], body: BENCH_QUOTE_BODY, connections: 16, durationS: 10, warmupS: 0 });
+    postgres = { reads, quoteLoad: pgQuoteLoad, spread: pgSpread, rss, cappedHeap: { quoteLoad: cappedLoad, rss: await cappedSampler.stop() } };
+    await capped.stop();
+  } catch (error) {
+    postgres = `PostgreSQL unavailable at ${ADMIN_URL}: ${(error as Error).message}`;
+    log(postgres);
+  }
+
+  log('bare Fastify JSON route (same answer body, from memory): 2 s warm-up + 10 s');
+  const bare = await startService('bare', { BENCH_BARE_BODY: transferBody });
+  const readsBare = await readsThrough(bare, pgliteIds);
+  await bare.stop();
+
+  log('submit verification CPU, in a process of its own: 2000 EVM and 2000 Solana transactions');
+  const cpu = await measureVerificationCpuInChild(2_000);
+
+  const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
+  const ms = (x: number): string => `${x.toFixed(1)} ms`;
+  const signed = (x: number): string => `${x >= 0 ? '+' : '−'}${ms(Math.abs(x))}`;
+  const slowest = fanOut.slowestFake.alone;
+  const pgliteRatio = readsPglite.requestsPerSecond / readsBare.requestsPerSecond;
+  const pgRatio = typeof postgres === 'string' ? null : postgres.reads.requestsPerSecond / readsBare.requestsPerSecond;
+  const checks: Check[] = [
+    { figure: 'fan-out, 36 instant fakes: quote p50', measured: `${ms(fanOut.quote.p50)} (slowest fake alone ${ms(slowest.p50)}: ${signed(fanOut.quote.p50 - slowest.p50)})`, target: '≤ slowest fake + 5 ms', pass: fanOut.quote.p50 <= slowest.p50 + 5 },
+    { figure: 'fan-out, 36 instant fakes: quote p99', measured: `${ms(fanOut.quote.p99)} (slowest fake alone ${ms(slowest.p99)}: ${signed(fanOut.quote.p99 - slowest.p99)})`, target: '≤ slowest fake + 20 ms', pass: fanOut.quote.p99 <= slowest.p99 + 20 },
+    { figure: 'realistic spread, 12 hanging: quote p99, PGlite', measured: `${ms(spread.quote.p99)} (p50 ${ms(spread.quote.p50)})`, target: `≤ deadline + 50 ms = ${QUOTE_DEADLINE_MS + 50} ms`, pass: spread.quote.p99 <= QUOTE_DEADLINE_MS + 50 },
+    {
+      figure: 'realistic spread, 12 hanging: quote p99, PostgreSQL',
+      measured: typeof postgres === 'string' ? postgres : `${ms(postgres.spread.quote.p99)} (p50 ${ms(postgres.spread.quote.p50)})`,
+      target: `≤ deadline + 50 ms = ${QUOTE_DEADLINE_MS + 50} ms`,
+      pass: typeof postgres === 'string' ? null : postgres.spread.quote.p99 <= QUOTE_DEADLINE_MS + 50,
+    },
+    { figure: 'realistic spread: best within 0.5 % of unbounded, PGlite', measured: `${pct(spread.withinHalfPercent)} of ${spread.quotes} quotes`, target: '≥ 95 %', pass: spread.withinHalfPercent >= 0.95 },
+    {
+      figure: 'realistic spread: best within 0.5 % of unbounded, PostgreSQL',
+      measured: typeof postgres === 'string' ? postgres : `${pct(postgres.spread.withinHalfPercent)} of ${postgres.spread.quotes} quotes`,
+      target: '≥ 95 %',
+      pass: typeof postgres === 'string' ? null : postgres.spread.withinHalfPercent >= 0.95,
+    },
+    { figure: 'GET /bridge/transfers/{id}, PGlite', measured: `${Math.round(readsPglite.requestsPerSecond)} req/s = ${pct(pgliteRatio)} of bare (${Math.round(readsBare.requestsPerSecond)} req/s)`, target: '≥ 50 % of bare Fastify', pass: pgliteRatio >= 0.5 },
+    {
+      figure: 'GET /bridge/transfers/{id}, PostgreSQL',
+      measured: typeof postgres === 'string' ? postgres : `${Math.round(postgres.reads.requestsPerSecond)} req/s = ${pct(pgRatio ?? 0)} of bare`,
+      target: '≥ 50 % of bare Fastify',
+      pass: pgRatio === null ? null : pgRatio >= 0.5,
+    },
+    { figure: 'submit verification CPU, EVM: p50 / p99', measured: `${ms(cpu.evm.p50)} / ${ms(cpu.evm.p99)}`, target: '≤ 5 ms at p99', pass: cpu.evm.p99 <= 5 },
+    { figure: 'submit verification CPU, Solana: p50 / p99', measured: `${ms(cpu.solana.p50)} / ${ms(cpu.solana.p99)}`, target: '≤ 5 ms at p99', pass: cpu.solana.p99 <= 5 },
+    { figure: 'peak RSS under the quote load, PGlite', measured: `${rssPglite.peakMb.toFixed(0)} MB (lifetime max ${rssPglite.lifetimeMaxMb.toFixed(0)} MB)`, target: '≤ 250 MB', pass: rssPglite.peakMb <= 250 },
+    {
+      figure: 'peak RSS under the quote load, PostgreSQL',
+      measured: typeof postgres === 'string' ? postgres : `${postgres.rss.peakMb.toFixed(0)} MB`,
+      target: '≤ 250 MB',
+      pass: typeof postgres === 'string' ? null : postgres.rss.peakMb <= 250,
+    },
+  ];
+
+  const table = renderTable(checks);
+  const loadAfter = os.loadavg();
+  const notes = [
+    `quote load, PGlite: ${Math.round(quoteLoad.requestsPerSecond)} quotes/s at 16 connections (p50 ${ms(quoteLoad.latencyMs.p50)}, p99 ${ms(quoteLoad.latencyMs.p99)}, non-2xx ${quoteLoad.non2xx})` +
+      (typeof postgres === 'string' ? '' : `; PostgreSQL: ${Math.round(postgres.quoteLoad.requestsPerSecond)} quotes/s (p50 ${ms(postgres.quoteLoad.latencyMs.p50)}, p99 ${ms(postgres.quoteLoad.latencyMs.p99)}, non-2xx ${postgres.quoteLoad.non2xx})`),
+    ...(typeof postgres === 'string'
+      ? []
+      : [`not a target: PostgreSQL store with NODE_OPTIONS=${CAPPED_HEAP}: peak RSS ${postgres.cappedHeap.rss.peakMb.toFixed(0)} MB under the same quote load, ${Math.round(postgres.cappedHeap.quoteLoad.requestsPerSecond)} quotes/s (p99 ${ms(postgres.cappedHeap.quoteLoad.latencyMs.p99)})`]),
+    ...[['PGlite', spread] as const, ...(typeof postgres === 'string' ? [] : [['PostgreSQL', postgres.spread] as const])].flatMap(([store, run]) => [
+      `realistic spread, ${store}: deadline ${QUOTE_DEADLINE_MS} ms, min wait ${QUOTE_MIN_WAIT_MS} ms; the engine stopped waiting at p50 ${ms(run.engineWaitedMs.p50)}, p99 ${ms(run.engineWaitedMs.p99)}, max ${ms(run.engineWaitedMs.max)} by its own clock; harness event-loop delay p99 ${ms(run.harnessLoopDelayMs.p99)}`,
+      `realistic spread, ${store}: exact best in ${pct(run.exactBest)}, mean shortfall ${run.meanShortfallBps.toFixed(1)} bps, worst ${run.worstShortfallBps.toFixed(1)} bps; priced rows per quote p50 ${run.pricedRowsPerQuote.p50}; rejections per quote ${JSON.stringify(run.rejectionsPerQuote)}`,
+    ]),
+    'submit verification: EVM = decodeSignedEvmTransaction + compareEvmTransaction on an Across-sized step; Solana = verifySignedSvmTransaction on the SPL transfer of its tests (legacy, v0, v0 with a lookup table); CPU of a process of its own, per transaction',
+    `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; load average ${loadBefore[0]?.toFixed(2)} before, ${loadAfter[0]?.toFixed(2)} after; ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  ];
+  process.stdout.write(`\n${table}\n\n${notes.map((n) => `- ${n}`).join('\n')}\n`);
+
+  const results = {
+    generatedAt: new Date().toISOString(),
+    command: 'npm run bench',
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, node: process.version, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter },
+    settings: { quoteDeadlineMs: QUOTE_DEADLINE_MS, quoteMinWaitMs: QUOTE_MIN_WAIT_MS, pglite: 'a data directory initialised before the service starts', worker: false, rateLimits: 'off', logLevel: 'warn', feeWallets: 'none', reads: READS },
+    checks: checks.map((c) => ({ ...c, result: verdictOf(c.pass) })),
+    figures: {
+      fanOut: { quoteMs: rounded(fanOut.quote), slowestFake: fanOut.slowestFake, pricedRowsPerQuote: rounded(fanOut.pricedRowsPerQuote), failures: fanOut.failures },
+      quoteLoadPglite: quoteLoad,
+      spread: { ...spread, quote: rounded(spread.quote), pricedRowsPerQuote: rounded(spread.pricedRowsPerQuote), engineWaitedMs: rounded(spread.engineWaitedMs) },
+      reads: { pglite: readsPglite, bareFastify: readsBare, ratioPglite: pgliteRatio, ratioPostgres: pgRatio },
+      postgres,
+      verificationCpuMs: { evm: rounded(cpu.evm, 3), solana: rounded(cpu.solana, 3) },
+      rssPglite,
+    },
+    notes,
+  };
+  await writeFile(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+  log(`wrote ${RESULTS}`);
+}
+
+const watchdog = setTimeout(() => {
+  log(`the bench ran longer than ${WATCHDOG_MS / 60_000} min: stopping everything`);
+  void cleanUp().finally(() => process.exit(1));
+}, WATCHDOG_MS);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping everything`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+try {
+  await main();
+} catch (error) {
+  log(`failed: ${(error as Error).stack ?? String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+  clearTimeout(watchdog);
+}

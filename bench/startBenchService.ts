@@ -1,0 +1,86 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export type BenchServiceMessage =
+  | { readonly type: 'ready'; readonly url: string }
+  | { readonly type: 'usage'; readonly maxRssKb: number; readonly rssKb: number };
+
+export interface BenchService {
+  /** Base URL, ending in /v1. */
+  readonly url: string;
+  readonly pid: number;
+  /** Peak and current resident set size of the service process, in kilobytes. */
+  usage(): Promise<{ maxRssKb: number; rssKb: number }>;
+  /** Closes the service gracefully, killing it if it has not exited within 5 s. */
+  stop(): Promise<void>;
+}
+
+export interface BenchServiceOptions {
+  readonly mode: 'strait' | 'bare';
+  /** The whole environment of the child (nothing is inherited but PATH and HOME). */
+  readonly env: Readonly<Record<string, string>>;
+  readonly startTimeoutMs?: number;
+}
+
+const ENTRY = fileURLToPath(new URL('./benchServiceMain.ts', import.meta.url));
+
+/** Forks bench/benchServiceMain.ts under tsx (as `npm start` runs Strait) and waits for it to listen. */
+export async function startBenchService(options: BenchServiceOptions): Promise<BenchService> {
+  const child = fork(ENTRY, [options.mode], {
+    execArgv: ['--import', 'tsx'],
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    const ready = await waitFor(child, 'ready', options.startTimeoutMs ?? 60_000);
+    return {
+      url: ready.url,
+      pid: child.pid ?? -1,
+      async usage() {
+        const answer = waitFor(child, 'usage', 5_000);
+        child.send({ type: 'usage' });
+        const { maxRssKb, rssKb } = await answer;
+        return { maxRssKb, rssKb };
+      },
+      stop: () => stopChild(child, exited),
+    };
+  } catch (error) {
+    await stopChild(child, exited);
+    throw error;
+  }
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  if (child.connected) child.send({ type: 'stop' });
+  else child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function waitFor<T extends BenchServiceMessage['type']>(child: ChildProcess, type: T, timeoutMs: number): Promise<Extract<BenchServiceMessage, { type: T }>> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: BenchServiceMessage): void => {
+      if (message.type !== type) return;
+      cleanup();
+      resolve(message as Extract<BenchServiceMessage, { type: T }>);
+    };
+    const onExit = (code: number | null): void => {
+      cleanup();
+      reject(new Error(`the bench service exited (code ${code}) before '${type}'`));
+    };
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Error(`the bench service sent no '${type}' within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const cleanup = (): void => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    };
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}

@@ -1,0 +1,68 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../src/store/schema.ts';
+
+/**
+ * Checks that nothing in the store is half-written, whatever requests (or faults) came before:
+ * every decision holds exactly one row or rejection per registered venue and its best row, every
+ * transfer its decision's row and contiguous steps, every submission a built step, every SUBMITTED
+ * transfer its main submission; no orphan rows. Returns one message per violation (none: `[]`).
+ */
+export async function storeInvariantViolations(db: Kysely<Database>, registeredVenues: number): Promise<string[]> {
+  const violations: string[] = [];
+  const report = (rows: readonly Record<string, unknown>[], what: string) => {
+    for (const row of rows) violations.push(`${what}: ${JSON.stringify(row)}`);
+  };
+
+  report(
+    (
+      await sql<{ id: string; rows: number }>`
+        SELECT d.id, (SELECT count(*) FROM decision_quotes q WHERE q.decision_id = d.id)::int
+                   + (SELECT count(*) FROM decision_rejections r WHERE r.decision_id = d.id)::int AS rows
+        FROM decisions d`.execute(db)
+    ).rows.filter((r) => r.rows !== registeredVenues),
+    `decision without one row or rejection for each of the ${registeredVenues} registered venues`,
+  );
+  report(
+    (await sql`SELECT d.id, d.best_quote_id FROM decisions d WHERE d.best_quote_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM decision_quotes q WHERE q.decision_id = d.id AND q.quote_id = d.best_quote_id)`.execute(db)).rows as Record<string, unknown>[],
+    'decision whose best row is missing',
+  );
+  report(
+    (await sql`SELECT t.id, t.quote_id FROM transfers t WHERE NOT EXISTS (SELECT 1 FROM decision_quotes q WHERE q.decision_id = t.decision_id AND q.quote_id = t.quote_id)`.execute(db)).rows as Record<string, unknown>[],
+    'transfer whose quote row is missing',
+  );
+  report(
+    (
+      await sql`
+        SELECT t.id, count(s.step_index)::int AS steps, coalesce(max(s.step_index), -1) AS last, jsonb_array_length(coalesce(t.build -> 'steps', '[]'::jsonb)) AS built
+        FROM transfers t LEFT JOIN transfer_steps s ON s.transfer_id = t.id
+        GROUP BY t.id, t.build
+        HAVING count(s.step_index) <> coalesce(max(s.step_index), -1) + 1
+            OR (t.build ? 'steps' AND count(s.step_index) <> jsonb_array_length(t.build -> 'steps'))
+            OR (NOT t.build ? 'steps' AND count(s.step_index) > 1)`.execute(db)
+    ).rows as Record<string, unknown>[],
+    'transfer whose stored steps differ from its build',
+  );
+  report(
+    (await sql`SELECT s.transfer_id, s.kind FROM submissions s WHERE NOT EXISTS (SELECT 1 FROM transfer_steps t WHERE t.transfer_id = s.transfer_id AND t.kind = s.kind)`.execute(db)).rows as Record<string, unknown>[],
+    'submission of a step that was never built',
+  );
+  report(
+    (
+      await sql`
+        SELECT t.id, t.status, t.source_tx_hash, s.tx_hash FROM transfers t
+        LEFT JOIN submissions s ON s.transfer_id = t.id AND s.kind = 'main'
+        WHERE (t.status = 'SUBMITTED' AND (s.tx_hash IS NULL OR t.source_tx_hash IS DISTINCT FROM s.tx_hash OR t.submitted_at IS NULL))
+           OR (t.status = 'PENDING_SIGNATURE' AND (s.tx_hash IS NOT NULL OR t.source_tx_hash IS NOT NULL))`.execute(db)
+    ).rows as Record<string, unknown>[],
+    'transfer status disagreeing with its main submission',
+  );
+  const orphans = await sql<{ table: string; n: number }>`
+    SELECT 'decision_quotes' AS table, count(*)::int AS n FROM decision_quotes q WHERE NOT EXISTS (SELECT 1 FROM decisions d WHERE d.id = q.decision_id)
+    UNION ALL SELECT 'decision_rejections', count(*)::int FROM decision_rejections r WHERE NOT EXISTS (SELECT 1 FROM decisions d WHERE d.id = r.decision_id)
+    UNION ALL SELECT 'transfers', count(*)::int FROM transfers t WHERE NOT EXISTS (SELECT 1 FROM decisions d WHERE d.id = t.decision_id)
+    UNION ALL SELECT 'transfer_steps', count(*)::int FROM transfer_steps s WHERE NOT EXISTS (SELECT 1 FROM transfers t WHERE t.id = s.transfer_id)
+    UNION ALL SELECT 'submissions', count(*)::int FROM submissions s WHERE NOT EXISTS (SELECT 1 FROM transfers t WHERE t.id = s.transfer_id)
+    UNION ALL SELECT 'fee_rows', count(*)::int FROM fee_rows f WHERE NOT EXISTS (SELECT 1 FROM transfers t WHERE t.id = f.transfer_id)`.execute(db);
+  report(orphans.rows.filter((r) => r.n > 0), 'orphan rows');
+  return violations;
+}
