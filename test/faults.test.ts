@@ -111,7 +111,7 @@ describe('venue faults come through the real adapters as typed answers', () => {
     expect((await quoteOf(account())).body.quotes).toHaveLength(4);
   });
 
-  it('the venue failing at build: a retriable 502 venue_unavailable with Retry-After, no transfer; the same build succeeds later', async () => {
+  it('the venue failing at build: a retriable 503 venue_unavailable with Retry-After, no transfer; the same build succeeds later', async () => {
     const quote = await quoteOf(account());
     const row = quote.body.quotes.find((q) => q.venue === 'relay');
     expect(row).toBeDefined();

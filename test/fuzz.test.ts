@@ -188,29 +188,6 @@ function checkAnswer(request: FuzzRequest, answer: Answer): void {
   if (error.retryAfterMs !== undefined && !(Number.isInteger(error.retryAfterMs) && (error.retryAfterMs as number) >= 0)) throw new Error(`retryAfterMs not a whole number: ${where}`);
 }
 
-/** A NUL character in a submit's txHash or userIp: a known 500, pinned below and left out of the fuzz. */
-function knownNulDefect(request: FuzzRequest): boolean {
-  if (!request.url.includes('/submit') || typeof request.payload !== 'string' || !request.payload.includes('\\u0000')) return false;
-  try {
-    const body = JSON.parse(request.payload.replace(/^\ufeff/, '')) as { txHash?: unknown; userIp?: unknown };
-    return [body.txHash, body.userIp].some((v) => typeof v === 'string' && v.includes('\u0000'));
-  } catch {
-    return false;
-  }
-}
-
-const MAX_UINT256 = 2n ** 256n - 1n;
-
-/** A quote of more than 2^256 − 1 atomic units: accepted today, and its build is a 502 (pinned below). */
-function aboveUint256(request: FuzzRequest): boolean {
-  try {
-    const amount = (JSON.parse(String(request.payload).replace(/^\ufeff/, '')) as { amountAtomic?: unknown }).amountAtomic;
-    return typeof amount === 'string' && /^[0-9]+$/.test(amount) && BigInt(amount) > MAX_UINT256;
-  } catch {
-    return false;
-  }
-}
-
 /** A transfer nobody has submitted to yet. */
 async function freshTransfer(): Promise<string> {
   let quote: { decisionId: string; best: unknown } | undefined;
@@ -222,7 +199,7 @@ async function freshTransfer(): Promise<string> {
 function remember(request: FuzzRequest, answer: Answer): void {
   if (answer.statusCode !== 200 || request.method !== 'POST') return;
   const body = JSON.parse(answer.body) as { decisionId?: string; quotes?: { quoteId: string }[]; transferId?: string; steps?: unknown };
-  if (request.url.startsWith('/v1/bridge/quote') && body.decisionId && !aboveUint256(request)) decisions.push({ id: body.decisionId, quoteIds: (body.quotes ?? []).map((q) => q.quoteId) });
+  if (request.url.startsWith('/v1/bridge/quote') && body.decisionId) decisions.push({ id: body.decisionId, quoteIds: (body.quotes ?? []).map((q) => q.quoteId) });
   if (request.url.startsWith('/v1/bridge/build') && body.transferId && !transfers.includes(body.transferId)) transfers.push(body.transferId);
 }
 
@@ -237,7 +214,6 @@ describe(`fuzz: ${RUNS} requests per endpoint generated from openapi.json`, () =
     async (method, path) => {
       await fc.assert(
         fc.asyncProperty(requestsFor(doc, path, method, hints, EXAMPLES[path]), async (request) => {
-          fc.pre(!knownNulDefect(request));
           const answer = await strait.app.inject({ method: request.method, url: request.url, headers: request.headers, ...(request.payload !== undefined ? { payload: request.payload } : {}) });
           const key = `${path} ${answer.statusCode} ${/"code":"(\w+)"/.exec(answer.body)?.[1] ?? ''}`;
           stats.set(key, (stats.get(key) ?? 0) + 1);
@@ -250,35 +226,28 @@ describe(`fuzz: ${RUNS} requests per endpoint generated from openapi.json`, () =
     TIMEOUT_MS,
   );
 
-  // Known defect (src/http/createHttpApp.ts has no `frameworkErrors`): Fastify's router answers these
-  // itself, outside the §7 envelope. `it.fails` turns red once they are answered in the envelope: then
-  // make these plain tests and let fuzzRequests.ts generate such paths again.
-  it.fails.each([
+  // The router's own refusals are answered in the envelope too (createHttpApp `frameworkErrors`).
+  it.each([
     ['a malformed percent-encoding (FST_ERR_BAD_URL)', '/v1/bridge/transfers/%zz'],
     ['a path parameter over 100 characters (FST_ERR_MAX_PARAM_LENGTH)', `/v1/bridge/transfers/${'a'.repeat(101)}`],
-  ])('KNOWN DEFECT: %s is answered in the envelope', async (_name, url) => {
+  ])('%s is answered in the envelope', async (_name, url) => {
     checkAnswer({ method: 'GET', url, headers: {}, label: 'router error' }, await strait.app.inject({ method: 'GET', url }));
   });
 
-  // Known defects of submit (src/engine/submitTransfer.ts; its body schema in src/http/schemas.ts):
-  // `txHash` and `userIp` are stored unchecked, so a NUL character (which PostgreSQL text cannot
-  // hold) is a 500, and a txHash that cannot be a hash is accepted as the transfer's sourceTxHash.
-  // `it.fails` turns red once each is refused with a 400 in the envelope: then make them plain tests.
-  it.fails.each([
+  // Submit checks `txHash` against the step's chain and `userIp` as an address before storing either.
+  it.each([
     ['a NUL in txHash', { step: 'main', txHash: '\u0000' }],
     ['a NUL in userIp', { step: 'main', txHash: `0x${'ab'.repeat(32)}`, userIp: '\u0000' }],
     ['a txHash that is not 0x and 64 hex digits', { step: 'main', txHash: 'hello' }],
-  ])('KNOWN DEFECT: submit with %s is refused with a 400 in the envelope', async (_name, body) => {
+  ])('submit with %s is refused with a 400 in the envelope', async (_name, body) => {
     const url = `/v1/bridge/transfers/${await freshTransfer()}/submit`;
     const answer = await strait.app.inject({ method: 'POST', url, payload: body });
     checkAnswer({ method: 'POST', url, headers: {}, label: 'submit' }, answer);
     expect(answer.statusCode).toBe(400);
   });
 
-  // Known defect (src/engine/quoteInput.ts): `amountAtomic` may have 78 digits, more than 2^256 − 1;
-  // such a quote is priced and stored, and its build fails as a retriable 502 venue_unavailable
-  // (viem cannot encode the amount). Decisions of such quotes are kept out of the build fuzz.
-  it.fails('KNOWN DEFECT: a quote above 2^256 − 1 atomic units is refused with 400 invalid_amount', async () => {
+  // 78 digits may exceed a uint256: such an amount is refused before any venue is asked.
+  it('a quote above 2^256 − 1 atomic units is refused with 400 invalid_amount', async () => {
     const answer = await strait.app.inject({ method: 'POST', url: '/v1/bridge/quote', payload: { ...QUOTE, amountAtomic: '9'.repeat(78) } });
     expect(answer.statusCode).toBe(400);
     expect((answer.json() as { error: { code: string } }).error.code).toBe('invalid_amount');

@@ -33,6 +33,8 @@ export interface QuoteInput {
   readonly userIp: string | null;
 }
 
+/** No chain Strait serves holds a balance wider than a uint256. */
+const MAX_UINT256 = 2n ** 256n - 1n;
 const AMOUNT = /^[1-9][0-9]{0,77}$/;
 
 /** Checks meaning, in the order a caller would fix things, each failure a precise 400. */
@@ -45,7 +47,7 @@ export function parseQuoteInput(body: QuoteBody): QuoteInput {
   if (!fromToken) throw new AppError('unknown_token', `${body.fromToken} is not a known token on ${fromChain}`, { details: { field: 'fromToken' } });
   const toToken = resolveToken(toChain, body.toToken);
   if (!toToken) throw new AppError('unknown_token', `${body.toToken} is not a known token on ${toChain}`, { details: { field: 'toToken' } });
-  if (!AMOUNT.test(body.amountAtomic)) throw new AppError('invalid_amount', 'amountAtomic must be a positive integer string of at most 78 digits, in the token\'s atomic units');
+  if (!AMOUNT.test(body.amountAtomic) || BigInt(body.amountAtomic) > MAX_UINT256) throw new AppError('invalid_amount', 'amountAtomic must be a positive integer string of at most 78 digits and at most 2^256 − 1, in the token\'s atomic units');
   if (!isValidAddress(fromChain, body.sender)) throw new AppError('invalid_sender', `sender is not a valid ${chainInfo(fromChain).name} address`);
   if (!isValidAddress(toChain, body.recipient)) throw new AppError('invalid_recipient', `recipient is not a valid ${chainInfo(toChain).name} address`);
   const referral = parseReferral(fromChain, body.referralWallet, body.referralBps);

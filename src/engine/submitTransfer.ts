@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { Hex } from 'viem';
 import { compareEvmTransaction } from '../chains/evm/compareEvmTransaction.ts';
 import { decodeSignedEvmTransaction } from '../chains/evm/decodeSignedEvmTransaction.ts';
@@ -43,6 +44,7 @@ export async function submitTransfer(deps: EngineDeps, transferId: string, body:
   if ((body.signedTransaction === undefined) === (body.txHash === undefined)) {
     throw new AppError('invalid_submission', 'give exactly one of signedTransaction and txHash');
   }
+  if (body.userIp !== undefined && isIP(body.userIp) === 0) throw new AppError('invalid_user_ip', 'userIp must be an IPv4 or IPv6 address');
   const db = deps.store.db;
   const transfer = await findTransfer(db, transferId);
   if (!transfer) throw new AppError('transfer_not_found', `no transfer ${transferId}`);
@@ -55,24 +57,16 @@ export async function submitTransfer(deps: EngineDeps, transferId: string, body:
   const open = ofKind.filter((step) => !submissions.some((s) => s.stepIndex === step.index));
   const repeat = body.txHash !== undefined ? submissions.find((s) => sameTxHash(s.txHash, body.txHash as string)) : undefined;
   const latest = repeat ?? (open.length === 0 ? submissions.at(-1) : undefined);
-  if (latest) return { transferId, status: transfer.status, txHash: latest.txHash, step: body.step, accepted: false, verification: latest.verification };
+  if (latest) return { transferId, status: await settleSubmission(deps, transfer, steps, latest), txHash: latest.txHash, step: body.step, accepted: false, verification: latest.verification };
 
   const vm = ofKind[0]!.vm;
   if (ofKind.some((s) => s.vm !== vm) || (vm !== 'evm' && vm !== 'svm')) throw new AppError('invalid_signed_transaction', `submitting ${vm} steps is not supported yet`);
-  const attempt: Attempt = { deps, transfer, open, submissions, body, chain: ofKind[0]!.chain as ChainKey };
+  const attempt: Attempt = { deps, transfer, steps, open, submissions, body, chain: ofKind[0]!.chain as ChainKey };
   const accepted = vm === 'evm' ? await acceptEvm(attempt) : await acceptSvm(attempt);
   if ('repeat' in accepted) return accepted.repeat;
   const { built, txHash, verification } = accepted;
 
-  const now = deps.now();
-  const feeKind = built.payload.feeKind;
-  if (body.step === 'fee' && typeof feeKind === 'string') await setFeeRowStatus(db, transferId, feeKind, 'expected', txHash);
-  if (body.step === 'main') await expectVenueCollectedFees(deps, transferId, steps, txHash);
-  let status = transfer.status;
-  if (body.step === 'main' && transfer.status === 'PENDING_SIGNATURE') {
-    status = 'SUBMITTED';
-    await updateTransfer(db, transferId, { status, statusDetail: 'source transaction submitted; waiting for the venue', sourceTxHash: txHash, sourceTxVerification: verification, submittedAt: now, nextPollAt: now, pollAttempts: 0, giveUpAt: now + giveUpAfterMs(transfer.etaSeconds) }, now);
-  }
+  const status = await settleSubmission(deps, transfer, steps, { stepIndex: built.index, kind: body.step, txHash, verification });
   return { transferId, status, txHash, step: body.step, accepted: true, verification };
 }
 
@@ -95,6 +89,7 @@ function sameTxHash(a: string, b: string): boolean {
 interface Attempt {
   readonly deps: EngineDeps;
   readonly transfer: TransferRecord;
+  readonly steps: readonly StoredStep[];
   /** Built steps of the submitted kind that have no submission yet, in order. */
   readonly open: readonly StoredStep[];
   readonly submissions: readonly SubmissionRecord[];
@@ -104,8 +99,8 @@ interface Attempt {
 
 type Accepted = { readonly built: StoredStep; readonly txHash: string; readonly verification: string } | { readonly repeat: SubmitView };
 
-const repeatOf = (attempt: Attempt, previous: SubmissionRecord): Accepted => ({
-  repeat: { transferId: attempt.transfer.id, status: attempt.transfer.status, txHash: previous.txHash, step: attempt.body.step, accepted: false, verification: previous.verification },
+const repeatOf = async (attempt: Attempt, previous: SubmissionRecord): Promise<Accepted> => ({
+  repeat: { transferId: attempt.transfer.id, status: await settleSubmission(attempt.deps, attempt.transfer, attempt.steps, previous), txHash: previous.txHash, step: attempt.body.step, accepted: false, verification: previous.verification },
 });
 
 function refuseExpired(attempt: Attempt): void {
@@ -123,7 +118,7 @@ function noRpc(chain: ChainKey): AppError {
 async function claimAndBroadcast(attempt: Attempt, built: StoredStep, id: string, broadcast: () => Promise<string>, alreadyOnChain: (error: unknown) => Promise<boolean>): Promise<Accepted> {
   const { deps, transfer, body } = attempt;
   const claimed = await claimStep(deps, transfer, built, body, id, body.signedTransaction ?? null, 'verified');
-  if (!claimed) return { repeat: await repeatAnswer(deps, transfer.id, body.step) };
+  if (!claimed) return { repeat: await repeatAnswer(attempt) };
   try {
     return { built, txHash: await broadcast(), verification: 'verified' };
   } catch (error) {
@@ -162,6 +157,7 @@ async function acceptEvm(attempt: Attempt): Promise<Accepted> {
     );
   }
   const txHash = body.txHash as Hex;
+  if (!/^0x[0-9a-fA-F]{64}$/.test(txHash)) throw new AppError('invalid_submission', '`txHash` of an EVM step must be 0x and 64 hex digits');
   // The first open step the transaction matches; one not on chain yet is taken to be the first open step.
   let built = open[0]!;
   let result = await verifyEvmTransactionByHash(rpc, txHash, storedEvmStep(built), transfer.requesterWallet);
@@ -217,7 +213,7 @@ async function acceptSvm(attempt: Attempt): Promise<Accepted> {
 
 async function claimOnly(attempt: Attempt, built: StoredStep, txHash: string, verification: string): Promise<Accepted> {
   const claimed = await claimStep(attempt.deps, attempt.transfer, built, attempt.body, txHash, null, verification);
-  if (!claimed) return { repeat: await repeatAnswer(attempt.deps, attempt.transfer.id, attempt.body.step) };
+  if (!claimed) return { repeat: await repeatAnswer(attempt) };
   return { built, txHash, verification };
 }
 
@@ -256,8 +252,30 @@ function refuseUnlessAllowed(step: StoredStep, rules: StepRules | null): void {
   if (reason !== null) throw new AppError('step_not_allowed', `the built ${step.kind} step ${reason}; nothing was broadcast`, { details: { step: step.kind, stepIndex: step.index } });
 }
 
-async function repeatAnswer(deps: EngineDeps, transferId: string, step: StepKind): Promise<SubmitView> {
-  const transfer = await findTransfer(deps.store.db, transferId);
-  const previous = (await listSubmissions(deps.store.db, transferId)).findLast((s) => s.kind === step);
-  return { transferId, status: transfer?.status ?? 'PENDING_SIGNATURE', txHash: previous?.txHash ?? '', step, accepted: false, verification: previous?.verification ?? null };
+/** The answer to a submission another request recorded first (a concurrent repeat). */
+async function repeatAnswer(attempt: Attempt): Promise<SubmitView> {
+  const { deps, transfer, steps, body } = attempt;
+  const previous = (await listSubmissions(deps.store.db, transfer.id)).findLast((s) => s.kind === body.step);
+  if (!previous) return { transferId: transfer.id, status: transfer.status, txHash: '', step: body.step, accepted: false, verification: null };
+  return { transferId: transfer.id, status: await settleSubmission(deps, transfer, steps, previous), txHash: previous.txHash, step: body.step, accepted: false, verification: previous.verification };
+}
+
+/**
+ * What a recorded submission implies, applied idempotently: its fee row is `expected`, and a `main`
+ * step moves the transfer to SUBMITTED. Repeats apply it again, so a submission cut off between its
+ * record and this update (a crash, a dropped connection) is completed by the client's retry.
+ */
+async function settleSubmission(deps: EngineDeps, transfer: TransferRecord, steps: readonly StoredStep[], submission: Pick<SubmissionRecord, 'stepIndex' | 'kind' | 'txHash' | 'verification'>): Promise<TransferRecord['status']> {
+  const db = deps.store.db;
+  const feeKind = steps.find((s) => s.index === submission.stepIndex)?.payload.feeKind;
+  if (submission.kind === 'fee' && typeof feeKind === 'string') {
+    const row = (await listFeeRows(db, transfer.id)).find((f) => f.kind === feeKind);
+    if (row?.status === 'offered') await setFeeRowStatus(db, transfer.id, feeKind, 'expected', submission.txHash);
+  }
+  if (submission.kind !== 'main') return transfer.status;
+  await expectVenueCollectedFees(deps, transfer.id, steps, submission.txHash);
+  if (transfer.status !== 'PENDING_SIGNATURE') return transfer.status;
+  const now = deps.now();
+  await updateTransfer(db, transfer.id, { status: 'SUBMITTED', statusDetail: 'source transaction submitted; waiting for the venue', sourceTxHash: submission.txHash, sourceTxVerification: submission.verification, submittedAt: now, nextPollAt: now, pollAttempts: 0, giveUpAt: now + giveUpAfterMs(transfer.etaSeconds) }, now);
+  return 'SUBMITTED';
 }

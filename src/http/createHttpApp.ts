@@ -42,7 +42,13 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     },
     // Strict: no type coercion, no silent stripping; an unknown field is a 400 the caller can read.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
-    routerOptions: { ignoreTrailingSlash: true },
+    // Long path parameters reach the schema (a 400 naming the field) instead of the router's own error.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1_000 },
+    // The router's own refusals (a malformed percent-encoding) are answered in the envelope too.
+    frameworkErrors: (error, request, reply) => {
+      const refusal = error.code === 'FST_ERR_BAD_URL' ? new AppError('invalid_request', 'the URL is not valid percent-encoding') : new AppError('route_not_found', `no endpoint ${request.method} ${request.url.split('?')[0]}`);
+      void sendError(reply, refusal, request);
+    },
   });
 
   await app.register(swagger, {
