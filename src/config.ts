@@ -40,6 +40,8 @@ export interface Config {
     readonly wallets: Readonly<Partial<Record<ChainKey, string>>>;
   };
   readonly prices: PriceConfig;
+  /** How long a read of a transfer is answered from memory; this process's writes drop it at once. */
+  readonly transferCacheMs: number;
   /** How long a build stays signable before the transfer may be abandoned. */
   readonly buildTtlMs: number;
   readonly worker: {
@@ -116,6 +118,7 @@ export function loadConfig(env: Env): Config {
     quote: { deadlineMs, ttlMs, minWaitMs },
     fees: { tiers: parseTiers(env.STRAIT_FEE_TIERS), wallets: feeWallets },
     prices: parsePrices(env),
+    transferCacheMs: parseInteger('STRAIT_TRANSFER_CACHE_MS', env.STRAIT_TRANSFER_CACHE_MS, 1_000, 0, 60_000),
     buildTtlMs: parseInteger('STRAIT_BUILD_TTL_MS', env.STRAIT_BUILD_TTL_MS, 900_000, 10_000, 86_400_000),
     worker: {
       enabled: parseBool('STRAIT_WORKER', env.STRAIT_WORKER, true),

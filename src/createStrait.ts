@@ -11,6 +11,7 @@ import type { PriceSource } from './prices/PriceSource.ts';
 import { withPinnedStablecoins } from './prices/withPinnedStablecoins.ts';
 import { chainInfo, type ChainKey } from './domain/chains.ts';
 import type { EngineDeps } from './engine/EngineDeps.ts';
+import { createTransferViewCache } from './engine/transferViewCache.ts';
 import { createStatusWorker, type StatusWorker } from './engine/statusWorker.ts';
 import { createHttpApp } from './http/createHttpApp.ts';
 import { createMemoryRateLimiter } from './http/rateLimits/createMemoryRateLimiter.ts';
@@ -52,6 +53,7 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
   const svmRpcs = new Map<ChainKey, SvmRpc>(rpcUrls.filter(([chain]) => chainInfo(chain).vm === 'svm').map(([chain, url]) => [chain, createSvmRpc(url)]));
   const metrics = createMetrics();
   const venues = createVenueRegistry({ modules: options.modules ?? VENUE_MODULES, venues: config.venues, evm: (chain) => rpcs.get(chain)?.client ?? null, now, observe: metrics.observeVenueAttempt });
+  const transferViews = createTransferViewCache({ ttlMs: config.transferCacheMs, maxEntries: 10_000 });
   const deps: EngineDeps = {
     store,
     venues,
@@ -60,6 +62,7 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
     prices: createPriceSource(config.prices, now),
     now,
     logger,
+    transferViews,
     settings: {
       quoteDeadlineMs: config.quote.deadlineMs,
       quoteMinWaitMs: config.quote.minWaitMs,
@@ -95,6 +98,7 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
       await worker.stop();
       await rateLimiter?.close();
       await store.close();
+      transferViews.close();
     },
   };
 }

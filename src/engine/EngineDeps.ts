@@ -4,6 +4,7 @@ import type { SvmRpc } from '../chains/svm/createSvmRpc.ts';
 import type { ChainKey } from '../domain/chains.ts';
 import type { FeeSchedule } from '../domain/feeSchedule.ts';
 import type { PriceSource } from '../prices/PriceSource.ts';
+import type { TransferViewCache } from './transferViewCache.ts';
 import type { Store } from '../store/openStore.ts';
 import type { VenueRegistry } from '../venues/createVenueRegistry.ts';
 
@@ -20,6 +21,8 @@ export interface EngineDeps {
   readonly now: () => number;
   readonly logger: Logger;
   readonly settings: EngineSettings;
+  /** Recent transfer views for repeated reads (engine/transferViewCache.ts). */
+  readonly transferViews: TransferViewCache;
 }
 
 export interface EngineSettings {

@@ -6,7 +6,7 @@ import type { ChainKey } from '../domain/chains.ts';
 import { resolveToken } from '../domain/tokens.ts';
 import { giveUpAfterMs, pollDelayMs } from '../domain/pollSchedule.ts';
 import { canMove, feeRowStatusOnTransfer, isTerminal, type TransferStatus } from '../domain/transferStatus.ts';
-import { findTransfer, leaseDueTransfers, listFeeRows, listSteps, releaseAllLeases, releaseLease, setFeeRowStatus, setSubmissionVerification, updateTransfer, type TransferPatch, type TransferRecord } from '../store/transferRepository.ts';
+import { findTransfer, leaseDueTransfers, listFeeRows, listSteps, releaseAllLeases, releaseLease, setFeeRowStatus, transferWritten, setSubmissionVerification, updateTransfer, type TransferPatch, type TransferRecord } from '../store/transferRepository.ts';
 import type { VenueStatus, VenueTransferState } from '../venues/Venue.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { storedEvmStep } from './storedEvmStep.ts';
@@ -182,4 +182,5 @@ async function finish(deps: EngineDeps, transfer: TransferRecord, status: Transf
       if (next !== fee.status) await setFeeRowStatus(tx, transfer.id, fee.kind, next);
     }
   });
+  transferWritten(transfer.id);
 }

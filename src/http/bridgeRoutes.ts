@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { CHAIN_KEYS, type ChainKey } from '../domain/chains.ts';
-import { AppError } from '../domain/errors.ts';
 import { buildTransfer } from '../engine/buildTransfer.ts';
+import { readTransfer } from '../engine/readTransfer.ts';
 import type { EngineDeps } from '../engine/EngineDeps.ts';
 import { quoteTransfer } from '../engine/quoteTransfer.ts';
 import { submitTransfer } from '../engine/submitTransfer.ts';
-import { transferView } from '../engine/views.ts';
-import { findTransfer, listFeeRows } from '../store/transferRepository.ts';
 import { errorResponses } from './errorResponses.ts';
 import * as S from './schemas.ts';
 
@@ -104,10 +102,7 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
     '/bridge/transfers/:id',
     { schema: { summary: 'Read a transfer', params: S.TransferParams, response: { 200: S.TransferResponse, ...errorResponses(['transfer_not_found']) } } },
     async (request) => {
-      const id = request.params.id.toLowerCase();
-      const transfer = await findTransfer(deps.store.db, id);
-      if (!transfer) throw new AppError('transfer_not_found', `no transfer ${request.params.id}`);
-      return transferView(transfer, await listFeeRows(deps.store.db, id));
+      return readTransfer(deps, request.params.id.toLowerCase());
     },
   );
 }

@@ -82,8 +82,30 @@ export interface SubmissionRecord {
 
 export type NewTransfer = Omit<TransferRecord, 'pollAttempts'>;
 
+const writeListeners = new Set<(transferId: string) => void>();
+
+/**
+ * Told after every write this process makes to a transfer or its fee rows, so in-process read caches
+ * drop the entry at once; writes of other processes are bounded by the cache's time to live.
+ * Returns the unsubscribe function.
+ */
+export function onTransferWritten(listener: (transferId: string) => void): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+
+/** Announces a write again once its transaction committed, so no read in between stays cached. */
+export function transferWritten(transferId: string): void {
+  written(transferId);
+}
+
+function written(transferId: string): void {
+  for (const listener of writeListeners) listener(transferId);
+}
+
 export async function insertTransfer(db: Db, transfer: NewTransfer, steps: readonly StoredStep[], feeRows: readonly FeeRowRecord[]): Promise<void> {
   await db.insertInto('transfers').values(toRow(transfer)).execute();
+  written(transfer.id);
   if (steps.length > 0) {
     await db
       .insertInto('transfer_steps')
@@ -125,6 +147,7 @@ export async function setFeeRowStatus(db: Db, transferId: string, kind: string, 
     .where('transfer_id', '=', transferId)
     .where('kind', '=', kind)
     .execute();
+  written(transferId);
 }
 
 export async function listSubmissions(db: Db, transferId: string): Promise<SubmissionRecord[]> {
@@ -150,6 +173,7 @@ export async function updateTransfer(db: Db, id: string, patch: TransferPatch, n
   const row = toRow({ ...(patch as TransferRecord), updatedAt: now });
   const defined = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined));
   await db.updateTable('transfers').set(defined).where('id', '=', id).execute();
+  written(id);
 }
 
 /**
