@@ -18,6 +18,8 @@ const RECIPIENT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const AMOUNT = 25_000_000n;
 
 let svm: LiteSVM;
+/** When set, the venue double answers with a transaction invoking this program instead of Memo. */
+let foreignProgram: string | null = null;
 let scenario: TransferScenario;
 let rpc: LitesvmRpcFake;
 let strait: Strait;
@@ -32,7 +34,12 @@ const venue: VenueModule = {
       coverage: () => ({ origins: ['solana'], tokenSymbols: () => ['USDC'] }),
       quote: async (r) => ({ amountIn: r.amountIn, amountOut: r.amountIn - 10_000n, minAmountOut: r.amountIn - 20_000n, estimatedSeconds: 5, expiresAt: null, context: {} }),
       build: async ({ quote }): Promise<StepsPlan> => {
-        const wire = buildTransferTransaction(scenario, { version: 0, amount: AMOUNT, feeLamports: 5_000n, memo: 'strait-order-1', blockhash: String(svm.latestBlockhash()), priceMicroLamports: 1_000n });
+        let wire = buildTransferTransaction(scenario, { version: 0, amount: AMOUNT, feeLamports: 5_000n, memo: 'strait-order-1', blockhash: String(svm.latestBlockhash()), priceMicroLamports: 1_000n });
+        if (foreignProgram !== null) {
+          const message = editableMessageOf(wire);
+          message.staticAccounts[message.staticAccounts.indexOf('Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo')] = foreignProgram;
+          wire = signMessage(message, []);
+        }
         return { shape: 'steps', steps: [{ vm: 'svm', step: 'main', serializedTx: toBase64(wire), encoding: 'base64', refreshBlockhash: true }], approval: null, amountOut: quote.amountOut, minAmountOut: quote.minAmountOut, context: {} };
       },
       status: async () => ({ state: 'pending', venueStatus: 'pending', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: null }),
@@ -115,6 +122,18 @@ describe('Solana source', () => {
     const submit = await post<{ accepted: boolean; verification: string }>(`/v1/bridge/transfers/${transferId}/submit`, { step: 'main', txHash: id });
     expect(submit.body).toMatchObject({ accepted: true, verification: 'verified' });
     expect(rpc.sendTransactionCalls).toBe(sends + 1);
+  });
+
+  it('refuses at build a venue transaction that invokes a program off its allow-list', async () => {
+    foreignProgram = scenario.attacker.address;
+    try {
+      const quote = await post<{ decisionId: string }>('/v1/bridge/quote', { fromChain: 'solana', toChain: 'base', fromToken: 'USDC', toToken: 'USDC', amountAtomic: AMOUNT.toString(), sender: scenario.user.address, recipient: RECIPIENT });
+      const built = await post<{ error: { code: string; message: string } }>('/v1/bridge/build', { decisionId: quote.body.decisionId });
+      expect(built.status).toBe(502);
+      expect(built.body.error).toMatchObject({ code: 'unsafe_venue_answer', message: expect.stringContaining(scenario.attacker.address) });
+    } finally {
+      foreignProgram = null;
+    }
   });
 
   it('refuses a txHash that is not a Solana signature', async () => {

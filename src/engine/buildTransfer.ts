@@ -14,7 +14,7 @@ import { VenueRejection, type VenueBuildPlan, type VenueQuoteRequest } from '../
 import { canCollectFees } from './canCollectFees.ts';
 import { cutsOf, feeStep, type Cut } from './feeSteps.ts';
 import { needsZeroReset } from './needsZeroReset.ts';
-import { whyNotAllowed, type StepRules } from './vetSteps.ts';
+import { whyNotAllowed, whyNotAllowedSvm, type StepRules } from './vetSteps.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { deserializeQuote, requestFromRecord } from './quoteTransfer.ts';
 
@@ -288,11 +288,10 @@ function mainSteps(plan: VenueBuildPlan): Step[] {
 
 function vetOrRefuse(registered: RegisteredVenue, steps: readonly Step[], rules: StepRules): void {
   for (const step of steps) {
-    if (step.vm !== 'evm') continue;
-    const reason = whyNotAllowed(step, rules);
+    const reason = step.vm === 'evm' ? whyNotAllowed(step, rules) : whyNotAllowedSvm(step, rules.allowList, rules.venue);
     if (reason === null) continue;
     registered.health?.recordRefusal(`${step.step} step ${reason}`);
-    throw new AppError('unsafe_venue_answer', `${rules.venue}'s ${step.step} step ${reason}; nothing was built`, { details: { venue: rules.venue, step: step.step, to: step.to } });
+    throw new AppError('unsafe_venue_answer', `${rules.venue}'s ${step.step} step ${reason}; nothing was built`, { details: { venue: rules.venue, step: step.step, ...(step.vm === 'evm' ? { to: step.to } : {}) } });
   }
 }
 

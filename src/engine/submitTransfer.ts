@@ -14,7 +14,7 @@ import { isSvmSignature } from '../chains/svm/isSvmSignature.ts';
 import { verifySignedSvmTransaction } from '../chains/svm/verifySignedSvmTransaction.ts';
 import { verifySvmTransactionBySignature } from '../chains/svm/verifySvmTransactionBySignature.ts';
 import { storedSvmStep } from './storedSvmStep.ts';
-import { whyNotAllowed, type StepRules } from './vetSteps.ts';
+import { whyNotAllowed, whyNotAllowedSvm, type StepRules } from './vetSteps.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { storedEvmStep } from './storedEvmStep.ts';
 
@@ -191,6 +191,7 @@ async function acceptSvm(attempt: Attempt): Promise<Accepted> {
       const mismatches = checks[0]!.check.mismatches;
       throw new AppError('transaction_mismatch', `the signed transaction differs from the built ${body.step} step in ${[...new Set(mismatches.map((m) => m.field))].join(', ')}; nothing was broadcast`, { details: { mismatches } });
     }
+    refuseUnlessAllowed(matched.candidate, await stepRulesOf(deps, transfer));
     refuseExpired(attempt);
     if (!rpc) throw noRpc(chain);
     const wire = matched.check.transaction.wireBase64;
@@ -208,6 +209,7 @@ async function acceptSvm(attempt: Attempt): Promise<Accepted> {
   if (result.verification === 'refuted') {
     throw new AppError('transaction_mismatch', `transaction ${signature} is not the built ${body.step} step`, { details: { mismatches: result.mismatches, verification: 'refuted' } });
   }
+  refuseUnlessAllowed(built, await stepRulesOf(deps, transfer));
   return claimOnly(attempt, built, signature, result.verification);
 }
 
@@ -233,13 +235,14 @@ async function stepRulesOf(deps: EngineDeps, transfer: TransferRecord): Promise<
   const registered = deps.venues.get(transfer.venue);
   const sourceToken = resolveToken(transfer.fromChain, transfer.fromAsset === 'native' ? null : transfer.fromAsset);
   const chainId = chainInfo(transfer.fromChain as ChainKey).chainId;
-  if (!registered || !sourceToken || chainId === null) return null;
+  if (!registered || !sourceToken) return null;
   const deposit = (transfer.build as { deposit?: { address?: string } }).deposit;
   const feeRows = await listFeeRows(deps.store.db, transfer.id);
   return {
     venue: transfer.venue,
     allowList: registered.allowList,
-    chainId,
+    // Non-EVM chains have no chain id; their steps are checked by program (whyNotAllowedSvm).
+    chainId: chainId ?? -1,
     sourceToken,
     amountIn: transfer.amountIn,
     depositAddress: deposit?.address ?? null,
@@ -248,7 +251,7 @@ async function stepRulesOf(deps: EngineDeps, transfer: TransferRecord): Promise<
 }
 
 function refuseUnlessAllowed(step: StoredStep, rules: StepRules | null): void {
-  const reason = rules === null ? 'cannot be checked: the venue or source asset is unknown' : whyNotAllowed(storedEvmStep(step), rules);
+  const reason = rules === null ? 'cannot be checked: the venue or source asset is unknown' : step.vm === 'svm' ? whyNotAllowedSvm(storedSvmStep(step), rules.allowList, rules.venue) : whyNotAllowed(storedEvmStep(step), rules);
   if (reason !== null) throw new AppError('step_not_allowed', `the built ${step.kind} step ${reason}; nothing was broadcast`, { details: { step: step.kind, stepIndex: step.index } });
 }
 

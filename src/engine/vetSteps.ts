@@ -1,5 +1,6 @@
 import { decodeFunctionData, erc20Abi, slice, size, toFunctionSelector, type Hex } from 'viem';
-import type { EvmStep } from '../domain/steps.ts';
+import { decodeSvmTransaction } from '../chains/svm/decodeSvmTransaction.ts';
+import type { EvmStep, SvmStep } from '../domain/steps.ts';
 import type { TokenInfo } from '../domain/tokens.ts';
 import type { VenueAllowList } from '../venues/allowList.ts';
 
@@ -79,4 +80,40 @@ function erc20Call<F extends 'transfer' | 'approve'>(data: Hex, functionName: F)
   } catch {
     return null;
   }
+}
+
+const SPL_TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
+const STANDARD_PROGRAMS: ReadonlySet<string> = new Set([
+  '11111111111111111111111111111111',
+  SPL_TOKEN,
+  TOKEN_2022,
+  'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL',
+  'ComputeBudget111111111111111111111111111111',
+  'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
+  'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo',
+]);
+/** Token instructions that hand the user's tokens to someone else's control: Approve, SetAuthority, ApproveChecked. */
+const DELEGATING_TOKEN_INSTRUCTIONS: ReadonlySet<number> = new Set([4, 6, 13]);
+
+/**
+ * The Solana counterpart of {@link whyNotAllowed}: every instruction must invoke one of the venue's
+ * own programs or a standard one, and never delegate or reassign the user's tokens (the standing
+ * approval an exploit needs). `null` when the transaction passes.
+ */
+export function whyNotAllowedSvm(step: SvmStep, allowList: VenueAllowList, venue: string): string | null {
+  let decoded;
+  try {
+    decoded = decodeSvmTransaction(step.serializedTx, step.encoding);
+  } catch {
+    return 'is not a Solana transaction Strait can read';
+  }
+  const own = new Set(allowList.solanaPrograms ?? []);
+  for (const instruction of decoded.instructions) {
+    const program = decoded.staticAccounts[instruction.programIdIndex] ?? '';
+    if (own.has(program)) continue;
+    if (!STANDARD_PROGRAMS.has(program)) return `invokes program ${program}, which is not on ${venue}'s allow-list`;
+    if ((program === SPL_TOKEN || program === TOKEN_2022) && DELEGATING_TOKEN_INSTRUCTIONS.has(instruction.data[0] ?? -1)) return 'delegates or reassigns authority over the user\'s tokens';
+  }
+  return null;
 }

@@ -10,6 +10,11 @@ import type { Address, Hex } from 'viem';
 export interface VenueAllowList {
   readonly calls: readonly AllowedCall[];
   readonly transferRecipients: readonly AllowedRecipient[];
+  /**
+   * The venue's own Solana programs its transactions may invoke, beside the standard ones every
+   * transfer uses (System, SPL Token, Token-2022, Associated Token Account, Compute Budget, Memo).
+   */
+  readonly solanaPrograms?: readonly string[];
 }
 
 export interface AllowedCall {
