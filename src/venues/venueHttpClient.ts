@@ -3,6 +3,7 @@ import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { CallContext } from './Venue.ts';
 import { CallAbandoned, VenueRejection } from './Venue.ts';
+import { nodeHttpFetch } from './nodeHttpFetch.ts';
 import type { VenueHealth } from './venueHealth.ts';
 
 /** A non-2xx answer from a venue, with its parsed body, for the adapter to translate. */
@@ -86,7 +87,7 @@ function validatorOf(schema: TSchema): ReturnType<typeof Compile> {
  * venue's answer validated against the adapter's schema before the adapter sees it.
  */
 export function createVenueHttpClient(options: VenueHttpClientOptions): VenueHttpClient {
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = options.fetch ?? nodeHttpFetch;
   const retryPolicy = retry(handleWhen(isTransient), {
     maxAttempts: Math.max(0, options.maxAttempts - 1),
     backoff: new ExponentialBackoff({ initialDelay: 25, maxDelay: 250 }),
