@@ -95,8 +95,10 @@ export async function fanOutQuotes(
   await finished;
   clearTimeout(timer);
   const waitedMs = Math.round(performance.now() - started);
-  // Venues still out when the answer came early were not too slow for the deadline: no breaker fault.
-  controller.abort(waitedMs < timing.deadlineMs ? new CallAbandoned('the quote answered without this venue') : undefined);
+  // The quote's deadline is Strait's budget, not the venue's failure: a venue still out is listed as
+  // venue_timeout but not counted against its breaker, which is for venues that fail (refuse, reset,
+  // 5xx, wrong shape, or exceed the per-attempt timeout). Slow venues thus stay in the next quote.
+  controller.abort(new CallAbandoned(waitedMs < timing.deadlineMs ? 'the quote answered without this venue' : 'the quote deadline passed'));
   for (const id of pending) {
     const early = waitedMs < timing.deadlineMs;
     rejected.push(

@@ -173,9 +173,9 @@ export class VenueRejection extends Error {
 }
 
 /**
- * The reason a caller aborts a venue call when it stops waiting by choice (the quote answered early
- * with enough rows). The venue did nothing wrong, so its breaker does not count it; a call cut off at
- * the hard deadline is a timeout and does count.
+ * The reason a caller aborts a venue call when it stops waiting by its own choice: the quote answered
+ * early with enough rows, or its deadline (Strait's budget) passed. The venue failed at nothing, so
+ * its breaker does not count it; a call over the per-attempt timeout does count.
  */
 export class CallAbandoned extends Error {
   override name = 'CallAbandoned';
