@@ -1,9 +1,11 @@
 import http from 'node:http';
 import https from 'node:https';
 
+// No cap on sockets per host: a quote's calls to one venue must never queue behind each other (a
+// capped pool would turn concurrent quotes into venue timeouts), as undici's pool does not either.
 const agents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }),
+  'http:': new http.Agent({ keepAlive: true, maxFreeSockets: 256 }),
+  'https:': new https.Agent({ keepAlive: true, maxFreeSockets: 256 }),
 };
 
 /**
