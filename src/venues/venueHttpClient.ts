@@ -1,6 +1,6 @@
 import { ExponentialBackoff, handleWhen, isBrokenCircuitError, retry } from 'cockatiel';
 import type { Static, TSchema } from 'typebox';
-import { Compile } from 'typebox/compile';
+import { validatorOf } from '../domain/validatorOf.ts';
 import type { CallContext } from './Venue.ts';
 import { CallAbandoned, VenueRejection } from './Venue.ts';
 import { nodeHttpFetch } from './nodeHttpFetch.ts';
@@ -71,15 +71,6 @@ function isTransient(error: unknown): boolean {
   return error instanceof VenueHttpError && (error.status === 502 || error.status === 503 || error.status === 504);
 }
 
-const compiled = new WeakMap<TSchema, ReturnType<typeof Compile>>();
-function validatorOf(schema: TSchema): ReturnType<typeof Compile> {
-  let validator = compiled.get(schema);
-  if (!validator) {
-    validator = Compile(schema);
-    compiled.set(schema, validator);
-  }
-  return validator;
-}
 
 /**
  * The one HTTP client every venue adapter uses: a deadline per attempt inside the caller's deadline,

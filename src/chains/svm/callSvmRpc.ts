@@ -1,6 +1,7 @@
 import type { Static, TSchema } from 'typebox';
 import { Type } from 'typebox';
 import { Compile } from 'typebox/compile';
+import { validatorOf } from '../../domain/validatorOf.ts';
 
 /** The node answered with a JSON-RPC error: a verdict to classify, whatever the HTTP status. */
 export class SvmRpcError extends Error {
@@ -44,16 +45,6 @@ const EnvelopeSchema = Type.Object({
   error: Type.Optional(Type.Object({ code: Type.Integer(), message: Type.String(), data: Type.Optional(Type.Unknown()) })),
 });
 const envelope = Compile(EnvelopeSchema);
-const compiled = new WeakMap<TSchema, ReturnType<typeof Compile>>();
-
-function validatorOf(schema: TSchema): ReturnType<typeof Compile> {
-  let validator = compiled.get(schema);
-  if (!validator) {
-    validator = Compile(schema);
-    compiled.set(schema, validator);
-  }
-  return validator;
-}
 
 function parse(text: string): unknown {
   try {

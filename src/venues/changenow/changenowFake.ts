@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { formatUnits, type Address, type Hex } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
 import { chainInfo } from '../../domain/chains.ts';
 import { onceByKey } from '../fake/onceByKey.ts';
+import { freshDepositAddress } from '../fake/freshDepositAddress.ts';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
 import { CHANGENOW_ASSETS, CHANGENOW_NETWORKS, assetByTicker, networkOf, type ChangenowAsset } from './changenowChains.ts';
@@ -82,29 +82,6 @@ function convert(amount: bigint, from: ChangenowAsset, to: ChangenowAsset): bigi
   return (amount * priceOf(from) * 10n ** BigInt(to.decimals)) / (priceOf(to) * 10n ** BigInt(from.decimals));
 }
 const fromUsd = (usd: bigint, asset: ChangenowAsset): bigint => (usd * 10n ** BigInt(asset.decimals)) / priceOf(asset);
-
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-function base58(bytes: Uint8Array): string {
-  let n = BigInt(`0x${Buffer.from(bytes).toString('hex')}`);
-  let out = '';
-  while (n > 0n) {
-    out = BASE58.charAt(Number(n % 58n)) + out;
-    n /= 58n;
-  }
-  for (const byte of bytes) {
-    if (byte !== 0) break;
-    out = `1${out}`;
-  }
-  return out;
-}
-
-/** A fresh payin address in the origin chain's format, or `null` where the fake has none. */
-function freshPayinAddress(asset: ChangenowAsset): string | null {
-  const vm = chainInfo(asset.chain).vm;
-  if (vm === 'evm') return privateKeyToAccount(generatePrivateKey()).address;
-  if (vm === 'svm') return base58(randomBytes(32));
-  return null;
-}
 
 function defaultChainIds(): Record<string, number> {
   const ids: Record<string, number> = {};
@@ -210,7 +187,7 @@ export async function startChangenowFake(options: ChangenowFakeOptions = {}): Pr
     const rate = typeof body.rateId === 'string' ? rates.get(body.rateId) : undefined;
     if (!rate || rate.validUntil < now()) return bad('not_valid_params', 'rateId is expired or unknown');
     if (rate.from !== pair.from || rate.to !== pair.to || rate.amountIn !== fromAmount) return bad('not_valid_params', 'rateId was issued for another pair or amount');
-    const deposit = nextDeposit ?? { payinAddress: freshPayinAddress(pair.from), payinExtraId: null };
+    const deposit = nextDeposit ?? { payinAddress: freshDepositAddress(pair.from.chain), payinExtraId: null };
     nextDeposit = null;
     if (!deposit.payinAddress) return bad('not_valid_params', `deposits on ${pair.from.network} are not served by the fake`);
     const id = randomBytes(7).toString('hex');

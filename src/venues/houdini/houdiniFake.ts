@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { bech32 } from '@scure/base';
+import { base58 } from '@scure/base';
 import { formatUnits, type Address, type Hex } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
 import { chainInfo, type ChainKey } from '../../domain/chains.ts';
 import { onceByKey } from '../fake/onceByKey.ts';
+import { freshDepositAddress } from '../fake/freshDepositAddress.ts';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
 import { toAtomicFloor } from './houdiniAmounts.ts';
@@ -119,26 +119,6 @@ const envelope = (status: number, code: string, message: string, fields?: Record
   body: { code, requestId: randomBytes(16).toString('hex'), ...(fields ? { fields } : {}), message },
 });
 const invalid = (field: string, value: unknown, message: string): FakeReply => envelope(422, 'VALIDATION_ERROR', 'Validation Failed', { [field]: { value, message } });
-
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-function base58(bytes: Uint8Array): string {
-  let n = BigInt(`0x${Buffer.from(bytes).toString('hex')}`);
-  let out = '';
-  while (n > 0n) {
-    out = BASE58.charAt(Number(n % 58n)) + out;
-    n /= 58n;
-  }
-  return out;
-}
-
-/** A fresh deposit address in the origin chain's format, or `null` where the fake has none. */
-function freshDepositAddress(chain: ChainKey): string | null {
-  const vm = chainInfo(chain).vm;
-  if (vm === 'evm') return privateKeyToAccount(generatePrivateKey()).address;
-  if (vm === 'svm') return base58(randomBytes(32));
-  if (chain === 'bitcoin' || chain === 'litecoin') return bech32.encode(chain === 'bitcoin' ? 'bc' : 'ltc', [0, ...bech32.toWords(randomBytes(20))]);
-  return null;
-}
 
 function tokenEntry(asset: HoudiniAsset): Record<string, unknown> {
   const info = chainInfo(asset.chain);
@@ -283,7 +263,7 @@ export async function startHoudiniFake(options: HoudiniFakeOptions = {}): Promis
     const depositAddress = freshDepositAddress(issued.from.chain);
     if (!depositAddress) return envelope(422, 'VALIDATION_ERROR', `deposits on ${shortNameOf(issued.from.chain)} are not served by the fake`);
     depositLog.add(depositAddress.toLowerCase());
-    const houdiniId = base58(randomBytes(16)).slice(0, 22);
+    const houdiniId = base58.encode(randomBytes(16)).slice(0, 22);
     const order: Order = { quote: issued, body, depositAddress, depositTag: MEMO_CHAINS.has(issued.from.chain) ? String(100_000 + (randomBytes(3).readUIntBE(0, 3) % 900_000)) : null, created: Date.now(), answer: { houdiniId } };
     order.answer = orderAnswer(order, 0);
     orders.set(houdiniId, order);

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { formatUnits, type Address, type Hex } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { chainInfo } from '../../domain/chains.ts';
 import { onceByKey } from '../fake/onceByKey.ts';
+import { freshDepositAddress } from '../fake/freshDepositAddress.ts';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
 import { NEAR_INTENTS_ASSETS, NEAR_INTENTS_BLOCKCHAINS, assetById, blockchainOf, type NearIntentsAsset } from './nearIntentsChains.ts';
@@ -63,30 +63,6 @@ const usd = (amount: bigint, asset: NearIntentsAsset): string => formatUnits((am
 
 function convert(amount: bigint, from: NearIntentsAsset, to: NearIntentsAsset): bigint {
   return (amount * priceOf(from) * 10n ** BigInt(to.decimals)) / (priceOf(to) * 10n ** BigInt(from.decimals));
-}
-
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-function base58(bytes: Uint8Array): string {
-  let n = BigInt(`0x${Buffer.from(bytes).toString('hex')}`);
-  let out = '';
-  while (n > 0n) {
-    out = BASE58.charAt(Number(n % 58n)) + out;
-    n /= 58n;
-  }
-  for (const byte of bytes) {
-    if (byte !== 0) break;
-    out = `1${out}`;
-  }
-  return out;
-}
-
-/** A fresh deposit address in the origin chain's format, or `null` where the fake has none. */
-function freshDepositAddress(asset: NearIntentsAsset): string | null {
-  const vm = chainInfo(asset.chain).vm;
-  if (vm === 'evm') return privateKeyToAccount(generatePrivateKey()).address;
-  if (vm === 'svm') return base58(randomBytes(32));
-  if (vm === 'near') return randomBytes(32).toString('hex');
-  return null;
 }
 
 function defaultChainIds(): Record<string, number> {
@@ -151,7 +127,7 @@ export async function startNearIntentsFake(options: NearIntentsFakeOptions = {})
       refundFee: '20000',
     };
     if (!body.dry) {
-      const depositAddress = freshDepositAddress(origin);
+      const depositAddress = freshDepositAddress(origin.chain);
       if (!depositAddress) return bad(`deposits on ${blockchainOf(origin.chain) ?? origin.chain} are not served by the fake`);
       Object.assign(quoteBody, { depositAddress, deadline: body.deadline, timeWhenInactive: body.deadline });
     }

@@ -1,10 +1,9 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
-import { base58 } from '@scure/base';
 import { parseUnits, type Address, type Hex } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
 import { chainInfo } from '../../domain/chains.ts';
+import { freshDepositAddress } from '../fake/freshDepositAddress.ts';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { onceByKey } from '../fake/onceByKey.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
@@ -71,14 +70,6 @@ interface StoredShift {
 const fail = (status: number, message: string, code?: string): FakeReply => ({ status, body: { error: code ? { code, message } : { message } } });
 const badInput = (message: string) => fail(400, message, 'BAD_USER_INPUT');
 const text = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 ? value : null);
-
-/** A fresh deposit address in the origin chain's format, or `null` where the fake has none. */
-function freshDepositAddress(asset: SideShiftAsset): string | null {
-  const vm = chainInfo(asset.chain).vm;
-  if (vm === 'evm') return privateKeyToAccount(generatePrivateKey()).address;
-  if (vm === 'svm') return base58.encode(randomBytes(32));
-  return null;
-}
 
 function defaultChainIds(): Record<string, number> {
   const ids: Record<string, number> = {};
@@ -190,7 +181,7 @@ export async function startSideShiftFake(options: SideShiftFakeOptions): Promise
     if (!settleAddress || !isValidAddress(stored.settle.chain, settleAddress)) return badInput('Invalid receiving address');
     const refundAddress = text(body.refundAddress);
     if (body.refundAddress !== undefined && (!refundAddress || !isValidAddress(stored.deposit.chain, refundAddress))) return badInput('Invalid refundDestination');
-    const depositAddress = freshDepositAddress(stored.deposit);
+    const depositAddress = freshDepositAddress(stored.deposit.chain);
     if (!depositAddress) return badInput(`deposits on ${stored.deposit.network} are not served by the fake`);
     const shift = {
       id: randomBytes(10).toString('hex'),
