@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { Value } from 'typebox/value';
 import { decodeFunctionData, encodeAbiParameters, encodeEventTopics, encodeFunctionData, erc20Abi, type Address, type Hex, type Log } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { nativeToken, resolveToken, type TokenInfo } from '../../domain/tokens.ts';
 import type { FakeSettlement, MinedTransaction } from '../fake/FakeSettlement.ts';
-import { createTestVenue, testCall } from '../fake/testVenueDeps.ts';
-import { VenueRejection, type VenueQuoteRequest, type VenueStatusRequest } from '../Venue.ts';
+import { createTestVenue, fixturesOf, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
+import { type VenueQuoteRequest, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import { acrossVenue, spokePoolDepositAbi } from './acrossVenue.ts';
 import { startAcrossFake, v3FundsDepositedAbi, type AcrossFake } from './acrossFake.ts';
@@ -30,7 +29,7 @@ const RECIPIENT = '0x2222222222222222222222222222222222222222';
 const DEPOSIT_TX = '0xaaa0000000000000000000000000000000000000000000000000000000000001';
 const FILL_TX = '0xbbb0000000000000000000000000000000000000000000000000000000000002';
 
-const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
+const fixture = fixturesOf(import.meta.url);
 
 function quoteRequest(overrides: Partial<VenueQuoteRequest> = {}): VenueQuoteRequest {
   return { fromChain: 'arbitrum', toChain: 'base', fromToken: ARB_USDC, toToken: BASE_USDC, amountIn: 250_000_000n, sender: SENDER, recipient: RECIPIENT, userIp: null, integratorFee: null, ...overrides };
@@ -39,11 +38,7 @@ function quoteRequest(overrides: Partial<VenueQuoteRequest> = {}): VenueQuoteReq
 /** The fake's figures: 2.5 bps capital fee plus 38750 gas units. */
 const expectedOut = (amount: bigint) => amount - (amount * 25n) / 100_000n - 38_750n;
 
-async function rejection(promise: Promise<unknown>): Promise<VenueRejection> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(VenueRejection);
-  return error as VenueRejection;
-}
+const rejection = rejectionOf;
 
 let fake: AcrossFake;
 let venue: ReturnType<typeof createTestVenue>['venue'];

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { Compile } from 'typebox/compile';
 import { decodeFunctionData, pad } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestVenue, testCall } from '../fake/testVenueDeps.ts';
-import { VenueRejection, type VenueQuote } from '../Venue.ts';
+import { createTestVenue, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
+import { type VenueQuote } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import { TOKEN_MESSENGER_V2, tokenMessengerV2Abi } from './cctpChains.ts';
 import { startCctpFake, type CctpFake } from './cctpFake.ts';
@@ -30,11 +30,7 @@ beforeEach(() => {
   fake.setAllowance(5_000_000);
 });
 
-async function rejection(promise: Promise<unknown>): Promise<VenueRejection> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(VenueRejection);
-  return error as VenueRejection;
-}
+const rejection = rejectionOf;
 
 describe('fixtures', () => {
   const load = (name: string): unknown => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));

@@ -1,12 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { Compile } from 'typebox/compile';
-import type { TSchema } from 'typebox';
 import { decodeFunctionData, erc20Abi, type Address, type Hex } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
-import { createTestVenue, testCall } from '../fake/testVenueDeps.ts';
-import { resolveToken, type TokenInfo } from '../../domain/tokens.ts';
-import { VenueRejection, type DepositPlan, type VenueQuote, type VenueQuoteRequest, type VenueStatusRequest } from '../Venue.ts';
+import { createTestVenue, fixturesOf, knownToken, passes, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
+import { resolveToken } from '../../domain/tokens.ts';
+import { type DepositPlan, type VenueQuote, type VenueQuoteRequest, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import { CHANGENOW_ASSETS, assetByTicker, assetOf } from './changenowChains.ts';
 import { startChangenowFake, type ChangenowFake } from './changenowFake.ts';
@@ -14,11 +11,7 @@ import { CHANGENOW_STATUS_TABLE, etaSeconds, limitRejection, sameAmount, toAtomi
 import { ChangenowCurrenciesSchema, ChangenowErrorSchema, ChangenowEstimateAnswerSchema, ChangenowExchangeSchema, ChangenowRangeSchema, ChangenowStatusSchema } from './changenowSchemas.ts';
 import { changenowVenue } from './changenowVenue.ts';
 
-function known(chain: string, symbolOrAddress: string | null): TokenInfo {
-  const found = resolveToken(chain, symbolOrAddress);
-  if (!found) throw new Error(`test token ${chain}:${symbolOrAddress} unknown`);
-  return found;
-}
+const known = knownToken;
 const USDC_BASE = known('base', 'USDC');
 const USDC_ARB = known('arbitrum', 'USDC');
 const USDC_SOL = known('solana', 'USDC');
@@ -38,14 +31,10 @@ const OUT = 23_875_000n;
 const request = (overrides: Partial<VenueQuoteRequest> = {}): VenueQuoteRequest =>
   ({ fromChain: 'base', toChain: 'arbitrum', fromToken: USDC_BASE, toToken: USDC_ARB, amountIn: 25_000_000n, sender: SENDER, recipient: RECIPIENT, userIp: null, integratorFee: null, ...overrides }) as VenueQuoteRequest;
 
-const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
-const check = (schema: TSchema, value: unknown) => Compile(schema).Check(value);
+const fixture = fixturesOf(import.meta.url);
+const check = passes;
 
-async function rejection(promise: Promise<unknown>): Promise<VenueRejection> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(VenueRejection);
-  return error as VenueRejection;
-}
+const rejection = rejectionOf;
 
 let fake: ChangenowFake;
 let adapter: ReturnType<typeof createTestVenue>;

@@ -1,5 +1,10 @@
+import { readFileSync } from 'node:fs';
+import type { TSchema } from 'typebox';
 import type { PublicClient } from 'viem';
 import type { ChainKey } from '../../domain/chains.ts';
+import { resolveToken, type TokenInfo } from '../../domain/tokens.ts';
+import { validatorOf } from '../../domain/validatorOf.ts';
+import { VenueRejection } from '../Venue.ts';
 import { createVenueInstance } from '../createVenueInstance.ts';
 import type { VenueModule } from '../VenueModule.ts';
 
@@ -25,4 +30,31 @@ export function createTestVenue(
 /** A call context with a generous deadline, for tests. */
 export function testCall(ms = 5_000) {
   return { signal: AbortSignal.timeout(ms) };
+}
+
+/** A registry token for a test, failing loudly when the registry lacks it. */
+export function knownToken(chain: string, symbolOrAddress: string | null): TokenInfo {
+  const found = resolveToken(chain, symbolOrAddress);
+  if (!found) throw new Error(`test token ${chain}:${symbolOrAddress} unknown`);
+  return found;
+}
+
+/** What an adapter call threw, which must be a typed {@link VenueRejection}. */
+export async function rejectionOf(promise: Promise<unknown>): Promise<VenueRejection> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof VenueRejection)) throw new Error(`expected a VenueRejection, got ${error === undefined ? 'an answer' : String(error)}`);
+  return error;
+}
+
+/** Reads the JSON fixtures beside a test file: `fixturesOf(import.meta.url)('quote.json')`. */
+export function fixturesOf(testFileUrl: string): (name: string) => unknown {
+  return (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, testFileUrl), 'utf8')) as unknown;
+}
+
+/** Whether a value passes a TypeBox schema (fixtures against the adapter's schemas). */
+export function passes(schema: TSchema, value: unknown): boolean {
+  return validatorOf(schema).Check(value);
 }

@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
-import type { TSchema } from 'typebox';
-import { Compile } from 'typebox/compile';
 import { decodeFunctionData, erc20Abi, type Address, type Hex } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
 import { resolveToken, type TokenInfo } from '../../domain/tokens.ts';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
-import { createTestVenue, testCall } from '../fake/testVenueDeps.ts';
-import { VenueRejection, type DepositPlan, type Venue, type VenueQuote, type VenueQuoteRequest, type VenueStatusRequest } from '../Venue.ts';
+import { createTestVenue, fixturesOf, knownToken, passes, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
+import { type DepositPlan, type Venue, type VenueQuote, type VenueQuoteRequest, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import { toAtomicCeil, toAtomicFloor, toDisplayAmount } from './houdiniAmounts.ts';
 import { HOUDINI_ASSETS, assetOf } from './houdiniChains.ts';
@@ -16,11 +13,7 @@ import { HOUDINI_DISPLAY_STATUSES, HOUDINI_STATUS_CODES, UNKNOWN_TIMEZONE, UNKNO
 import { HoudiniErrorSchema, HoudiniExchangeSchema, HoudiniOrderSchema, HoudiniQuotesResponseSchema, HoudiniRateLimitSchema, HoudiniTokensResponseSchema } from './houdiniSchemas.ts';
 import { houdiniVenue } from './houdiniVenue.ts';
 
-function known(chain: string, symbolOrAddress: string | null): TokenInfo {
-  const found = resolveToken(chain, symbolOrAddress);
-  if (!found) throw new Error(`test token ${chain}:${symbolOrAddress} unknown`);
-  return found;
-}
+const known = knownToken;
 const USDC_BASE = known('base', 'USDC');
 const USDC_ARB = known('arbitrum', 'USDC');
 const USDC_ETH = known('ethereum', 'USDC');
@@ -39,18 +32,14 @@ const CREDENTIALS = HOUDINI_FAKE_CREDENTIALS;
 const request = (overrides: Partial<VenueQuoteRequest> = {}): VenueQuoteRequest =>
   ({ fromChain: 'base', toChain: 'arbitrum', fromToken: USDC_BASE, toToken: USDC_ARB, amountIn: 100_000_000n, sender: SENDER, recipient: RECIPIENT, userIp: USER_IP, integratorFee: null, ...overrides }) as VenueQuoteRequest;
 
-const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
-const check = (schema: TSchema, value: unknown) => Compile(schema).Check(value);
+const fixture = fixturesOf(import.meta.url);
+const check = passes;
 
 function createHoudiniTestVenue(baseUrl: string): Venue {
   return createTestVenue(houdiniVenue, baseUrl, { credentials: CREDENTIALS, now: () => NOW }).venue;
 }
 
-async function rejection(promise: Promise<unknown>): Promise<VenueRejection> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(VenueRejection);
-  return error as VenueRejection;
-}
+const rejection = rejectionOf;
 
 let fake: HoudiniFake;
 let venue: Venue;

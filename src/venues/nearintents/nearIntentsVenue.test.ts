@@ -1,12 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { Compile } from 'typebox/compile';
-import type { TSchema } from 'typebox';
 import { decodeFunctionData, erc20Abi, type Address, type Hex } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
-import { createTestVenue, testCall } from '../fake/testVenueDeps.ts';
+import { createTestVenue, fixturesOf, knownToken, passes, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
 import { resolveToken, type TokenInfo } from '../../domain/tokens.ts';
-import { VenueRejection, type DepositPlan, type VenueQuoteRequest, type VenueStatusRequest } from '../Venue.ts';
+import { type DepositPlan, type VenueQuoteRequest, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import { NEAR_INTENTS_ASSETS, assetOf } from './nearIntentsChains.ts';
 import { startNearIntentsFake, type NearIntentsFake } from './nearIntentsFake.ts';
@@ -14,11 +11,7 @@ import { NEAR_INTENTS_STATUS_TABLE, intentsAccountOf } from './nearIntentsMappin
 import { NearIntentsErrorSchema, NearIntentsQuoteResponseSchema, NearIntentsStatusResponseSchema, NearIntentsTokensSchema } from './nearIntentsSchemas.ts';
 import { nearIntentsVenue } from './nearIntentsVenue.ts';
 
-function known(chain: string, symbolOrAddress: string | null): TokenInfo {
-  const found = resolveToken(chain, symbolOrAddress);
-  if (!found) throw new Error(`test token ${chain}:${symbolOrAddress} unknown`);
-  return found;
-}
+const known = knownToken;
 const USDC_BASE = known('base', 'USDC');
 const USDC_ARB = known('arbitrum', 'USDC');
 const USDC_SOL = known('solana', 'USDC');
@@ -31,14 +24,10 @@ const NOW = Date.parse('2026-01-01T00:00:00.000Z');
 const request = (overrides: Partial<VenueQuoteRequest> = {}): VenueQuoteRequest =>
   ({ fromChain: 'base', toChain: 'arbitrum', fromToken: USDC_BASE, toToken: USDC_ARB, amountIn: 25_000_000n, sender: SENDER, recipient: RECIPIENT, userIp: null, integratorFee: null, ...overrides }) as VenueQuoteRequest;
 
-const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
-const check = (schema: TSchema, value: unknown) => Compile(schema).Check(value);
+const fixture = fixturesOf(import.meta.url);
+const check = passes;
 
-async function rejection(promise: Promise<unknown>): Promise<VenueRejection> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(VenueRejection);
-  return error as VenueRejection;
-}
+const rejection = rejectionOf;
 
 let fake: NearIntentsFake;
 let adapter: ReturnType<typeof createTestVenue>;

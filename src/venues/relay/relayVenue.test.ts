@@ -4,8 +4,8 @@ import { decodeFunctionData, encodeFunctionData, erc20Abi, getAddress, parseAbi,
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FakeSettlement, MinedTransaction } from '../fake/FakeSettlement.ts';
 import { startFakeServer } from '../fake/startFakeServer.ts';
-import { createTestVenue, testCall } from '../fake/testVenueDeps.ts';
-import { VenueRejection, type Corridor, type StepsPlan, type VenueQuote, type VenueQuoteRequest, type VenueStatusRequest } from '../Venue.ts';
+import { createTestVenue, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
+import { type Corridor, type StepsPlan, type VenueQuote, type VenueQuoteRequest, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import { RELAY_RECEIVER } from './relayChains.ts';
 import { RELAY_FAKE_DEPOSITORY, RELAY_FAKE_SOLVER, startRelayFake, type RelayFake } from './relayFake.ts';
@@ -29,11 +29,7 @@ function request(overrides: Partial<VenueQuoteRequest> = {}): VenueQuoteRequest 
   return { fromChain: 'base', toChain: 'arbitrum', fromToken: USDC_BASE, toToken: USDC_ARB, amountIn: 50_000_000n, sender: SENDER, recipient: RECIPIENT, userIp: null, integratorFee: null, ...overrides };
 }
 
-async function rejection(promise: Promise<unknown>): Promise<VenueRejection> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(VenueRejection);
-  return error as VenueRejection;
-}
+const rejection = rejectionOf;
 
 let fake: RelayFake;
 let venue: ReturnType<typeof createTestVenue>['venue'];

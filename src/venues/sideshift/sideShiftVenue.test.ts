@@ -1,12 +1,9 @@
-import { readFileSync } from 'node:fs';
-import type { TSchema } from 'typebox';
-import { Compile } from 'typebox/compile';
 import { decodeFunctionData, erc20Abi, type Address, type Hex } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resolveToken, type TokenInfo } from '../../domain/tokens.ts';
+import { resolveToken } from '../../domain/tokens.ts';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
-import { createTestVenue, testCall } from '../fake/testVenueDeps.ts';
-import { VenueRejection, type DepositPlan, type VenueQuoteRequest, type VenueStatusRequest } from '../Venue.ts';
+import { createTestVenue, fixturesOf, knownToken, passes, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
+import { type DepositPlan, type VenueQuoteRequest, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import { applyRate, toAtomic, toDecimalString } from './sideShiftAmounts.ts';
 import { SIDESHIFT_ASSETS, assetByCoin, assetOf } from './sideShiftChains.ts';
@@ -15,11 +12,7 @@ import { SIDESHIFT_STATUS_TABLE, toVenueStatus } from './sideShiftMapping.ts';
 import { SideShiftCoinsSchema, SideShiftErrorSchema, SideShiftFixedShiftSchema, SideShiftPairSchema, SideShiftQuoteSchema, SideShiftShiftSchema } from './sideShiftSchemas.ts';
 import { sideShiftVenue } from './sideShiftVenue.ts';
 
-function known(chain: string, symbolOrAddress: string | null): TokenInfo {
-  const found = resolveToken(chain, symbolOrAddress);
-  if (!found) throw new Error(`test token ${chain}:${symbolOrAddress} unknown`);
-  return found;
-}
+const known = knownToken;
 const USDC_BASE = known('base', 'USDC');
 const USDC_ARB = known('arbitrum', 'USDC');
 const USDC_SOL = known('solana', 'USDC');
@@ -38,14 +31,10 @@ const NOW = Date.parse('2026-01-01T00:00:00.000Z');
 const request = (overrides: Partial<VenueQuoteRequest> = {}): VenueQuoteRequest =>
   ({ fromChain: 'base', toChain: 'arbitrum', fromToken: USDC_BASE, toToken: USDC_ARB, amountIn: 25_000_000n, sender: SENDER, recipient: RECIPIENT, userIp: USER_IP, integratorFee: null, ...overrides }) as VenueQuoteRequest;
 
-const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
-const check = (schema: TSchema, value: unknown) => Compile(schema).Check(value);
+const fixture = fixturesOf(import.meta.url);
+const check = passes;
 
-async function rejection(promise: Promise<unknown>): Promise<VenueRejection> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(VenueRejection);
-  return error as VenueRejection;
-}
+const rejection = rejectionOf;
 
 let fake: SideShiftFake;
 let adapter: ReturnType<typeof createTestVenue>;
