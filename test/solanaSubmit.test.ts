@@ -20,6 +20,8 @@ const AMOUNT = 25_000_000n;
 let svm: LiteSVM;
 /** When set, the venue double answers with a transaction invoking this program instead of Memo. */
 let foreignProgram: string | null = null;
+/** When set, the venue double compiles its transaction with an address lookup table. */
+let withLookupTable = false;
 let scenario: TransferScenario;
 let rpc: LitesvmRpcFake;
 let strait: Strait;
@@ -34,7 +36,7 @@ const venue: VenueModule = {
       coverage: () => ({ origins: ['solana'], tokenSymbols: () => ['USDC'] }),
       quote: async (r) => ({ amountIn: r.amountIn, amountOut: r.amountIn - 10_000n, minAmountOut: r.amountIn - 20_000n, estimatedSeconds: 5, expiresAt: null, context: {} }),
       build: async ({ quote }): Promise<StepsPlan> => {
-        let wire = buildTransferTransaction(scenario, { version: 0, amount: AMOUNT, feeLamports: 5_000n, memo: 'strait-order-1', blockhash: String(svm.latestBlockhash()), priceMicroLamports: 1_000n });
+        let wire = buildTransferTransaction(scenario, { version: 0, useLookupTable: withLookupTable, amount: AMOUNT, feeLamports: 5_000n, memo: 'strait-order-1', blockhash: String(svm.latestBlockhash()), priceMicroLamports: 1_000n });
         if (foreignProgram !== null) {
           const message = editableMessageOf(wire);
           message.staticAccounts[message.staticAccounts.indexOf('Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo')] = foreignProgram;
@@ -174,5 +176,17 @@ describe('Solana source with a referrer: cuts merged into the venue transaction'
     expect((svm.getBalance(address(referrer)) ?? 0n) - before).toBe(10_000_000n);
     const transfer = (await withFees.app.inject({ method: 'GET', url: `/v1/bridge/transfers/${build.body.transferId}` })).json() as { fees: { kind: string; status: string }[] };
     expect(transfer.fees).toEqual([expect.objectContaining({ kind: 'referral', status: 'expected' })]);
+  });
+
+  it('refuses to merge token fee transfers into a transaction that loads accounts from lookup tables', async () => {
+    withLookupTable = true;
+    try {
+      const quote = (await withFees.app.inject({ method: 'POST', url: '/v1/bridge/quote', payload: { fromChain: 'solana', toChain: 'base', fromToken: 'USDC', toToken: 'USDC', amountAtomic: AMOUNT.toString(), sender: scenario.user.address, recipient: RECIPIENT, referralWallet: referrer, referralBps: 10 } })).json() as { decisionId: string };
+      const build = await withFees.app.inject({ method: 'POST', url: '/v1/bridge/build', payload: { decisionId: quote.decisionId } });
+      expect(build.statusCode).toBe(502);
+      expect(build.json()).toMatchObject({ error: { code: 'unsafe_venue_answer', message: expect.stringContaining('lookup tables') } });
+    } finally {
+      withLookupTable = false;
+    }
   });
 });

@@ -5,6 +5,7 @@ import { AppError } from '../domain/errors.ts';
 import { savingsOf } from '../domain/ranking.ts';
 import type { EvmStep, JsonObject, Step, SvmStep } from '../domain/steps.ts';
 import type { TokenInfo } from '../domain/tokens.ts';
+import { decodeSvmTransaction } from '../chains/svm/decodeSvmTransaction.ts';
 import { SPL_TOKEN_PROGRAM, mergeFeeInstructions } from '../chains/svm/mergeFeeInstructions.ts';
 import { findDecision, type StoredDecision, type StoredQuoteRow } from '../store/decisionRepository.ts';
 import { findTransferByDecision, insertTransfer, type FeeRowRecord, type StoredStep } from '../store/transferRepository.ts';
@@ -277,6 +278,12 @@ function mergeCuts(plan: VenueBuildPlan, cuts: readonly Cut[], token: TokenInfo)
   const main = plan.shape === 'steps' ? plan.steps.filter((s): s is SvmStep => s.vm === 'svm' && s.step === 'main') : [];
   if (plan.shape !== 'steps' || main.length !== 1) throw new AppError('unsafe_venue_answer', 'the venue answered without one Solana transaction that can carry the fee instructions; nothing was built');
   const original = main[0]!;
+  // A token transfer appended to a message that loads accounts from lookup tables could name the mint
+  // or an account a table already loads (the runtime refuses it as AccountLoadedTwice), and Strait
+  // cannot read the tables offline: refuse rather than hand out a transaction that fails.
+  if (token.address !== null && decodeSvmTransaction(original.serializedTx, original.encoding).addressTableLookups.length > 0) {
+    throw new AppError('unsafe_venue_answer', "the venue's Solana transaction loads accounts from lookup tables, which Strait's fee transfers cannot be merged with safely; nothing was built");
+  }
   const serializedTx = mergeFeeInstructions(original.serializedTx, original.encoding, cuts.map((cut) => ({ wallet: cut.wallet, amount: cut.amount })), { mint: token.address, decimals: token.decimals, tokenProgram: SPL_TOKEN_PROGRAM });
   return plan.steps.map((step) => (step === original ? { ...original, serializedTx } : step));
 }
