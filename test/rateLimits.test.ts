@@ -1,29 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Strait } from '../src/createStrait.ts';
-import type { Venue } from '../src/venues/Venue.ts';
-import type { VenueModule } from '../src/venues/VenueModule.ts';
 import { createTestStrait } from './testStrait.ts';
+import { venueDouble } from './venueDouble.ts';
 
 /** A distinct valid EVM address per number, so each test has wallets of its own. */
 const wallet = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 const USER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
 /** A venue that prices and builds without any network, so quote → build runs in-process. */
-const instant: VenueModule = {
-  id: 'across',
-  defaultBaseUrl: 'http://127.0.0.1:1',
-  allowList: { calls: [{ chainId: 8453, to: USER, selectors: ['0x12345678'] }], transferRecipients: [] },
-  create(): Venue {
-    return {
-      id: 'across',
-      supports: () => ({ served: true }),
-      coverage: () => ({ origins: ['base'], tokenSymbols: () => ['USDC'] }),
-      quote: async (r) => ({ amountIn: r.amountIn, amountOut: r.amountIn - 1_000n, minAmountOut: r.amountIn - 1_000n, estimatedSeconds: 4, expiresAt: null, context: {} }),
-      build: async (r) => ({ shape: 'steps', steps: [{ vm: 'evm', step: 'main', chainId: 8453, to: USER, data: '0x12345678', value: 0n }], approval: null, amountOut: r.quote.amountOut, minAmountOut: r.quote.minAmountOut, context: {} }),
-      status: async () => ({ state: 'pending', venueStatus: 'pending', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: null }),
-    };
-  },
-};
+const instant = venueDouble();
 
 // One app for the whole file: every test uses its own client IPs and wallets.
 let app: Strait;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Strait } from '../src/createStrait.ts';
 import { createStatusWorker } from '../src/engine/statusWorker.ts';
-import type { Venue, VenueStatus } from '../src/venues/Venue.ts';
-import type { VenueModule } from '../src/venues/VenueModule.ts';
+import type { VenueStatus } from '../src/venues/Venue.ts';
 import { createTestStrait } from './testStrait.ts';
+import { venueDouble } from './venueDouble.ts';
 
 const USER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const HASH = `0x${'ab'.repeat(32)}`;
@@ -11,24 +11,12 @@ let clock = 1_800_000_000_000;
 let nextStatus: VenueStatus | Error = { state: 'pending', venueStatus: 'pending', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: null };
 
 /** A venue double speaking the Venue interface directly: the worker is what is under test here. */
-const scripted: VenueModule = {
-  id: 'across',
-  defaultBaseUrl: 'http://127.0.0.1:1',
-  allowList: { calls: [{ chainId: 8453, to: USER, selectors: ['0x12345678'] }], transferRecipients: [] },
-  create(): Venue {
-    return {
-      id: 'across',
-      supports: () => ({ served: true }),
-      coverage: () => ({ origins: ['base'], tokenSymbols: () => ['USDC'] }),
-      quote: async (r) => ({ amountIn: r.amountIn, amountOut: r.amountIn - 1_000n, minAmountOut: r.amountIn - 1_000n, estimatedSeconds: 4, expiresAt: null, context: {} }),
-      build: async (r) => ({ shape: 'steps', steps: [{ vm: 'evm', step: 'main', chainId: 8453, to: USER, data: '0x12345678', value: 0n }], approval: null, amountOut: r.quote.amountOut, minAmountOut: r.quote.minAmountOut, context: {} }),
-      status: async () => {
-        if (nextStatus instanceof Error) throw nextStatus;
-        return nextStatus;
-      },
-    };
+const scripted = venueDouble({
+  status: async () => {
+    if (nextStatus instanceof Error) throw nextStatus;
+    return nextStatus;
   },
-};
+});
 
 let strait: Strait;
 beforeAll(async () => {
