@@ -111,7 +111,8 @@ async function advance(deps: EngineDeps, id: string): Promise<void> {
   try {
     status = await registered.venue.status(
       { fromChain: transfer.fromChain as ChainKey, toChain: transfer.toChain as ChainKey, toToken, sourceTxHash: transfer.sourceTxHash ?? '', recipient: transfer.recipientWallet, amountIn: transfer.amountIn, expectedOut: transfer.expectedOut, context: transfer.venueContext },
-      { signal: AbortSignal.timeout(10_000) },
+      // The transfer id travels as the request id, so the venue call is traceable in logs and at the venue.
+      { signal: AbortSignal.timeout(10_000), requestId: `transfer-${transfer.id}` },
     );
   } catch (error) {
     return postpone(deps, transfer, `${transfer.venue} status unavailable (${(error as Error).message}); retrying`);
