@@ -67,3 +67,28 @@ export function contextAmount(context: JsonObject, key: string): bigint | null {
 export function badResponse(message: string, path: string): VenueRejection {
   return new VenueRejection('venue_bad_response', message, { path });
 }
+
+/** A venue asset-table entry: our chain key and contract address (`null` for the native asset). */
+export interface TableAsset {
+  readonly chain: ChainKey;
+  readonly address: string | null;
+}
+
+/**
+ * The entry of `table` for a token, matched by chain and contract (native by `null`); EVM addresses
+ * compare case-insensitively (checksum casing only), base58 and the rest exactly.
+ */
+export function assetInTable<A extends TableAsset>(table: readonly A[], token: { readonly chain: string; readonly address: string | null }): A | undefined {
+  const chain = token.chain as ChainKey;
+  return table.find((a) => a.chain === chain && (a.address === null || token.address === null ? a.address === token.address : sameAddressOn(chain, a.address, token.address)));
+}
+
+/** Whether two addresses on `chain` are one: EVM ignores checksum casing, every other family is exact. */
+export function sameAddressOn(chain: ChainKey, a: string, b: string): boolean {
+  return chainInfo(chain).vm === 'evm' ? a.toLowerCase() === b.toLowerCase() : a === b;
+}
+
+/** The chains a table has at least one asset on: the only ones a corridor can use. */
+export function chainsOfTable(table: readonly TableAsset[]): readonly ChainKey[] {
+  return [...new Set(table.map((a) => a.chain))];
+}

@@ -1,4 +1,5 @@
 import { chainInfo, type ChainKey } from '../../domain/chains.ts';
+import { assetInTable, chainsOfTable } from '../depositVenueSupport.ts';
 
 /**
  * ChangeNOW names an asset with two strings: a lower-case `ticker` (`usdc`) and a `network` code
@@ -108,17 +109,11 @@ export const CHANGENOW_ASSETS: readonly ChangenowAsset[] = [
 ];
 
 /** Chains with at least one asset in the table: the only ones a corridor can use. */
-export const CHANGENOW_CHAINS: readonly ChainKey[] = [...new Set(CHANGENOW_ASSETS.map((a) => a.chain))];
-
-function sameAddress(chain: ChainKey, a: string, b: string): boolean {
-  // EVM addresses are case-insensitive (checksum casing only); base58 and the rest are not.
-  return chainInfo(chain).vm === 'evm' ? a.toLowerCase() === b.toLowerCase() : a === b;
-}
+export const CHANGENOW_CHAINS: readonly ChainKey[] = chainsOfTable(CHANGENOW_ASSETS);
 
 /** The ChangeNOW asset of a token, matched by chain and contract (native by `null`). */
 export function assetOf(token: { readonly chain: string; readonly address: string | null }): ChangenowAsset | undefined {
-  const chain = token.chain as ChainKey;
-  return CHANGENOW_ASSETS.find((a) => a.chain === chain && (a.address === null || token.address === null ? a.address === token.address : sameAddress(chain, a.address, token.address)));
+  return assetInTable(CHANGENOW_ASSETS, token);
 }
 
 /** The asset ChangeNOW names `(ticker, network)`, case-insensitively. */

@@ -1,4 +1,5 @@
 import { chainInfo, type ChainKey } from '../../domain/chains.ts';
+import { assetInTable, chainsOfTable, sameAddressOn } from '../depositVenueSupport.ts';
 
 /**
  * Houdini names a token by an opaque 24-hex id (a MongoDB ObjectId) from `GET /v2/tokens`; each token
@@ -120,17 +121,11 @@ export const HOUDINI_ASSETS: readonly HoudiniAsset[] = [
 ];
 
 /** Chains with at least one asset in the table: the only ones a corridor can use. */
-export const HOUDINI_ORIGINS: readonly ChainKey[] = [...new Set(HOUDINI_ASSETS.map((a) => a.chain))];
-
-function sameAddress(chain: ChainKey, a: string, b: string): boolean {
-  // EVM addresses are case-insensitive (checksum casing only); base58 mints are not.
-  return chainInfo(chain).vm === 'evm' ? a.toLowerCase() === b.toLowerCase() : a === b;
-}
+export const HOUDINI_ORIGINS: readonly ChainKey[] = chainsOfTable(HOUDINI_ASSETS);
 
 /** The Houdini asset of a token, matched by chain and contract (native by `null`). */
 export function assetOf(tokenInfo: { readonly chain: string; readonly address: string | null }): HoudiniAsset | undefined {
-  const chain = tokenInfo.chain as ChainKey;
-  return HOUDINI_ASSETS.find((a) => a.chain === chain && (a.address === null || tokenInfo.address === null ? a.address === tokenInfo.address : sameAddress(chain, a.address, tokenInfo.address)));
+  return assetInTable(HOUDINI_ASSETS, tokenInfo);
 }
 
 export function assetsOn(chain: ChainKey): readonly HoudiniAsset[] {
@@ -143,5 +138,5 @@ export function isHoudiniTokenOf(entry: { readonly chain: string; readonly addre
   const address = entry.address ?? '';
   if (asset.address === null) return address === '';
   // Houdini stores EVM contracts lowercased; compare without case for EVM only.
-  return address !== '' && sameAddress(asset.chain, address, asset.address);
+  return address !== '' && sameAddressOn(asset.chain, address, asset.address);
 }

@@ -1,4 +1,5 @@
 import { chainInfo, type ChainKey } from '../../domain/chains.ts';
+import { assetInTable, chainsOfTable } from '../depositVenueSupport.ts';
 
 /**
  * SideShift names an asset by `(coin, network)`: `USDC` + `solana`, `ETH` + `arbitrum`. This file holds
@@ -134,17 +135,11 @@ export const SIDESHIFT_ASSETS: readonly SideShiftAsset[] = [
 ];
 
 /** Chains with at least one asset in the table: the only ones a corridor can use. */
-export const SIDESHIFT_CHAINS: readonly ChainKey[] = [...new Set(SIDESHIFT_ASSETS.map((a) => a.chain))];
-
-function sameAddress(chain: ChainKey, a: string, b: string): boolean {
-  // EVM addresses are case-insensitive (checksum casing only); base58 mints are not.
-  return chainInfo(chain).vm === 'evm' ? a.toLowerCase() === b.toLowerCase() : a === b;
-}
+export const SIDESHIFT_CHAINS: readonly ChainKey[] = chainsOfTable(SIDESHIFT_ASSETS);
 
 /** The SideShift asset of a token, matched by chain and contract (native by `null`). */
 export function assetOf(token: { readonly chain: string; readonly address: string | null }): SideShiftAsset | undefined {
-  const chain = token.chain as ChainKey;
-  return SIDESHIFT_ASSETS.find((a) => a.chain === chain && (a.address === null || token.address === null ? a.address === token.address : sameAddress(chain, a.address, token.address)));
+  return assetInTable(SIDESHIFT_ASSETS, token);
 }
 
 /** The asset SideShift names `(coin, network)`; coin codes compare case-insensitively as the venue does. */
