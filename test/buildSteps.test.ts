@@ -206,6 +206,10 @@ describe('allow-list', () => {
     }
     const venues = (await strait.app.inject({ method: 'GET', url: '/v1/bridge/venues' })).json() as { venues: { venue: string; health: string; reason: string }[] };
     expect(venues.venues.find((v) => v.venue === 'across')).toMatchObject({ health: 'degraded', reason: expect.stringContaining('refused an unsafe answer') });
+    // A later good answer does not clear it: the venue stays degraded for a while.
+    await buildFor({});
+    const after = (await strait.app.inject({ method: 'GET', url: '/v1/bridge/venues' })).json() as { venues: { venue: string; health: string }[] };
+    expect(after.venues.find((v) => v.venue === 'across')?.health).toBe('degraded');
   });
 
   it('refuses an approval to a spender the venue may not call', async () => {

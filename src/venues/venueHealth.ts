@@ -1,5 +1,8 @@
 import { CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
 
+/** How long an unsafe answer (a target off the allow-list) keeps a venue `degraded`. */
+const REFUSAL_MEMORY_MS = 15 * 60_000;
+
 export type HealthState = 'healthy' | 'degraded' | 'unhealthy' | 'unknown';
 
 export interface VenueHealthOptions {
@@ -21,6 +24,8 @@ export class VenueHealth {
   readonly breaker: CircuitBreakerPolicy;
   private lastOutcome: 'success' | 'fault' | null = null;
   private lastFaultMessage: string | null = null;
+  /** An unsafe answer keeps the venue `degraded` for a while, whatever it answers next. */
+  private refused: { readonly reason: string; readonly until: number } | null = null;
 
   constructor(
     readonly venueId: string,
@@ -43,9 +48,10 @@ export class VenueHealth {
   }
 
   /** A venue answer Strait refused as unsafe: not a transport fault, but the venue is not healthy. */
-  recordRefusal(reason: string): void {
+  recordRefusal(reason: string, now: number = Date.now()): void {
     this.lastOutcome = 'fault';
     this.lastFaultMessage = `refused an unsafe answer: ${reason}`;
+    this.refused = { reason: this.lastFaultMessage, until: now + REFUSAL_MEMORY_MS };
   }
 
   get breakerOpen(): boolean {
@@ -58,6 +64,7 @@ export class VenueHealth {
       return { health: 'unhealthy', reason: `circuit breaker open after repeated faults: ${this.lastFaultMessage ?? 'unknown fault'}` };
     }
     if (state === CircuitState.HalfOpen) return { health: 'degraded', reason: 'circuit breaker half-open: probing the venue' };
+    if (this.refused && Date.now() < this.refused.until) return { health: 'degraded', reason: this.refused.reason };
     if (this.lastOutcome === 'fault') return { health: 'degraded', reason: `last call failed: ${this.lastFaultMessage ?? 'unknown fault'}` };
     if (this.lastOutcome === 'success') return { health: 'healthy', reason: null };
     return { health: 'unknown', reason: 'no call made yet' };
