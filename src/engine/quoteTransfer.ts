@@ -93,7 +93,7 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
     })),
   );
   const best = bestRow(rows);
-  if (best && fees.notes.length === 0 && (fees.referral !== null || best.feeAmount === 0n) && deps.settings.feeWallets[input.fromChain] && !collectible(best.venue)) {
+  if (best && deps.settings.feeWallets[input.fromChain] && !collectible(best.venue)) {
     fees.notes.push(`${best.venue} cannot carry Strait's cuts from ${input.fromChain} in the user's own signature, so this route is quoted and built without them.`);
   }
   const quotes: StoredQuoteRow[] = rows.map((row, rank) => ({ ...row, rank }));
