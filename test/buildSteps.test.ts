@@ -114,6 +114,7 @@ describe('fee capture', () => {
     const first = await submit('fee', `0x${'01'.repeat(32)}`);
     expect(first.body).toMatchObject({ accepted: true, status: 'PENDING_SIGNATURE', verification: 'unverified_no_rpc' });
     expect((await transferOf(body.transferId)).fees.map((f) => f.status)).toEqual(['expected', 'offered']);
+    expect(((await strait.app.inject({ method: 'GET', url: `/v1/bridge/transfers/${body.transferId}` })).json() as { feeTxHash: string | null }).feeTxHash).toBe(`0x${'01'.repeat(32)}`);
     await submit('fee', `0x${'02'.repeat(32)}`);
     expect((await transferOf(body.transferId)).fees.map((f) => [f.status, f.txHash])).toEqual([
       ['expected', `0x${'01'.repeat(32)}`],

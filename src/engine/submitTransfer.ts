@@ -76,9 +76,13 @@ export async function submitTransfer(deps: EngineDeps, transferId: string, body:
  */
 async function expectVenueCollectedFees(deps: EngineDeps, transferId: string, steps: readonly StoredStep[], txHash: string): Promise<void> {
   const paidBySteps = new Set(steps.map((s) => s.payload.feeKind).filter((kind): kind is string => typeof kind === 'string'));
+  let collected = false;
   for (const row of await listFeeRows(deps.store.db, transferId)) {
-    if (row.status === 'offered' && !paidBySteps.has(row.kind)) await setFeeRowStatus(deps.store.db, transferId, row.kind, 'expected', txHash);
+    if (row.status !== 'offered' || paidBySteps.has(row.kind)) continue;
+    await setFeeRowStatus(deps.store.db, transferId, row.kind, 'expected', txHash);
+    collected = true;
   }
+  if (collected && paidBySteps.size === 0) await updateTransfer(deps.store.db, transferId, { feeTxHash: txHash }, deps.now());
 }
 
 /** EVM hashes are hex (any case); Solana signatures are base58, where case matters. */
@@ -274,6 +278,8 @@ async function settleSubmission(deps: EngineDeps, transfer: TransferRecord, step
   if (submission.kind === 'fee' && typeof feeKind === 'string') {
     const row = (await listFeeRows(db, transfer.id)).find((f) => f.kind === feeKind);
     if (row?.status === 'offered') await setFeeRowStatus(db, transfer.id, feeKind, 'expected', submission.txHash);
+    // The transfer's `feeTxHash` names the transaction paying the platform fee (or the first fee step).
+    if (transfer.feeTxHash === null && (feeKind === 'platform' || !steps.some((s) => s.payload.feeKind === 'platform'))) await updateTransfer(db, transfer.id, { feeTxHash: submission.txHash }, deps.now());
   }
   if (submission.kind !== 'main') return transfer.status;
   await expectVenueCollectedFees(deps, transfer.id, steps, submission.txHash);
