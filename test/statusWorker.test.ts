@@ -70,7 +70,7 @@ describe('status worker', () => {
     expect(await read(id)).toMatchObject({ status: 'REFUNDED', statusDetail: 'refunded to depositor' });
   });
 
-  it('abandons an unsigned build after it expires, and a late submit does not revive it', async () => {
+  it('abandons an unsigned build after it expires, and resumes tracking when the main transaction turns up late', async () => {
     const worker = createStatusWorker(strait.deps, { leaseMs: 60_000, batchSize: 50 });
     const quote = await strait.app.inject({ method: 'POST', url: '/v1/bridge/quote', payload: { fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '5000000', sender: USER, recipient: USER } });
     const build = (await strait.app.inject({ method: 'POST', url: '/v1/bridge/build', payload: { decisionId: quote.json().decisionId } })).json();
@@ -78,6 +78,10 @@ describe('status worker', () => {
     await worker.tick();
     expect(await read(build.transferId)).toMatchObject({ status: 'ABANDONED' });
     const late = await strait.app.inject({ method: 'POST', url: `/v1/bridge/transfers/${build.transferId}/submit`, payload: { txHash: HASH, step: 'main' } });
-    expect(late.json()).toMatchObject({ accepted: true, status: 'ABANDONED' });
+    expect(late.json()).toMatchObject({ accepted: true, status: 'SUBMITTED' });
+    expect(await read(build.transferId)).toMatchObject({ status: 'SUBMITTED', sourceTxHash: HASH, completedAt: null, statusDetail: expect.stringContaining('tracking resumed') });
+    nextStatus = { state: 'completed', venueStatus: 'filled', destinationTxHash: `0x${'ee'.repeat(32)}`, receivedAmount: 4_999_000n, receivedAsset: null, detail: null };
+    await worker.tick();
+    expect(await read(build.transferId)).toMatchObject({ status: 'COMPLETED' });
   });
 });

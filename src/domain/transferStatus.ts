@@ -18,7 +18,9 @@ const MOVES: Readonly<Record<TransferStatus, readonly TransferStatus[]>> = {
   PARTIAL: [],
   REFUNDED: [],
   FAILED: [],
-  ABANDONED: [],
+  // The one way out of a terminal state: the wallet did send the main transaction after all (a
+  // txHash submitted late). Its funds are moving, so tracking resumes rather than losing them.
+  ABANDONED: ['SUBMITTED'],
 };
 
 export function isTerminal(status: TransferStatus): boolean {

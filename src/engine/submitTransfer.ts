@@ -283,8 +283,9 @@ async function settleSubmission(deps: EngineDeps, transfer: TransferRecord, step
   }
   if (submission.kind !== 'main') return transfer.status;
   await expectVenueCollectedFees(deps, transfer.id, steps, submission.txHash);
-  if (transfer.status !== 'PENDING_SIGNATURE') return transfer.status;
+  if (transfer.status !== 'PENDING_SIGNATURE' && transfer.status !== 'ABANDONED') return transfer.status;
   const now = deps.now();
-  await updateTransfer(db, transfer.id, { status: 'SUBMITTED', statusDetail: 'source transaction submitted; waiting for the venue', sourceTxHash: submission.txHash, sourceTxVerification: submission.verification, submittedAt: now, nextPollAt: now, pollAttempts: 0, giveUpAt: now + giveUpAfterMs(transfer.etaSeconds) }, now);
+  const detail = transfer.status === 'ABANDONED' ? 'source transaction submitted after the build was abandoned; tracking resumed' : 'source transaction submitted; waiting for the venue';
+  await updateTransfer(db, transfer.id, { status: 'SUBMITTED', statusDetail: detail, completedAt: null, sourceTxHash: submission.txHash, sourceTxVerification: submission.verification, submittedAt: now, nextPollAt: now, pollAttempts: 0, giveUpAt: now + giveUpAfterMs(transfer.etaSeconds) }, now);
   return 'SUBMITTED';
 }
