@@ -14,8 +14,6 @@ const NullableAmount = Type.Optional(Type.Union([Amount, Type.Null()]));
 /** `extra_id` is a string or a number (Edge), blank or null when there is none. */
 const ExtraId = Type.Optional(Type.Union([Type.String(), Type.Number(), Type.Null()]));
 
-const AssetRef = Type.Object({ symbol: Type.String(), network: Type.String() });
-
 /** `POST /v4/rates/range`: `max_amount` null or absent when unbounded; in the pinned side's units. */
 export const StealthexRangeSchema = Type.Object({
   min_amount: Amount,
@@ -71,5 +69,3 @@ export const StealthexCurrenciesSchema = Type.Array(
   }),
 );
 export type StealthexCurrencies = Static<typeof StealthexCurrenciesSchema>;
-
-export type StealthexAssetRef = Static<typeof AssetRef>;

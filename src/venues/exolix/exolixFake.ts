@@ -1,0 +1,247 @@
+import { randomBytes } from 'node:crypto';
+import { formatUnits, type Address, type Hex } from 'viem';
+import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
+import { chainInfo } from '../../domain/chains.ts';
+import { onceByKey } from '../fake/onceByKey.ts';
+import { freshDepositAddress } from '../fake/freshDepositAddress.ts';
+import type { FakeSettlement } from '../fake/FakeSettlement.ts';
+import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
+import { EXOLIX_NETWORKS, assetByCoin, networkOf, type ExolixAsset } from './exolixChains.ts';
+import { toAtomic } from './exolixMapping.ts';
+
+/**
+ * A loopback Exolix v2 under `/api/v2`: `GET /rate`, `POST /transactions`, `GET /transactions/{id}`,
+ * in the real request and response shapes (amounts as JSON numbers in display units, an amount under
+ * the minimum as HTTP 422 still carrying the rate fields, validation errors as HTTP 400
+ * `{message, errors}`). The `Authorization` header is optional (rate and status reads work without a
+ * key), but a wrong key is refused with 401. Prices convert at fixed USD prices, minus a 200 bps
+ * fixed-rate spread (100 bps float) and a 0.1 USD withdrawal fee; the minimum is 20 USD, the maximum
+ * 120,000 USD.
+ *
+ * Sandbox mode (a settlement given): on a status read it checks the deposit address's origin-token
+ * balance; once it holds `amount` it pays `amountTo` to the withdrawal address (once) and answers
+ * `success` with the real payout hash.
+ */
+export interface ExolixFake {
+  /** Base URL of the fake API (`…/api/v2`), as the adapter's base URL. */
+  readonly url: string;
+  readonly server: FakeServer;
+  /** The API key the fake accepts when a key is sent. */
+  readonly apiKey: string;
+  close(): Promise<void>;
+  /** Overrides the limits of every pair (display units of the origin asset); `null` restores the default. */
+  setLimits(limits: { minAmount: number; maxAmount: number } | null): void;
+  /** Forces the status (and extra fields) a transaction reports. */
+  setStatus(id: string, status: string, fields?: Record<string, unknown>): void;
+  /** The deposit address (and extra id) of the next created transaction, for chains the fake cannot mint. */
+  setNextDeposit(deposit: { depositAddress: string; depositExtraId: string | null } | null): void;
+  /** Created transactions by id, as answered. */
+  transaction(id: string): Record<string, unknown> | undefined;
+}
+
+export interface ExolixFakeOptions {
+  readonly settlement?: FakeSettlement;
+  /** Exolix network → EVM chain id of the chains the settlement can touch; default: every EVM network in the table. */
+  readonly chainIds?: Readonly<Record<string, number>>;
+  readonly apiKey?: string;
+  readonly now?: () => number;
+  readonly port?: number;
+}
+
+const SPREAD_BPS: Readonly<Record<string, bigint>> = { fixed: 200n, float: 100n };
+const WITHDRAWAL_FEE_USD = 100_000n;
+const MIN_USD = 20_000_000n;
+const MAX_USD = 120_000_000_000n;
+// Micro-USD, so conversion stays in bigint.
+const PRICES: Readonly<Record<string, bigint>> = {
+  USDC: 1_000_000n, USDT: 1_000_000n, ETH: 3_000_000_000n, BNB: 600_000_000n, SOL: 150_000_000n, TRX: 250_000n, TON: 3_000_000n,
+  BTC: 100_000_000_000n, LTC: 80_000_000n, DOGE: 150_000n, BCH: 400_000_000n, DASH: 30_000_000n, XRP: 2_000_000n, XLM: 300_000n,
+  ADA: 500_000n, SUI: 3_000_000n, ALGO: 200_000n, ATOM: 5_000_000n,
+};
+const BELOW_MIN = 'Amount to exchange is below the possible min amount to exchange';
+const ABOVE_MAX = 'Amount to exchange is higher than the possible max amount to exchange';
+
+interface Transaction {
+  readonly response: Record<string, unknown>;
+  readonly from: ExolixAsset;
+  readonly to: ExolixAsset;
+  readonly amountIn: bigint;
+  readonly amountOut: bigint;
+}
+
+const invalid = (errors: Record<string, string>): FakeReply => ({ status: 400, body: { message: 'Validation failed', errors } });
+const priceOf = (asset: ExolixAsset): bigint => PRICES[asset.coin] ?? 1_000_000n;
+const display = (amount: bigint, asset: ExolixAsset): number => Number(formatUnits(amount, asset.decimals));
+const convert = (amount: bigint, from: ExolixAsset, to: ExolixAsset): bigint => (amount * priceOf(from) * 10n ** BigInt(to.decimals)) / (priceOf(to) * 10n ** BigInt(from.decimals));
+const fromUsd = (usd: bigint, asset: ExolixAsset): bigint => (usd * 10n ** BigInt(asset.decimals)) / priceOf(asset);
+const isReply = (value: unknown): value is FakeReply => typeof value === 'object' && value !== null && 'body' in value;
+
+function defaultChainIds(): Record<string, number> {
+  const ids: Record<string, number> = {};
+  for (const [key, network] of Object.entries(EXOLIX_NETWORKS)) {
+    const info = chainInfo(key as Parameters<typeof chainInfo>[0]);
+    if (info.vm === 'evm' && info.chainId !== null && network) ids[network] = info.chainId;
+  }
+  return ids;
+}
+
+/** The pair of a request (`coinFromNetwork` on /rate, `networkFrom` on /transactions; both accepted). */
+function pairOf(fields: Record<string, unknown>): { from: ExolixAsset; to: ExolixAsset } | FakeReply {
+  const fromNetwork = fields.coinFromNetwork ?? fields.networkFrom;
+  const toNetwork = fields.coinToNetwork ?? fields.networkTo;
+  const missing: Record<string, string> = {};
+  for (const [name, value] of [['coinFrom', fields.coinFrom], ['coinTo', fields.coinTo], ['networkFrom', fromNetwork], ['networkTo', toNetwork]] as const) {
+    if (typeof value !== 'string' || value === '') missing[name] = `${name} should not be empty`;
+  }
+  if (Object.keys(missing).length > 0) return invalid(missing);
+  const from = assetByCoin(fields.coinFrom, fromNetwork);
+  const to = assetByCoin(fields.coinTo, toNetwork);
+  if (!from || !to) return { status: 422, body: { message: 'Such exchange pair is not available' } };
+  return { from, to };
+}
+
+export async function startExolixFake(options: ExolixFakeOptions = {}): Promise<ExolixFake> {
+  const settlement = options.settlement;
+  const chainIds = options.chainIds ?? defaultChainIds();
+  const apiKey = options.apiKey ?? 'fake-exolix-key';
+  const now = options.now ?? Date.now;
+  const transactions = new Map<string, Transaction>();
+  const forced = new Map<string, { status: string; fields: Record<string, unknown> }>();
+  const fills = onceByKey<Hex>();
+  let limitsOverride: { minAmount: number; maxAmount: number } | null = null;
+  let nextDeposit: { depositAddress: string; depositExtraId: string | null } | null = null;
+
+  const unauthorized = (request: FakeRequest): FakeReply | null => {
+    const sent = request.headers.authorization;
+    return sent === undefined || sent === apiKey ? null : { status: 401, body: { message: 'Unauthorized' } };
+  };
+
+  function limitsOf(from: ExolixAsset): { min: bigint; max: bigint } {
+    if (!limitsOverride) return { min: fromUsd(MIN_USD, from), max: fromUsd(MAX_USD, from) };
+    return { min: toAtomic(limitsOverride.minAmount, from.decimals, 'up') ?? 0n, max: toAtomic(limitsOverride.maxAmount, from.decimals, 'down') ?? 0n };
+  }
+
+  /** The price of `amountIn`, or the 400/422 Exolix answers instead. */
+  function price(fields: Record<string, unknown>): { from: ExolixAsset; to: ExolixAsset; amountIn: bigint; amountOut: bigint; rateType: string } | FakeReply {
+    const pair = pairOf(fields);
+    if (isReply(pair)) return pair;
+    const rateType = typeof fields.rateType === 'string' ? fields.rateType : 'float';
+    const spread = SPREAD_BPS[rateType];
+    if (spread === undefined) return invalid({ rateType: 'rateType must be one of the following values: fixed, float' });
+    if (fields.withdrawalAmount !== undefined && fields.amount === undefined) return invalid({ withdrawalAmount: 'not served by the fake' });
+    const raw = fields.amount;
+    const amountIn = typeof raw === 'string' || typeof raw === 'number' ? toAtomic(raw, pair.from.decimals, 'down') : null;
+    if (amountIn === null || amountIn === 0n) return invalid({ amount: 'amount must be a positive number' });
+    const { min, max } = limitsOf(pair.from);
+    const fee = fromUsd(WITHDRAWAL_FEE_USD, pair.to);
+    const gross = convert((amountIn * (10_000n - spread)) / 10_000n, pair.from, pair.to) - fee;
+    const limits = { minAmount: display(min, pair.from), withdrawMin: display(fromUsd(MIN_USD, pair.to), pair.to), maxAmount: display(max, pair.from) };
+    const rate = Number(formatUnits(convert(10n ** BigInt(pair.from.decimals), pair.from, pair.to) * (10_000n - spread) / 10_000n, pair.to.decimals));
+    if (amountIn < min || amountIn > max || gross <= 0n) {
+      return { status: 422, body: { fromAmount: display(amountIn, pair.from), toAmount: 0, rate, message: amountIn > max ? ABOVE_MAX : BELOW_MIN, ...limits } };
+    }
+    return { ...pair, amountIn, amountOut: gross, rateType };
+  }
+
+  function rate(request: FakeRequest): FakeReply {
+    const priced = price(Object.fromEntries(request.query.entries()));
+    if (isReply(priced)) return priced;
+    const { from, to, amountIn, amountOut } = priced;
+    const { min, max } = limitsOf(from);
+    const body = {
+      fromAmount: display(amountIn, from), toAmount: display(amountOut, to), rate: Number((display(amountOut, to) / display(amountIn, from)).toFixed(6)),
+      message: null, minAmount: display(min, from), withdrawMin: display(fromUsd(MIN_USD, to), to), maxAmount: display(max, from),
+    };
+    return { body };
+  }
+
+  function create(request: FakeRequest): FakeReply {
+    const fields = (request.body ?? {}) as Record<string, unknown>;
+    const priced = price(fields);
+    if (isReply(priced)) return priced;
+    const { from, to, amountIn, amountOut, rateType } = priced;
+    if (typeof fields.withdrawalAddress !== 'string' || !isValidAddress(to.chain, fields.withdrawalAddress)) return invalid({ withdrawalAddress: `Invalid ${to.coin} (${to.network}) address` });
+    if (fields.refundAddress !== undefined && fields.refundAddress !== '' && (typeof fields.refundAddress !== 'string' || !isValidAddress(from.chain, fields.refundAddress))) {
+      return invalid({ refundAddress: `Invalid ${from.coin} (${from.network}) address` });
+    }
+    const deposit = nextDeposit ?? { depositAddress: freshDepositAddress(from.chain), depositExtraId: null };
+    nextDeposit = null;
+    if (!deposit.depositAddress) return { status: 422, body: { message: `deposits on ${from.network} are not served by the fake` } };
+    const id = `EXO-${randomBytes(5).toString('hex')}`;
+    const coin = (asset: ExolixAsset) => ({ coinCode: asset.coin, coinName: asset.symbol, network: asset.network, networkName: asset.network });
+    const response: Record<string, unknown> = {
+      id, amount: display(amountIn, from), amountTo: display(amountOut, to), coinFrom: coin(from), coinTo: coin(to),
+      depositAddress: deposit.depositAddress, depositExtraId: deposit.depositExtraId, withdrawalAddress: fields.withdrawalAddress,
+      withdrawalExtraId: typeof fields.withdrawalExtraId === 'string' ? fields.withdrawalExtraId : '', refundAddress: fields.refundAddress ?? null,
+      refundExtraId: typeof fields.refundExtraId === 'string' ? fields.refundExtraId : '', rate: Number((display(amountOut, to) / display(amountIn, from)).toFixed(6)), rateType,
+      status: 'wait', createdAt: new Date(now()).toISOString(), hashIn: { hash: null, link: null }, hashOut: { hash: null, link: null },
+    };
+    transactions.set(id, { response, from, to, amountIn, amountOut });
+    return { status: 201, body: response };
+  }
+
+  /** Sandbox settlement: the deposit address's balance decides; the payout happens once. */
+  async function settle(entry: Transaction): Promise<{ status: string; fields: Record<string, unknown> }> {
+    const originChainId = chainIds[networkOf(entry.from.chain) ?? ''];
+    const destinationChainId = chainIds[networkOf(entry.to.chain) ?? ''];
+    if (!settlement || originChainId === undefined) return { status: 'wait', fields: {} };
+    const id = String(entry.response.id);
+    if (!fills.has(id)) {
+      const balance = await settlement.balanceOf(originChainId, entry.from.address as Address | null, entry.response.depositAddress as Address);
+      if (balance === 0n) return { status: 'wait', fields: {} };
+      if (balance < entry.amountIn) return { status: 'confirmation', fields: {} };
+      if (destinationChainId === undefined) return { status: 'exchanging', fields: {} };
+    }
+    const hash = await fills
+      .run(id, () => settlement.pay(destinationChainId as number, entry.to.address as Address | null, entry.response.withdrawalAddress as Address, entry.amountOut))
+      .catch(() => null);
+    if (hash === null) return { status: 'exchanging', fields: {} };
+    return { status: 'success', fields: { hashOut: { hash, link: null } } };
+  }
+
+  async function byId(request: FakeRequest): Promise<FakeReply> {
+    const id = request.query.get('id') ?? '';
+    const entry = transactions.get(id);
+    if (!entry) return { status: 404, body: { message: 'Transaction not found' } };
+    const override = forced.get(id);
+    let current: { status: string; fields: Record<string, unknown> };
+    if (override) {
+      const base = override.status === 'success' ? { hashIn: { hash: `0x${randomBytes(32).toString('hex')}`, link: null }, hashOut: { hash: `0x${randomBytes(32).toString('hex')}`, link: null } } : {};
+      current = { status: override.status, fields: { ...base, ...override.fields } };
+    } else {
+      current = await settle(entry);
+    }
+    return { body: { ...entry.response, status: current.status, ...current.fields } };
+  }
+
+  const guarded =
+    (handler: (request: FakeRequest) => FakeReply | Promise<FakeReply>) =>
+    (request: FakeRequest): FakeReply | Promise<FakeReply> =>
+      unauthorized(request) ?? handler(request);
+
+  const server = await startFakeServer(
+    {
+      'GET /api/v2/rate': guarded(rate),
+      'POST /api/v2/transactions': guarded(create),
+      'GET /api/v2/transactions/:id': guarded(byId),
+    },
+    { port: options.port },
+  );
+
+  return {
+    url: `${server.url}/api/v2`,
+    server,
+    apiKey,
+    close: () => server.close(),
+    setLimits(value) {
+      limitsOverride = value;
+    },
+    setStatus(id, status, fields = {}) {
+      forced.set(id, { status, fields });
+    },
+    setNextDeposit(deposit) {
+      nextDeposit = deposit;
+    },
+    transaction: (id) => transactions.get(id)?.response,
+  };
+}

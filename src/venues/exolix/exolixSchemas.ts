@@ -1,0 +1,67 @@
+import { Type, type Static } from 'typebox';
+
+/**
+ * Shapes of the Exolix v2 answers the adapter reads (fields as read by Edge's and Cake Wallet's
+ * integrations and exolix.md). Only what the mapping uses is required; the rest is optional and
+ * extra fields pass through.
+ *
+ * Exolix writes amounts as JSON numbers in display units (`244.9`); a decimal string is accepted too,
+ * so a venue switching to strings does not break the adapter.
+ */
+
+export const Amount = Type.Union([Type.Number({ minimum: 0 }), Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })]);
+const NullableString = Type.Optional(Type.Union([Type.String(), Type.Null()]));
+const NullableAmount = Type.Optional(Type.Union([Amount, Type.Null()]));
+
+/**
+ * `GET /v2/rate`: `message` is `null` on success, a reason otherwise (the same shape comes back with
+ * HTTP 422 for an amount under the minimum).
+ */
+export const ExolixRateSchema = Type.Object({
+  fromAmount: Amount,
+  toAmount: Amount,
+  rate: NullableAmount,
+  message: NullableString,
+  minAmount: NullableAmount,
+  withdrawMin: NullableAmount,
+  maxAmount: NullableAmount,
+});
+export type ExolixRate = Static<typeof ExolixRateSchema>;
+
+const Coin = Type.Object({
+  coinCode: Type.String(),
+  coinName: Type.Optional(Type.String()),
+  network: Type.String(),
+  networkName: Type.Optional(Type.String()),
+});
+
+const Hash = Type.Optional(Type.Union([Type.Object({ hash: NullableString, link: NullableString }), Type.Null()]));
+
+/** `POST /v2/transactions` and `GET /v2/transactions/{id}`: one transaction object. `status` stays free. */
+export const ExolixTransactionSchema = Type.Object({
+  id: Type.String({ minLength: 1 }),
+  amount: Amount,
+  amountTo: Amount,
+  coinFrom: Coin,
+  coinTo: Coin,
+  depositAddress: Type.String({ minLength: 1 }),
+  depositExtraId: NullableString,
+  withdrawalAddress: Type.String(),
+  withdrawalExtraId: NullableString,
+  refundAddress: NullableString,
+  refundExtraId: NullableString,
+  rate: NullableAmount,
+  rateType: Type.Optional(Type.String()),
+  status: Type.String({ minLength: 1 }),
+  createdAt: NullableString,
+  hashIn: Hash,
+  hashOut: Hash,
+});
+export type ExolixTransaction = Static<typeof ExolixTransactionSchema>;
+
+/** A refusal body: `message`, and on HTTP 400 an `errors` map of field → message. */
+export const ExolixErrorSchema = Type.Object({
+  message: NullableString,
+  errors: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+});
+export type ExolixError = Static<typeof ExolixErrorSchema>;
