@@ -6,6 +6,7 @@ import { createChainSettlement } from '../venues/fake/FakeSettlement.ts';
 import { startNearIntentsFake, type NearIntentsFake } from '../venues/nearintents/nearIntentsFake.ts';
 import { startRelayFake, type RelayFake } from '../venues/relay/relayFake.ts';
 import { SANDBOX_CHAIN_SPECS, startSandboxChain, type SandboxChain } from './sandboxChain.ts';
+import { VENUE_CATALOG } from '../venues/catalog.ts';
 
 /** Anvil's well-known development mnemonic: sandbox keys are public by design and hold no value. */
 const SANDBOX_MNEMONIC = 'test test test test test test test test test test test junk';
@@ -30,6 +31,9 @@ export interface SandboxNetwork {
   readonly straitEnv: Readonly<Record<string, string>>;
   stop(): Promise<void>;
 }
+
+/** The venues the sandbox runs fakes of. */
+const FAKED: ReadonlySet<string> = new Set(['across', 'relay', 'cctp', 'nearintents']);
 
 function sandboxAccount(index: number): SandboxAccount {
   const account = mnemonicToAccount(SANDBOX_MNEMONIC, { addressIndex: index });
@@ -64,6 +68,8 @@ export async function startSandboxNetwork(): Promise<SandboxNetwork> {
     ]);
     for (const fake of [across, relay, cctp, nearintents]) stoppers.push(() => fake.close());
     const straitEnv = {
+      // The sandbox never reaches the internet: every venue without a fake here is switched off.
+      ...Object.fromEntries(VENUE_CATALOG.filter((v) => !FAKED.has(v.id)).map((v) => [`STRAIT_VENUE_${v.id.toUpperCase()}_ENABLED`, 'false'])),
       ...Object.fromEntries(chains.map((c) => [`STRAIT_RPC_${c.key.toUpperCase()}`, c.rpcUrl])),
       STRAIT_VENUE_ACROSS_BASE_URL: across.url,
       STRAIT_VENUE_RELAY_BASE_URL: relay.url,
