@@ -2,7 +2,7 @@ import { encodeFunctionData, erc20Abi, getAddress } from 'viem';
 import { chainInfo, evmChainId, type ChainKey } from '../domain/chains.ts';
 import type { EvmStep, Json, JsonObject } from '../domain/steps.ts';
 import type { TokenInfo } from '../domain/tokens.ts';
-import { VenueRejection, type CoverageAnswer, type Corridor, type VenueQuoteRequest } from './Venue.ts';
+import { VenueRejection, type CoverageAnswer, type Corridor, type VenueCoverage, type VenueQuoteRequest } from './Venue.ts';
 
 /**
  * What every deposit-address venue (1Click and the off-chain desks) shares: coverage answered from
@@ -91,4 +91,15 @@ export function sameAddressOn(chain: ChainKey, a: string, b: string): boolean {
 /** The chains a table has at least one asset on: the only ones a corridor can use. */
 export function chainsOfTable(table: readonly TableAsset[]): readonly ChainKey[] {
   return [...new Set(table.map((a) => a.chain))];
+}
+
+/** `coverage()` of a desk answered from its tables: the token symbols it carries from a served origin to a served destination. */
+export function tableCoverage(origins: readonly ChainKey[], served: (chain: ChainKey) => boolean, symbolsOn: (chain: ChainKey) => readonly string[], options: { sameChain?: boolean } = {}): VenueCoverage {
+  return {
+    origins,
+    tokenSymbols(fromChain, toChain) {
+      if ((!options.sameChain && fromChain === toChain) || !served(fromChain) || !served(toChain)) return [];
+      return symbolsOn(fromChain);
+    },
+  };
 }

@@ -3,7 +3,7 @@ import { chainInfo, type ChainKey } from '../../domain/chains.ts';
 import { VenueRejection, type CallContext, type Corridor, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
-import { badResponse, contextAmount, contextString, fundingStepOf, supportsFrom } from '../depositVenueSupport.ts';
+import { badResponse, contextAmount, contextString, fundingStepOf, supportsFrom, tableCoverage } from '../depositVenueSupport.ts';
 import { CHANGENOW_CHAINS, assetOf, assetsOn, networkOf } from './changenowChains.ts';
 import {
   DEPOSIT_WINDOW_MS,
@@ -159,15 +159,7 @@ export function createChangenowVenue(deps: VenueDeps): Venue {
   return {
     id: changenowVenue.id,
     supports,
-    coverage() {
-      return {
-        origins: CHANGENOW_CHAINS,
-        tokenSymbols(fromChain, toChain) {
-          if (fromChain === toChain || !served(fromChain) || !served(toChain)) return [];
-          return assetsOn(fromChain).map((a) => a.symbol);
-        },
-      };
-    },
+    coverage: () => tableCoverage(CHANGENOW_CHAINS, served, (chain) => assetsOn(chain).map((a) => a.symbol)),
 
     async quote(request: VenueQuoteRequest, call: CallContext): Promise<VenueQuote> {
       const pair = pairFor(request);

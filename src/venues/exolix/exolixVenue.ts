@@ -3,7 +3,7 @@ import type { ChainKey } from '../../domain/chains.ts';
 import { VenueRejection, type CallContext, type Corridor, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
-import { assetsOfCorridor, badResponse, contextAmount, contextString, fundingStepOf, sameAddressOn, supportsFrom } from '../depositVenueSupport.ts';
+import { assetsOfCorridor, badResponse, contextAmount, contextString, fundingStepOf, sameAddressOn, supportsFrom, tableCoverage } from '../depositVenueSupport.ts';
 import { EXOLIX_CHAINS, assetOf, assetsOn, networkOf, toExolixAddress } from './exolixChains.ts';
 import {
   DEPOSIT_WINDOW_MS,
@@ -91,15 +91,7 @@ export function createExolixVenue(deps: VenueDeps): Venue {
   return {
     id: exolixVenue.id,
     supports,
-    coverage() {
-      return {
-        origins: EXOLIX_CHAINS,
-        tokenSymbols(fromChain, toChain) {
-          if (fromChain === toChain || !served(fromChain) || !served(toChain)) return [];
-          return assetsOn(fromChain).map((a) => a.symbol);
-        },
-      };
-    },
+    coverage: () => tableCoverage(EXOLIX_CHAINS, served, (chain) => assetsOn(chain).map((a) => a.symbol)),
 
     async quote(request: VenueQuoteRequest, call: CallContext): Promise<VenueQuote> {
       const pair = pairFor(request);

@@ -5,6 +5,7 @@ import type { ChainKey } from '../../domain/chains.ts';
 import { resolveToken, type TokenInfo } from '../../domain/tokens.ts';
 import { validatorOf } from '../../domain/validatorOf.ts';
 import { VenueRejection } from '../Venue.ts';
+import type { FakeSettlement } from './FakeSettlement.ts';
 import { createVenueInstance } from '../createVenueInstance.ts';
 import type { VenueModule } from '../VenueModule.ts';
 
@@ -57,4 +58,31 @@ export function fixturesOf(testFileUrl: string): (name: string) => unknown {
 /** Whether a value passes a TypeBox schema (fixtures against the adapter's schemas). */
 export function passes(schema: TSchema, value: unknown): boolean {
   return validatorOf(schema).Check(value);
+}
+
+/** A payment a fake made from its solver account. */
+export interface RecordedPayment {
+  readonly chainId: number;
+  readonly token: `0x${string}` | null;
+  readonly recipient: `0x${string}`;
+  readonly amount: bigint;
+}
+
+/**
+ * Settlement for a deposit-address fake without a chain: balances the test sets by
+ * `${chainId}:${token}:${owner}` (lower case), and every payout recorded.
+ */
+export function depositSettlement(): { settlement: FakeSettlement; balances: Map<string, bigint>; payments: RecordedPayment[] } {
+  const balances = new Map<string, bigint>();
+  const payments: RecordedPayment[] = [];
+  const settlement: FakeSettlement = {
+    findTransaction: () => Promise.resolve(null),
+    balanceOf: (chainId, token, owner) => Promise.resolve(balances.get(`${chainId}:${token}:${owner}`.toLowerCase()) ?? 0n),
+    pay: (chainId, token, recipient, amount) => {
+      payments.push({ chainId, token, recipient, amount });
+      return Promise.resolve(`0x${'cd'.repeat(32)}` as const);
+    },
+    send: () => Promise.resolve(`0x${'00'.repeat(32)}` as const),
+  };
+  return { settlement, balances, payments };
 }

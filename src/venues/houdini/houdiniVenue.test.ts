@@ -1,9 +1,8 @@
-import { decodeFunctionData, erc20Abi, type Address, type Hex } from 'viem';
+import { decodeFunctionData, erc20Abi, type Hex } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
 import { resolveToken, type TokenInfo } from '../../domain/tokens.ts';
-import type { FakeSettlement } from '../fake/FakeSettlement.ts';
-import { createTestVenue, fixturesOf, knownToken, passes, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
+import { createTestVenue, depositSettlement, fixturesOf, knownToken, passes, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
 import { type DepositPlan, type Venue, type VenueQuote, type VenueQuoteRequest, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import { toAtomicCeil, toAtomicFloor, toDisplayAmount } from './houdiniAmounts.ts';
@@ -421,17 +420,7 @@ describe('status', () => {
 
 describe('sandbox mode', () => {
   it('pays once the deposit address holds inAmount, then reports FINISHED', async () => {
-    const balances = new Map<string, bigint>();
-    const payments: { chainId: number; token: Address | null; recipient: Address; amount: bigint }[] = [];
-    const settlement: FakeSettlement = {
-      findTransaction: () => Promise.resolve(null),
-      balanceOf: (chainId, token, owner) => Promise.resolve(balances.get(`${chainId}:${token}:${owner}`.toLowerCase()) ?? 0n),
-      pay: (chainId, token, recipient, amount) => {
-        payments.push({ chainId, token, recipient, amount });
-        return Promise.resolve(`0x${'cd'.repeat(32)}` as Hex);
-      },
-      send: () => Promise.resolve(`0x${'00'.repeat(32)}` as Hex),
-    };
+    const { settlement, balances, payments } = depositSettlement();
     const sandbox = await startHoudiniFake({ settlement, chainIds: { base: 8453, arbitrum: 42161 } });
     try {
       const local = createHoudiniTestVenue(sandbox.url);

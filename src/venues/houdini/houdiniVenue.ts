@@ -2,7 +2,7 @@ import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
 import { VenueRejection, type CallContext, type Corridor, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
-import { badResponse, contextString, fundingStepOf, supportsFrom } from '../depositVenueSupport.ts';
+import { badResponse, contextString, fundingStepOf, supportsFrom, tableCoverage } from '../depositVenueSupport.ts';
 import { toAtomicCeil, toAtomicFloor, toDisplayAmount } from './houdiniAmounts.ts';
 import { HOUDINI_ORIGINS, assetOf, assetsOn, shortNameOf, type HoudiniAsset } from './houdiniChains.ts';
 import {
@@ -204,15 +204,7 @@ export function createHoudiniVenue(deps: VenueDeps): Venue {
   return {
     id: houdiniVenue.id,
     supports,
-    coverage() {
-      return {
-        origins: HOUDINI_ORIGINS,
-        tokenSymbols(fromChain, toChain) {
-          if (!served(fromChain) || !served(toChain)) return [];
-          return assetsOn(fromChain).map((a) => a.symbol);
-        },
-      };
-    },
+    coverage: () => tableCoverage(HOUDINI_ORIGINS, served, (chain) => assetsOn(chain).map((a) => a.symbol), { sameChain: true }),
 
     async quote(request: VenueQuoteRequest, call: CallContext): Promise<VenueQuote> {
       const houdiniCall = geoCall(request, call);

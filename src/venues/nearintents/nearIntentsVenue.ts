@@ -3,7 +3,7 @@ import { type ChainKey } from '../../domain/chains.ts';
 import { VenueRejection, type CallContext, type Corridor, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
-import { badResponse, contextAmount, contextString, fundingStepOf, supportsFrom } from '../depositVenueSupport.ts';
+import { badResponse, contextAmount, contextString, fundingStepOf, supportsFrom, tableCoverage } from '../depositVenueSupport.ts';
 import { NEAR_INTENTS_CHAINS, assetOf, assetsOn, blockchainOf } from './nearIntentsChains.ts';
 import { toNearIntentsRejection, toQuoteBody, toVenueQuote, toVenueStatus } from './nearIntentsMapping.ts';
 import { NearIntentsQuoteResponseSchema, NearIntentsStatusResponseSchema, NearIntentsSubmitResponseSchema, type NearIntentsQuoteResponse } from './nearIntentsSchemas.ts';
@@ -99,15 +99,7 @@ export function createNearIntentsVenue(deps: VenueDeps): Venue {
   return {
     id: nearIntentsVenue.id,
     supports,
-    coverage() {
-      return {
-        origins: NEAR_INTENTS_CHAINS,
-        tokenSymbols(fromChain, toChain) {
-          if (fromChain === toChain || !served(fromChain) || !served(toChain)) return [];
-          return assetsOn(fromChain).map((a) => a.symbol);
-        },
-      };
-    },
+    coverage: () => tableCoverage(NEAR_INTENTS_CHAINS, served, (chain) => assetsOn(chain).map((a) => a.symbol)),
 
     async quote(request: VenueQuoteRequest, call: CallContext): Promise<VenueQuote> {
       const { response, assets, feeNote } = await postQuote(request, true, call);

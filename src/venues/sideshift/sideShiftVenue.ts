@@ -4,7 +4,7 @@ import type { JsonObject } from '../../domain/steps.ts';
 import { VenueRejection, type CallContext, type Corridor, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
-import { badResponse, contextAmount, contextString, fundingStepOf, supportsFrom } from '../depositVenueSupport.ts';
+import { badResponse, contextAmount, contextString, fundingStepOf, supportsFrom, tableCoverage } from '../depositVenueSupport.ts';
 import { toAtomic, toDecimalString } from './sideShiftAmounts.ts';
 import { SIDESHIFT_CHAINS, assetOf, assetsOn, networkOf, type SideShiftAsset } from './sideShiftChains.ts';
 import { commissionOf, limitBreachOf, limitRejection, pairPath, pricePair, toSideShiftRejection, toVenueQuote, toVenueStatus } from './sideShiftMapping.ts';
@@ -171,15 +171,7 @@ export function createSideShiftVenue(deps: VenueDeps): Venue {
   return {
     id: sideShiftVenue.id,
     supports,
-    coverage() {
-      return {
-        origins: SIDESHIFT_CHAINS,
-        tokenSymbols(fromChain, toChain) {
-          if (fromChain === toChain || !served(fromChain) || !served(toChain)) return [];
-          return assetsOn(fromChain).map((a) => a.coin.toUpperCase());
-        },
-      };
-    },
+    coverage: () => tableCoverage(SIDESHIFT_CHAINS, served, (chain) => assetsOn(chain).map((a) => a.coin.toUpperCase())),
 
     async quote(request: VenueQuoteRequest, call: CallContext): Promise<VenueQuote> {
       const assets = assetsFor(request);

@@ -1,7 +1,6 @@
-import { decodeFunctionData, erc20Abi, type Address, type Hex } from 'viem';
+import { decodeFunctionData, erc20Abi, type Hex } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FakeSettlement } from '../fake/FakeSettlement.ts';
-import { createTestVenue, fixturesOf, knownToken, passes, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
+import { createTestVenue, depositSettlement, fixturesOf, knownToken, passes, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
 import { resolveToken } from '../../domain/tokens.ts';
 import { type DepositPlan, type VenueQuote, type VenueQuoteRequest, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
@@ -329,17 +328,7 @@ describe('status', () => {
 
 describe('sandbox mode', () => {
   it('pays once the deposit address holds the amount, then reports finished', async () => {
-    const balances = new Map<string, bigint>();
-    const payments: { chainId: number; token: Address | null; recipient: Address; amount: bigint }[] = [];
-    const settlement: FakeSettlement = {
-      findTransaction: () => Promise.resolve(null),
-      balanceOf: (chainId, tokenAddress, owner) => Promise.resolve(balances.get(`${chainId}:${tokenAddress}:${owner}`.toLowerCase()) ?? 0n),
-      pay: (chainId, tokenAddress, recipient, amount) => {
-        payments.push({ chainId, token: tokenAddress, recipient, amount });
-        return Promise.resolve(`0x${'cd'.repeat(32)}` as Hex);
-      },
-      send: () => Promise.resolve(`0x${'00'.repeat(32)}` as Hex),
-    };
+    const { settlement, balances, payments } = depositSettlement();
     const sandbox = await startStealthexFake({ settlement, apiKey: KEY, now: () => NOW, chainIds: { base: 8453, arbitrum: 42161 } });
     try {
       const venue = createTestVenue(stealthexVenue, sandbox.url, { now: () => NOW, credentials: { API_KEY: KEY } }).venue;

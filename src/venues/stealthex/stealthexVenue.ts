@@ -3,7 +3,7 @@ import type { ChainKey } from '../../domain/chains.ts';
 import { VenueRejection, type CallContext, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
-import { assetsOfCorridor, badResponse, contextAmount, contextString, fundingStepOf, sameAddressOn, supportsFrom, type DepositCoverage } from '../depositVenueSupport.ts';
+import { assetsOfCorridor, badResponse, contextAmount, contextString, fundingStepOf, sameAddressOn, supportsFrom, tableCoverage, type DepositCoverage } from '../depositVenueSupport.ts';
 import { STEALTHEX_CHAINS, assetOf, assetsOn, type StealthexAsset } from './stealthexChains.ts';
 import {
   DEPOSIT_WINDOW_MS,
@@ -153,15 +153,7 @@ export function createStealthexVenue(deps: VenueDeps): Venue {
   return {
     id: stealthexVenue.id,
     supports,
-    coverage() {
-      return {
-        origins: STEALTHEX_CHAINS,
-        tokenSymbols(fromChain, toChain) {
-          if (fromChain === toChain || !served(fromChain) || !served(toChain)) return [];
-          return assetsOn(fromChain).map((a) => a.symbol);
-        },
-      };
-    },
+    coverage: () => tableCoverage(STEALTHEX_CHAINS, served, (chain) => assetsOn(chain).map((a) => a.symbol)),
 
     async quote(request: VenueQuoteRequest, call: CallContext): Promise<VenueQuote> {
       const pair = pairFor(request);
