@@ -76,21 +76,25 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
   const decidedAt = deps.now();
   const ttlEnd = decidedAt + deps.settings.quoteTtlMs;
   const rows = rankRows(
-    fees.rows.map((p) => ({
-      venue: p.venue,
-      quoteId: `${p.venue}_${randomBytes(6).toString('hex')}`,
-      amountIn: p.quote.amountIn,
-      amountOut: p.amountOut,
-      minAmountOut: p.minAmountOut,
-      estimatedSeconds: p.quote.estimatedSeconds,
-      feeBps: p.feeBps,
-      feeAmount: p.feeAmount,
-      tierSavedBps: p.tierSavedBps,
-      executable: executable(p.venue),
-      eligibility: eligibilityOf(deps, p.venue, input),
-      expiresAt: Math.min(p.quote.expiresAt ?? ttlEnd, ttlEnd),
-      venueQuote: serializeQuote(p.quote),
-    })),
+    fees.rows.map((p) => {
+      const canBuild = executable(p.venue);
+      return {
+        venue: p.venue,
+        quoteId: `${p.venue}_${randomBytes(6).toString('hex')}`,
+        amountIn: p.quote.amountIn,
+        amountOut: p.amountOut,
+        minAmountOut: p.minAmountOut,
+        estimatedSeconds: p.quote.estimatedSeconds,
+        feeBps: p.feeBps,
+        feeAmount: p.feeAmount,
+        tierSavedBps: p.tierSavedBps,
+        executable: canBuild,
+        // `quote_only`: a price Strait shows but cannot build steps for yet (docs/quotes.md).
+        eligibility: canBuild ? 'ok' : 'quote_only',
+        expiresAt: Math.min(p.quote.expiresAt ?? ttlEnd, ttlEnd),
+        venueQuote: serializeQuote(p.quote),
+      };
+    }),
   );
   const best = bestRow(rows);
   if (best && deps.settings.feeWallets[input.fromChain] && !collectible(best.venue)) {
@@ -134,14 +138,6 @@ function assetOf(input: QuoteInput): string {
 
 function priceRecord(price: UsdPrice | null): JsonObject | null {
   return price ? { usd: price.usd, source: price.source, asOf: price.asOf } : null;
-}
-
-/**
- * `ok` for a row build turns into steps; otherwise why not, so a client can tell a price it may
- * show from a route it can execute (docs/quotes.md).
- */
-function eligibilityOf(deps: EngineDeps, venueId: string, input: QuoteInput): string {
-  return isExecutable(deps, venueId, input) ? 'ok' : 'quote_only';
 }
 
 /** Whether Strait can build steps a wallet signs for this venue from this source chain. */
