@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Strait } from '../src/createStrait.ts';
 import { createTestStrait } from './testStrait.ts';
-import { venueDouble } from './venueDouble.ts';
+import { DOUBLE_TARGET, venueDouble } from './venueDouble.ts';
+import { getAddress } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 
 /** A distinct valid EVM address per number, so each test has wallets of its own. */
 const wallet = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
@@ -97,6 +99,57 @@ describe('rate limits of spec §8 (in memory)', () => {
     const overWallet = await post(app, `/v1/bridge/transfers/${transferId}/submit`, { txHash: `0x${'ab'.repeat(32)}`, step: 'main' }, '198.51.100.40');
     expect(overWallet.statusCode).toBe(429);
     expect((overWallet.json() as Refusal).error.details.exceeded).toEqual(['wallet']);
+  });
+
+  it('never lets quotes naming a wallet lock its owner out of submitting signed bytes', async () => {
+    const owner = privateKeyToAccount(generatePrivateKey());
+    const quote = await post(app, '/v1/bridge/quote', quoteBody(owner.address), '198.51.100.70');
+    const build = await post(app, '/v1/bridge/build', { decisionId: (quote.json() as { decisionId: string }).decisionId }, '198.51.100.70');
+    const transferId = (build.json() as { transferId: string }).transferId;
+    // Strangers spend the owner's wallet counter by naming it in quotes, from IPs of their own.
+    for (let i = 0; i < 10; i++) await post(app, '/v1/bridge/quote', quoteBody(owner.address.toLowerCase()), `198.51.100.${71 + i}`);
+    expect((await post(app, '/v1/bridge/quote', quoteBody(owner.address), '198.51.100.90')).statusCode).toBe(429);
+
+    const signed = await owner.signTransaction({ chainId: 8453, to: getAddress(DOUBLE_TARGET), data: '0x12345678', value: 0n, nonce: 0, gas: 100_000n, maxFeePerGas: 1_000_000_000n, maxPriorityFeePerGas: 1n });
+    const submit = await post(app, `/v1/bridge/transfers/${transferId}/submit`, { signedTransaction: signed, step: 'main' }, '198.51.100.91');
+    expect(submit.statusCode).not.toBe(429);
+    expect(submit.headers.ratelimit).toMatch(/^"ip";r=9;t=\d+$/);
+    // A hash proves nothing about who sends it: that submit still spends the wallet counter.
+    const byHash = await post(app, `/v1/bridge/transfers/${transferId}/submit`, { txHash: `0x${'cd'.repeat(32)}`, step: 'main' }, '198.51.100.92');
+    expect(byHash.statusCode).toBe(429);
+    expect((byHash.json() as Refusal).error.details.exceeded).toEqual(['wallet']);
+    // Bytes signed by someone else are not the owner's either.
+    const stranger = await privateKeyToAccount(generatePrivateKey()).signTransaction({ chainId: 8453, to: getAddress(DOUBLE_TARGET), data: '0x12345678', value: 0n, nonce: 0, gas: 100_000n, maxFeePerGas: 1_000_000_000n, maxPriorityFeePerGas: 1n });
+    expect((await post(app, `/v1/bridge/transfers/${transferId}/submit`, { signedTransaction: stranger, step: 'main' }, '198.51.100.93')).statusCode).toBe(429);
+  });
+
+  it('counts a completed transfer as three calls: approve and fee submits spend neither the IP nor the wallet counter', async () => {
+    const ip = '198.51.100.100';
+    const quote = await post(app, '/v1/bridge/quote', quoteBody(wallet(700)), ip);
+    const build = await post(app, '/v1/bridge/build', { decisionId: (quote.json() as { decisionId: string }).decisionId }, ip);
+    const transferId = (build.json() as { transferId: string }).transferId;
+    for (const step of ['approve', 'fee', 'fee', 'approve']) {
+      const response = await post(app, `/v1/bridge/transfers/${transferId}/submit`, { txHash: `0x${'ef'.repeat(32)}`, step }, ip);
+      expect(response.statusCode).not.toBe(429);
+      expect(response.headers.ratelimit).toMatch(/^"transfer";r=\d+;t=\d+$/);
+    }
+    const main = await post(app, `/v1/bridge/transfers/${transferId}/submit`, { txHash: `0x${'ab'.repeat(32)}`, step: 'main' }, ip);
+    expect(main.headers.ratelimit).toMatch(/^"ip";r=7;t=\d+, "wallet";r=7;t=\d+$/);
+    // The per-transfer counter bounds what anyone holding the id can send.
+    for (let i = 0; i < 6; i++) await post(app, `/v1/bridge/transfers/${transferId}/submit`, { txHash: `0x${'ef'.repeat(32)}`, step: 'fee' }, `198.51.100.${101 + i}`);
+    const over = await post(app, `/v1/bridge/transfers/${transferId}/submit`, { txHash: `0x${'ef'.repeat(32)}`, step: 'fee' }, '198.51.100.110');
+    expect(over.statusCode).toBe(429);
+    expect((over.json() as Refusal).error.details.exceeded).toEqual(['transfer']);
+  });
+
+  it('counts one wallet however a non-EVM address is spelled', async () => {
+    // A Solana → … quote is refused by the venue double's corridor, but the wallet is counted first.
+    const bech = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+    const btcQuote = (sender: string) => ({ fromChain: 'bitcoin', toChain: 'base', fromToken: null, toToken: 'USDC', amountAtomic: '500000', sender, recipient: USER });
+    for (let i = 0; i < 10; i++) await post(app, '/v1/bridge/quote', btcQuote(i % 2 === 0 ? bech : bech.toUpperCase()), `198.51.100.${120 + i}`);
+    const refused = await post(app, '/v1/bridge/quote', btcQuote(bech.toUpperCase()), '198.51.100.140');
+    expect(refused.statusCode).toBe(429);
+    expect((refused.json() as Refusal).error.details.exceeded).toEqual(['wallet']);
   });
 
   it('leaves reads, /health, /ready and /metrics unlimited', async () => {

@@ -1,7 +1,10 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
-/** The two counters of spec §8, kept separately: one per client IP, one per requester wallet. */
-export type RateCounter = 'ip' | 'wallet';
+/**
+ * The two counters of spec §8, kept separately: one per client IP, one per requester wallet; and one
+ * per transfer for the `approve` and `fee` submits that §8 does not count as calls of their own.
+ */
+export type RateCounter = 'ip' | 'wallet' | 'transfer';
 
 /** Where the counters live right now. */
 export type RateLimitBackend = 'memory' | 'redis' | 'memory-fallback';

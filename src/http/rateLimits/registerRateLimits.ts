@@ -1,27 +1,53 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { signerOfSignedTransaction } from '../../chains/signerOfSignedTransaction.ts';
+import { walletKey } from '../../domain/addresses/walletKey.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { Store } from '../../store/openStore.ts';
 import { findDecisionSender, findTransferRequester } from '../../store/requesterWallets.ts';
 import type { CounterState, RateCounter, RateLimiter } from './RateLimiter.ts';
 
-type WalletOf = (request: FastifyRequest, store: Store) => Promise<string | null>;
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Which counters one limited request spends, decided once its body is parsed. */
+interface Charge {
+  /** Spend the IP counter (quote and build always; submit unless it is an approve or fee step). */
+  readonly ip: boolean;
+  /** The wallet counter's key, or `null` to leave it alone. */
+  readonly wallet: string | null;
+  /** The per-transfer counter's key (approve and fee submits), or `null`. */
+  readonly transfer: string | null;
+}
+
+type ChargeOf = (request: FastifyRequest, store: Store) => Promise<Charge>;
+
 /**
- * Spec §8, the calls that are limited and where each finds its requester wallet; every other route
- * (reads, /health, /ready, /metrics) is unlimited. An unknown decision or transfer names no wallet:
- * only the IP counter applies and the route answers its own 404.
+ * Spec §8: the limited calls and what each spends. Every other route (reads, /health, /ready,
+ * /metrics) is unlimited. An unknown decision or transfer names no wallet: only the IP counter
+ * applies and the route answers its own 404.
+ *
+ * Submits follow the rule that a completed transfer costs three limited calls (quote, build, one
+ * submit) and that nothing strangers can do blocks the owner:
+ * - a `main` or `redeem` submit spends the IP counter, and the wallet counter unless its signed bytes
+ *   prove the transfer's own requester signed them (anyone can name a wallet in ten quotes, so that
+ *   counter is one strangers can spend);
+ * - an `approve` or `fee` submit spends neither, only a per-transfer counter (the same limit), and
+ *   none at all when its signed bytes come from the requester.
  */
-const LIMITED_ROUTES: Readonly<Record<string, WalletOf>> = {
-  'POST /v1/bridge/quote': async (request) => stringField(request.body, 'sender'),
+const LIMITED_ROUTES: Readonly<Record<string, ChargeOf>> = {
+  'POST /v1/bridge/quote': async (request) => ({ ip: true, wallet: walletKey(stringField(request.body, 'sender')), transfer: null }),
   'POST /v1/bridge/build': async (request, store) => {
     const id = stringField(request.body, 'decisionId');
-    return id && UUID.test(id) ? findDecisionSender(store.db, id.toLowerCase()) : null;
+    return { ip: true, wallet: walletKey(id && UUID.test(id) ? await findDecisionSender(store.db, id.toLowerCase()) : null), transfer: null };
   },
   'POST /v1/bridge/transfers/:id/submit': async (request, store) => {
     const id = stringField(request.params, 'id');
-    return id && UUID.test(id) ? findTransferRequester(store.db, id.toLowerCase()) : null;
+    const requester = walletKey(id && UUID.test(id) ? await findTransferRequester(store.db, id.toLowerCase()) : null);
+    if (requester === null) return { ip: true, wallet: null, transfer: null };
+    const signed = stringField(request.body, 'signedTransaction');
+    const byRequester = signed !== null && signed.length <= 256 * 1024 && walletKey(await signerOfSignedTransaction(signed)) === requester;
+    const step = stringField(request.body, 'step');
+    if (step === 'approve' || step === 'fee') return { ip: false, wallet: null, transfer: byRequester ? null : (id as string).toLowerCase() };
+    return { ip: true, wallet: byRequester ? null : requester, transfer: null };
   },
 };
 
@@ -33,68 +59,67 @@ export interface RateLimitOptions {
 }
 
 /**
- * Applies the two counters of spec §8 to the limited routes, answering `429 rate_limited` with
+ * Applies the counters of spec §8 to the limited routes, answering `429 rate_limited` with
  * `retryAfterMs` (the longer wait of the refusing counters), `Retry-After`, and the IETF draft
  * `RateLimit-Policy` / `RateLimit` fields on every limited response.
  *
- * The IP counter counts on arrival, before the body is read, so garbage cannot bypass it: a body
- * that does not even parse (malformed JSON, wrong media type, too large) still costs one request and
- * is answered with its own 4xx. Once the body is parsed — before schema validation — the wallet
- * counter counts and the refusal is decided, so an over-limit caller gets 429 whatever it sent and a
- * caller within its limits gets the route's normal answer, 400s included.
+ * Counting happens once the body is parsed, before schema validation, so an over-limit caller gets
+ * 429 whatever it sent and a caller within its limits gets the route's normal answer, 400s included.
+ * A body that never parses (malformed JSON, wrong media type, too large) still costs the IP one
+ * request, counted when its 4xx is sent, so garbage cannot bypass the counter.
  */
 export function registerRateLimits(app: FastifyInstance, options: RateLimitOptions): void {
   const { limiter, store } = options;
-  const ipStates = new WeakMap<FastifyRequest, CounterState>();
+  const counted = new WeakSet<FastifyRequest>();
   const policy = (['ip', 'wallet'] as const).map((name) => `"${name}";q=${limiter.limit};w=${limiter.windowSeconds}`).join(', ');
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!walletResolverOf(request)) return;
-    const ip = await limiter.hit('ip', request.ip);
-    ipStates.set(request, ip);
-    setRateLimitFields(reply, policy, { ip });
-  });
-
   app.addHook('preValidation', async (request, reply) => {
-    const walletOf = walletResolverOf(request);
-    const ip = ipStates.get(request);
-    if (!walletOf || !ip) return;
-    const wallet = walletKey(
-      await walletOf(request, store).catch((error: unknown) => {
-        // The route itself will meet the same store fault and answer it; the IP counter still holds.
-        request.log.warn({ err: error }, 'requester wallet lookup failed; only the IP limit applies');
-        return null;
-      }),
-    );
-    const states: Partial<Record<RateCounter, CounterState>> = { ip, ...(wallet ? { wallet: await limiter.hit('wallet', wallet) } : {}) };
+    const chargeOf = chargeResolverOf(request);
+    if (!chargeOf) return;
+    counted.add(request);
+    const charge = await chargeOf(request, store).catch((error: unknown): Charge => {
+      // The route itself will meet the same store fault and answer it; the IP counter still holds.
+      request.log.warn({ err: error }, 'requester wallet lookup failed; only the IP limit applies');
+      return { ip: true, wallet: null, transfer: null };
+    });
+    const states: Partial<Record<RateCounter, CounterState>> = {};
+    if (charge.ip) states.ip = await limiter.hit('ip', request.ip);
+    if (charge.wallet) states.wallet = await limiter.hit('wallet', charge.wallet);
+    if (charge.transfer) states.transfer = await limiter.hit('transfer', charge.transfer);
     setRateLimitFields(reply, policy, states);
     const refused = (Object.entries(states) as [RateCounter, CounterState][]).filter(([, state]) => !state.allowed);
     if (refused.length === 0) return;
     options.onRefused?.(refused.map(([name]) => name));
     const retryAfterMs = Math.max(1, ...refused.map(([, state]) => Math.ceil(state.resetMs)));
-    const who = refused.map(([name]) => (name === 'ip' ? 'this IP address' : 'this wallet')).join(' and ');
+    const who = refused.map(([name]) => (name === 'ip' ? 'this IP address' : name === 'wallet' ? 'this wallet' : 'this transfer')).join(' and ');
     throw new AppError('rate_limited', `too many requests from ${who}: ${limiter.limit} per ${limiter.windowSeconds} s; retry in ${Math.ceil(retryAfterMs / 1000)} s`, {
       retryAfterMs,
       details: { exceeded: refused.map(([name]) => name), limit: limiter.limit, windowSeconds: limiter.windowSeconds },
     });
   });
+
+  // A limited request refused before its body parsed never reached preValidation: it still costs its
+  // IP one, counted before its answer leaves so the caller's next request sees it.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!counted.has(request) && chargeResolverOf(request)) {
+      counted.add(request);
+      await limiter.hit('ip', request.ip);
+    }
+    return payload;
+  });
 }
 
-function walletResolverOf(request: FastifyRequest): WalletOf | undefined {
+function chargeResolverOf(request: FastifyRequest): ChargeOf | undefined {
   const url = request.routeOptions.url;
   return url === undefined ? undefined : LIMITED_ROUTES[`${request.method} ${url}`];
 }
 
 /** draft-ietf-httpapi-ratelimit-headers-10: `"ip";r=<remaining>;t=<seconds to reset>` per counter. */
 function setRateLimitFields(reply: FastifyReply, policy: string, states: Partial<Record<RateCounter, CounterState>>): void {
-  const current = (Object.entries(states) as [RateCounter, CounterState][]).map(([name, s]) => `"${name}";r=${s.remaining};t=${Math.ceil(s.resetMs / 1000)}`).join(', ');
+  const entries = Object.entries(states) as [RateCounter, CounterState][];
+  if (entries.length === 0) return;
+  const current = entries.map(([name, s]) => `"${name}";r=${s.remaining};t=${Math.ceil(s.resetMs / 1000)}`).join(', ');
   void reply.header('ratelimit-policy', policy).header('ratelimit', current);
-}
-
-/** One counter per wallet however it is spelled: EVM addresses are case-insensitive. */
-function walletKey(wallet: string | null): string | null {
-  if (wallet === null || wallet.length === 0 || wallet.length > 256) return null;
-  return /^0x[0-9a-fA-F]{40}$/.test(wallet) ? wallet.toLowerCase() : wallet;
 }
 
 function stringField(source: unknown, name: string): string | null {
