@@ -45,6 +45,14 @@ describe('strait sandbox (the public interface)', () => {
       expect(info.accounts).toHaveLength(10);
       const venues = (await (await fetch(`${info.baseUrl}/bridge/venues`)).json()) as { venues: unknown[] };
       expect(venues.venues).toHaveLength(36);
+      // §8 holds in the sandbox too, per client as X-Forwarded-For names it from loopback.
+      const quote = (client: string, account: number) =>
+        fetch(`${info.baseUrl}/bridge/quote`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': client }, body: JSON.stringify({ fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: 'not a number', sender: info.accounts[account]!.address, recipient: info.accounts[0]!.address }) });
+      for (let i = 0; i < 10; i++) expect((await quote('203.0.113.7', i)).status).toBe(400);
+      const refused = await quote('203.0.113.7', 0);
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
+      expect((await quote('203.0.113.8', 1)).status).toBe(400);
       expect(await stop(child)).toBe(0);
       expect(await reachable(`${info.baseUrl}/bridge/venues`)).toBe(false);
       for (const chain of Object.values(info.chains)) expect(await reachable(chain.rpcUrl)).toBe(false);

@@ -9,7 +9,8 @@ const ARB_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
 let sandbox: RunningSandbox;
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  // The flows here make more calls from one client than §8 allows in a minute.
+  sandbox = await startSandbox({ STRAIT_RATE_LIMIT_PER_MINUTE: '0' });
 });
 afterAll(async () => {
   await sandbox?.stop();

@@ -55,7 +55,8 @@ async function workerOnly(env: Env): Promise<null> {
 
 /** Starts everything, prints the sandbox's one JSON line on stdout, runs until SIGINT or SIGTERM. */
 async function sandbox(env: Env): Promise<null> {
-  const running = await startSandbox(env.STRAIT_PORT ? { STRAIT_PORT: env.STRAIT_PORT } : {});
+  const passed = (['STRAIT_PORT', 'STRAIT_RATE_LIMIT_PER_MINUTE'] as const).filter((name) => env[name]);
+  const running = await startSandbox(Object.fromEntries(passed.map((name) => [name, env[name]])));
   process.stdout.write(`${JSON.stringify(running.info)}\n`);
   onShutdown(() => running.stop());
   return null;

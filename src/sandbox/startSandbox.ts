@@ -40,8 +40,8 @@ export async function startSandbox(env: Env = {}): Promise<RunningSandbox> {
       STRAIT_LOG_LEVEL: 'warn',
       // The sandbox never reaches the internet: USD prices come from a fixed table.
       STRAIT_PRICE_SOURCE: 'fixed',
-      // A playground: every call comes from loopback, and §8's 10 per minute would get in the way.
-      STRAIT_RATE_LIMIT_PER_MINUTE: '0',
+      // §8 holds here as in the service; clients on loopback are told apart by X-Forwarded-For.
+      // STRAIT_RATE_LIMIT_PER_MINUTE in `env` overrides it (0 switches it off).
       ...Object.fromEntries(chains.map((c) => [`STRAIT_FEE_WALLET_${c.key.toUpperCase()}`, SANDBOX_FEE_WALLET])),
       ...network.straitEnv,
       ...env,
