@@ -5,6 +5,7 @@ import { AppError } from '../domain/errors.ts';
 import type { EngineDeps } from '../engine/EngineDeps.ts';
 import type { Metrics } from '../observability/createMetrics.ts';
 import { registerBridgeRoutes } from './bridgeRoutes.ts';
+import { answerClientError } from './answerClientError.ts';
 import { sendError } from './errorHandler.ts';
 import type { RateLimiter } from './rateLimits/RateLimiter.ts';
 import { registerRateLimits } from './rateLimits/registerRateLimits.ts';
@@ -36,6 +37,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     loggerInstance: options.logger,
     trustProxy: options.trustProxy === false ? false : options.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    // Requests that reach an open connection during shutdown are answered, not refused (registerGracefulDrain).
+    return503OnClosing: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID();
@@ -44,6 +47,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
     // Long path parameters reach the schema (a 400 naming the field) instead of the router's own error.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1_000 },
+    // What Node's HTTP parser refuses never reaches a route; it is answered in the envelope as well.
+    clientErrorHandler: answerClientError,
     // The router's own refusals (a malformed percent-encoding) are answered in the envelope too.
     frameworkErrors: (error, request, reply) => {
       const refusal = error.code === 'FST_ERR_BAD_URL' ? new AppError('invalid_request', 'the URL is not valid percent-encoding') : new AppError('route_not_found', `no endpoint ${request.method} ${request.url.split('?')[0]}`);
@@ -62,6 +67,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     transform: ({ schema, url }) => ({ schema: schema as never, url: url.replace(/^\/v1(?=\/)/, '') }),
   });
 
+  // Bodies are JSON only: Fastify's default text/plain parser would hand a string to the schema.
+  app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error, request, reply) => sendError(reply, error, request));
   app.setNotFoundHandler((request, reply) => sendError(reply, new AppError('route_not_found', `no endpoint ${request.method} ${request.url.split('?')[0]}`), request));
   app.addHook('onSend', async (request, reply, payload) => {
