@@ -1,4 +1,5 @@
 import { encodeFunctionData, erc20Abi, getAddress } from 'viem';
+import { sameAddress } from '../domain/addresses/sameAddress.ts';
 import { chainInfo, evmChainId, type ChainKey } from '../domain/chains.ts';
 import type { EvmStep, Json, JsonObject } from '../domain/steps.ts';
 import type { TokenInfo } from '../domain/tokens.ts';
@@ -76,16 +77,11 @@ export interface TableAsset {
 
 /**
  * The entry of `table` for a token, matched by chain and contract (native by `null`); EVM addresses
- * compare case-insensitively (checksum casing only), base58 and the rest exactly.
+ * compare as `sameAddress` does (hex families ignore case, base58 and the rest are exact).
  */
 export function assetInTable<A extends TableAsset>(table: readonly A[], token: { readonly chain: string; readonly address: string | null }): A | undefined {
   const chain = token.chain as ChainKey;
-  return table.find((a) => a.chain === chain && (a.address === null || token.address === null ? a.address === token.address : sameAddressOn(chain, a.address, token.address)));
-}
-
-/** Whether two addresses on `chain` are one: EVM ignores checksum casing, every other family is exact. */
-export function sameAddressOn(chain: ChainKey, a: string, b: string): boolean {
-  return chainInfo(chain).vm === 'evm' ? a.toLowerCase() === b.toLowerCase() : a === b;
+  return table.find((a) => a.chain === chain && (a.address === null || token.address === null ? a.address === token.address : sameAddress(chain, a.address, token.address)));
 }
 
 /** The chains a table has at least one asset on: the only ones a corridor can use. */

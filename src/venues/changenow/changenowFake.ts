@@ -7,7 +7,8 @@ import { freshDepositAddress } from '../fake/freshDepositAddress.ts';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
 import { CHANGENOW_ASSETS, CHANGENOW_NETWORKS, assetByTicker, networkOf, type ChangenowAsset } from './changenowChains.ts';
-import { toAtomic } from './changenowMapping.ts';
+import { decimalToAtomic } from '../../domain/amounts.ts';
+
 
 /**
  * A loopback ChangeNOW v2: `GET /v2/exchange/currencies`, `/range`, `/estimated-amount`,
@@ -124,8 +125,8 @@ export async function startChangenowFake(options: ChangenowFakeOptions = {}): Pr
 
   function limitsOf(from: ChangenowAsset): { min: bigint; max: bigint | null } {
     if (!rangeOverride) return { min: fromUsd(MIN_USD, from), max: null };
-    const min = toAtomic(rangeOverride.minAmount, from.decimals, 'up') ?? 0n;
-    const max = rangeOverride.maxAmount === null ? null : toAtomic(rangeOverride.maxAmount, from.decimals, 'down');
+    const min = decimalToAtomic(rangeOverride.minAmount, from.decimals, 'up') ?? 0n;
+    const max = rangeOverride.maxAmount === null ? null : decimalToAtomic(rangeOverride.maxAmount, from.decimals, 'down');
     return { min, max };
   }
 
@@ -148,7 +149,7 @@ export async function startChangenowFake(options: ChangenowFakeOptions = {}): Pr
     const type = query.type ?? 'direct';
     if (flow !== 'standard' && flow !== 'fixed-rate') return bad('not_valid_params', 'flow must be standard or fixed-rate');
     if (type !== 'direct') return bad('not_valid_params', `type ${type} is not served by the fake`);
-    const amountIn = query.fromAmount ? toAtomic(query.fromAmount, pair.from.decimals, 'down') : null;
+    const amountIn = query.fromAmount ? decimalToAtomic(query.fromAmount, pair.from.decimals, 'down') : null;
     if (amountIn === null || amountIn === 0n) return bad('not_valid_params', 'fromAmount must be a positive number');
     const { min, max } = limitsOf(pair.from);
     if (amountIn < min) return bad('deposit_too_small', `Amount is less then minimal: ${display(min, pair.from)} ${pair.from.ticker.toUpperCase()}`);
@@ -181,7 +182,7 @@ export async function startChangenowFake(options: ChangenowFakeOptions = {}): Pr
       return bad('not_valid_params', `Invalid refund address for ${pair.from.ticker}`);
     }
     if (body.type !== undefined && body.type !== 'direct') return bad('not_valid_params', `type ${String(body.type)} is not served by the fake`);
-    const fromAmount = typeof body.fromAmount === 'string' || typeof body.fromAmount === 'number' ? toAtomic(body.fromAmount, pair.from.decimals, 'down') : null;
+    const fromAmount = typeof body.fromAmount === 'string' || typeof body.fromAmount === 'number' ? decimalToAtomic(body.fromAmount, pair.from.decimals, 'down') : null;
     if (fromAmount === null || fromAmount === 0n) return bad('not_valid_params', 'fromAmount is required for type direct');
     if (body.flow !== 'fixed-rate') return bad('not_valid_params', 'the fake serves the fixed-rate flow only');
     const rate = typeof body.rateId === 'string' ? rates.get(body.rateId) : undefined;

@@ -3,9 +3,7 @@ import { VenueRejection, type VenueQuote, type VenueQuoteRequest, type VenueStat
 import { VenueHttpError } from '../venueHttpClient.ts';
 import { assetByTicker, type ChangenowAsset } from './changenowChains.ts';
 import type { ChangenowEstimate, ChangenowRange, ChangenowStatus } from './changenowSchemas.ts';
-import { sameAmount, toAtomic, toDecimalString, toDisplay } from '../displayAmounts.ts';
-
-export { sameAmount, toAtomic, toDecimalString, toDisplay };
+import { atomicEchoMatches, atomicToDecimal, decimalText, decimalToAtomic } from '../../domain/amounts.ts';
 
 /**
  * Pure translation between Strait and ChangeNOW v2, both ways.
@@ -57,7 +55,7 @@ export function toPairQuery(pair: ChangenowPair): Record<string, string> {
 
 /** `GET /v2/exchange/estimated-amount` query of an exact-in fixed-rate estimate. */
 export function toEstimateQuery(pair: ChangenowPair, amountIn: bigint): Record<string, string> {
-  return { ...toPairQuery(pair), fromAmount: toDisplay(amountIn, pair.from.decimals), type: 'direct', useRateId: 'true' };
+  return { ...toPairQuery(pair), fromAmount: atomicToDecimal(amountIn, pair.from.decimals), type: 'direct', useRateId: 'true' };
 }
 
 /** `POST /v2/exchange` body: pay `recipient`, refund to `sender`, at the locked rate. */
@@ -67,7 +65,7 @@ export function toExchangeBody(pair: ChangenowPair, request: VenueQuoteRequest, 
     fromNetwork: pair.from.network,
     toCurrency: pair.to.ticker,
     toNetwork: pair.to.network,
-    fromAmount: toDisplay(request.amountIn, pair.from.decimals),
+    fromAmount: atomicToDecimal(request.amountIn, pair.from.decimals),
     toAmount: '',
     type: 'direct',
     flow: FLOW,
@@ -89,15 +87,15 @@ export interface Limits {
 }
 
 export function toLimits(range: ChangenowRange, decimals: number): Limits | null {
-  const min = toAtomic(range.minAmount, decimals, 'up');
-  const max = range.maxAmount === null ? null : toAtomic(range.maxAmount, decimals, 'down');
+  const min = decimalToAtomic(range.minAmount, decimals, 'up');
+  const max = range.maxAmount === null ? null : decimalToAtomic(range.maxAmount, decimals, 'down');
   return min === null ? null : { min, max };
 }
 
 const below = (min: bigint, decimals: number, ticker: string, amountOut: bigint | null, cause?: unknown) =>
   new VenueRejection(
     'below_min',
-    `ChangeNOW needs at least ${toDisplay(min, decimals)} ${ticker.toUpperCase()} for this pair`,
+    `ChangeNOW needs at least ${atomicToDecimal(min, decimals)} ${ticker.toUpperCase()} for this pair`,
     { minAmountAtomic: min.toString(), ...(amountOut !== null ? { amountOutAtomic: amountOut.toString() } : {}) },
     cause === undefined ? undefined : { cause },
   );
@@ -105,7 +103,7 @@ const below = (min: bigint, decimals: number, ticker: string, amountOut: bigint 
 const above = (max: bigint, decimals: number, ticker: string, amountOut: bigint | null, cause?: unknown) =>
   new VenueRejection(
     'above_max',
-    `ChangeNOW accepts at most ${toDisplay(max, decimals)} ${ticker.toUpperCase()} for this pair`,
+    `ChangeNOW accepts at most ${atomicToDecimal(max, decimals)} ${ticker.toUpperCase()} for this pair`,
     { maxAmountAtomic: max.toString(), ...(amountOut !== null ? { amountOutAtomic: amountOut.toString() } : {}) },
     cause === undefined ? undefined : { cause },
   );
@@ -120,16 +118,16 @@ export function limitRejection(amountIn: bigint, limits: Limits | null, pair: Ch
 
 /** The output an estimate promises, in atomic units of the destination token (rounded down). */
 export function amountOutOf(estimate: { readonly toAmount: number | string }, pair: ChangenowPair): bigint {
-  const amountOut = toAtomic(estimate.toAmount, pair.to.decimals, 'down');
+  const amountOut = decimalToAtomic(estimate.toAmount, pair.to.decimals, 'down');
   if (amountOut === null) throw new VenueRejection('venue_bad_response', `ChangeNOW toAmount ${String(estimate.toAmount)} is not an amount`, { path: '/toAmount' });
   return amountOut;
 }
 
 /** A fixed-rate estimate → the row Strait ranks. */
 export function toVenueQuote(estimate: ChangenowEstimate, request: VenueQuoteRequest, pair: ChangenowPair, now: number, feeNote: string | null): VenueQuote {
-  const echoed = toAtomic(estimate.fromAmount, pair.from.decimals, 'down');
-  if (echoed === null || !sameAmount(echoed, request.amountIn)) {
-    throw new VenueRejection('venue_bad_response', `ChangeNOW priced ${String(estimate.fromAmount)} instead of the requested ${toDisplay(request.amountIn, pair.from.decimals)}`, { path: '/fromAmount' });
+  const echoed = decimalToAtomic(estimate.fromAmount, pair.from.decimals, 'down');
+  if (echoed === null || !atomicEchoMatches(echoed, request.amountIn)) {
+    throw new VenueRejection('venue_bad_response', `ChangeNOW priced ${String(estimate.fromAmount)} instead of the requested ${atomicToDecimal(request.amountIn, pair.from.decimals)}`, { path: '/fromAmount' });
   }
   const amountOut = amountOutOf(estimate, pair);
   if (amountOut === 0n) throw new VenueRejection('no_liquidity', 'ChangeNOW would deliver nothing for this amount after its fees');
@@ -142,7 +140,7 @@ export function toVenueQuote(estimate: ChangenowEstimate, request: VenueQuoteReq
     fromNetwork: pair.from.network,
     toCurrency: pair.to.ticker,
     toNetwork: pair.to.network,
-    toAmount: toDecimalString(estimate.toAmount),
+    toAmount: decimalText(estimate.toAmount),
     minAmountOut: amountOut.toString(),
     warningMessage: estimate.warningMessage ?? null,
     integratorFeeNote: feeNote,
@@ -183,7 +181,7 @@ function errorOf(body: unknown): { code: string; message: string } {
 /** A limit named in the message ("Amount is less then minimal: 9.8"), in atomic units. */
 function limitInMessage(pattern: RegExp, message: string, decimals: number, rounding: 'down' | 'up'): bigint | null {
   const found = pattern.exec(message)?.[1];
-  return found === undefined ? null : toAtomic(Number(found), decimals, rounding);
+  return found === undefined ? null : decimalToAtomic(Number(found), decimals, rounding);
 }
 
 /**
@@ -289,7 +287,7 @@ export function toVenueStatus(response: ChangenowStatus, context: StatusContext)
   if (state === 'completed') {
     const delivered = response.toCurrency !== undefined ? assetByTicker(response.toCurrency, response.toNetwork) : context.to;
     const asset = delivered ?? context.to;
-    const received = response.amountTo !== undefined && response.amountTo !== null ? toAtomic(response.amountTo, asset.decimals, 'down') : null;
+    const received = response.amountTo !== undefined && response.amountTo !== null ? decimalToAtomic(response.amountTo, asset.decimals, 'down') : null;
     const receivedAsset = delivered ? (delivered.address ?? 'native') : null;
     const floor = context.minAmountOut;
     if (received !== null && floor !== null && received < floor) {
@@ -298,7 +296,7 @@ export function toVenueStatus(response: ChangenowStatus, context: StatusContext)
     return { ...base, state, receivedAmount: received, receivedAsset, detail: null };
   }
   if (state === 'refunded') {
-    const amount = response.refundAmount !== undefined && response.refundAmount !== null ? ` ${toDecimalString(response.refundAmount) ?? ''}${context.fromTicker ? ` ${context.fromTicker.toUpperCase()}` : ''}` : '';
+    const amount = response.refundAmount !== undefined && response.refundAmount !== null ? ` ${decimalText(response.refundAmount) ?? ''}${context.fromTicker ? ` ${context.fromTicker.toUpperCase()}` : ''}` : '';
     const hash = present(response.refundHash);
     return { ...base, state, detail: `refunded${amount} to ${response.refundAddress ?? 'the sender'}${hash ? ` (tx ${hash})` : ''}` };
   }

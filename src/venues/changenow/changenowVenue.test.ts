@@ -6,7 +6,8 @@ import { type DepositPlan, type VenueQuote, type VenueQuoteRequest, type VenueSt
 import { VenueHttpError } from '../venueHttpClient.ts';
 import { CHANGENOW_ASSETS, assetByTicker, assetOf } from './changenowChains.ts';
 import { startChangenowFake, type ChangenowFake } from './changenowFake.ts';
-import { CHANGENOW_STATUS_TABLE, etaSeconds, limitRejection, sameAmount, toAtomic, toDecimalString } from './changenowMapping.ts';
+import { atomicEchoMatches, decimalText, decimalToAtomic } from '../../domain/amounts.ts';
+import { CHANGENOW_STATUS_TABLE, etaSeconds, limitRejection } from './changenowMapping.ts';
 import { ChangenowCurrenciesSchema, ChangenowErrorSchema, ChangenowEstimateAnswerSchema, ChangenowExchangeSchema, ChangenowRangeSchema, ChangenowStatusSchema } from './changenowSchemas.ts';
 import { changenowVenue } from './changenowVenue.ts';
 
@@ -109,26 +110,26 @@ describe('coverage', () => {
 
 describe('amounts', () => {
   it('reads ChangeNOW numbers exactly, exponent forms included', () => {
-    expect(toDecimalString(244.61)).toBe('244.61');
-    expect(toDecimalString(1.5e-7)).toBe('0.00000015');
-    expect(toDecimalString(1e21)).toBe('1000000000000000000000');
-    expect(toDecimalString('12.5')).toBe('12.5');
-    expect(toDecimalString(-1)).toBeNull();
-    expect(toDecimalString('1,5')).toBeNull();
+    expect(decimalText(244.61)).toBe('244.61');
+    expect(decimalText(1.5e-7)).toBe('0.00000015');
+    expect(decimalText(1e21)).toBe('1000000000000000000000');
+    expect(decimalText('12.5')).toBe('12.5');
+    expect(decimalText(-1)).toBeNull();
+    expect(decimalText('1,5')).toBeNull();
   });
 
   it('converts to atomic units, down for outputs and up for minimums', () => {
-    expect(toAtomic(244.61, 6)).toBe(244_610_000n);
-    expect(toAtomic(1.23456789, 6)).toBe(1_234_567n);
-    expect(toAtomic(1.23456789, 6, 'up')).toBe(1_234_568n);
-    expect(toAtomic(1.5e-7, 18)).toBe(150_000_000_000n);
-    expect(toAtomic(0.1, 18)).toBe(100_000_000_000_000_000n);
-    expect(toAtomic(9.8, 6, 'up')).toBe(9_800_000n);
+    expect(decimalToAtomic(244.61, 6, 'down')).toBe(244_610_000n);
+    expect(decimalToAtomic(1.23456789, 6, 'down')).toBe(1_234_567n);
+    expect(decimalToAtomic(1.23456789, 6, 'up')).toBe(1_234_568n);
+    expect(decimalToAtomic(1.5e-7, 18, 'down')).toBe(150_000_000_000n);
+    expect(decimalToAtomic(0.1, 18, 'down')).toBe(100_000_000_000_000_000n);
+    expect(decimalToAtomic(9.8, 6, 'up')).toBe(9_800_000n);
   });
 
   it('accepts an echo within double precision only, and reads the ETA upper bound', () => {
-    expect(sameAmount(123_456_789_012_345_680n, 123_456_789_012_345_678n)).toBe(true);
-    expect(sameAmount(25_000_001n, 25_000_000n)).toBe(false);
+    expect(atomicEchoMatches(123_456_789_012_345_680n, 123_456_789_012_345_678n)).toBe(true);
+    expect(atomicEchoMatches(25_000_001n, 25_000_000n)).toBe(false);
     expect(etaSeconds('10-60')).toBe(3600);
     expect(etaSeconds('5')).toBe(300);
     expect(etaSeconds(null)).toBeNull();

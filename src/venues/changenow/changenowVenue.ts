@@ -1,21 +1,20 @@
+import { sameAddress } from '../../domain/addresses/sameAddress.ts';
 import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
-import { chainInfo, type ChainKey } from '../../domain/chains.ts';
+import { type ChainKey } from '../../domain/chains.ts';
 import { VenueRejection, type CallContext, type Corridor, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { badResponse, contextAmount, contextString, fundingStepOf, supportsFrom, tableCoverage } from '../depositVenueSupport.ts';
 import { CHANGENOW_CHAINS, assetOf, assetsOn, networkOf } from './changenowChains.ts';
+import { atomicEchoMatches, decimalText, decimalToAtomic } from '../../domain/amounts.ts';
 import {
   DEPOSIT_WINDOW_MS,
   RATE_REUSE_MARGIN_MS,
   amountOutOf,
   limitRejection,
   rejectionOfBody,
-  sameAmount,
   timeOf,
-  toAtomic,
   toChangenowRejection,
-  toDecimalString,
   toEstimateQuery,
   toExchangeBody,
   toLimits,
@@ -37,6 +36,8 @@ import { ChangenowEstimateAnswerSchema, ChangenowExchangeSchema, ChangenowRangeS
  */
 export const changenowVenue: VenueModule = {
   id: 'changenow',
+  capabilities: { archetype: 'offchain', tradeTypes: ['EXACT_IN'], executionShapes: ['deposit_address'], feeCapture: 'none', requiresUserIp: false, privacyModel: 'custodial-hop' },
+  requiredCredentials: ['API_KEY'],
   defaultBaseUrl: 'https://api.changenow.io',
   headers(credentials): Record<string, string> {
     const key = credentials.API_KEY;
@@ -62,10 +63,6 @@ function pairFor(corridor: Corridor): ChangenowPair {
   return { from, to };
 }
 
-function sameRecipient(chain: ChainKey, a: string, b: string): boolean {
-  return chainInfo(chain).vm === 'evm' ? a.toLowerCase() === b.toLowerCase() : a === b;
-}
-
 interface LockedRate {
   readonly rateId: string;
   readonly validUntil: string | null;
@@ -75,12 +72,12 @@ interface LockedRate {
 function toDepositPlan(exchange: ChangenowExchange, request: VenueQuoteRequest, pair: ChangenowPair, rate: LockedRate, now: number): DepositPlan {
   const depositAddress = exchange.payinAddress;
   if (!isValidAddress(request.fromChain, depositAddress)) throw badResponse(`ChangeNOW payinAddress ${depositAddress} is not a ${request.fromChain} address`, '/payinAddress');
-  if (exchange.payoutAddress && !sameRecipient(request.toChain, exchange.payoutAddress, request.recipient)) {
+  if (exchange.payoutAddress && !sameAddress(request.toChain, exchange.payoutAddress, request.recipient)) {
     throw badResponse(`ChangeNOW would pay ${exchange.payoutAddress} instead of the recipient ${request.recipient}`, '/payoutAddress');
   }
-  const echoed = toAtomic(exchange.fromAmount, pair.from.decimals, 'down');
+  const echoed = decimalToAtomic(exchange.fromAmount, pair.from.decimals, 'down');
   // Never ask the wallet to send another amount than the user asked to move.
-  if (echoed === null || !sameAmount(echoed, request.amountIn)) throw badResponse(`ChangeNOW expects ${String(exchange.fromAmount)} instead of the requested amount`, '/fromAmount');
+  if (echoed === null || !atomicEchoMatches(echoed, request.amountIn)) throw badResponse(`ChangeNOW expects ${String(exchange.fromAmount)} instead of the requested amount`, '/fromAmount');
   const amountOut = amountOutOf(exchange, pair);
   const memo = exchange.payinExtraId && exchange.payinExtraId.length > 0 ? exchange.payinExtraId : null;
   const validUntil = exchange.validUntil ?? rate.validUntil;
@@ -98,8 +95,8 @@ function toDepositPlan(exchange: ChangenowExchange, request: VenueQuoteRequest, 
       flow: exchange.flow ?? 'fixed-rate',
       rateId: rate.rateId,
       validUntil: validUntil ?? null,
-      fromAmount: toDecimalString(exchange.fromAmount),
-      toAmount: toDecimalString(exchange.toAmount),
+      fromAmount: decimalText(exchange.fromAmount),
+      toAmount: decimalText(exchange.toAmount),
       minAmountOut: amountOut.toString(),
     },
   };
@@ -138,7 +135,7 @@ export function createChangenowVenue(deps: VenueDeps): Venue {
     // The range only sharpens the answer: without it the estimate alone decides.
     const limits = limitsResult.status === 'fulfilled' ? limitsResult.value : null;
     const answer = estimateResult.status === 'fulfilled' ? estimateResult.value : null;
-    const amountOut = answer && !('error' in answer) ? toAtomic(answer.toAmount, pair.to.decimals, 'down') : null;
+    const amountOut = answer && !('error' in answer) ? decimalToAtomic(answer.toAmount, pair.to.decimals, 'down') : null;
     const breached = limitRejection(request.amountIn, limits, pair, amountOut);
     if (breached) throw breached;
     if (estimateResult.status === 'rejected') throw toChangenowRejection(estimateResult.reason, pair, limits);

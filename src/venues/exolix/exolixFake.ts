@@ -7,7 +7,8 @@ import { freshDepositAddress } from '../fake/freshDepositAddress.ts';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
 import { EXOLIX_NETWORKS, assetByCoin, networkOf, type ExolixAsset } from './exolixChains.ts';
-import { toAtomic } from './exolixMapping.ts';
+import { decimalToAtomic } from '../../domain/amounts.ts';
+
 
 /**
  * A loopback Exolix v2 under `/api/v2`: `GET /rate`, `POST /transactions`, `GET /transactions/{id}`,
@@ -118,7 +119,7 @@ export async function startExolixFake(options: ExolixFakeOptions = {}): Promise<
 
   function limitsOf(from: ExolixAsset): { min: bigint; max: bigint } {
     if (!limitsOverride) return { min: fromUsd(MIN_USD, from), max: fromUsd(MAX_USD, from) };
-    return { min: toAtomic(limitsOverride.minAmount, from.decimals, 'up') ?? 0n, max: toAtomic(limitsOverride.maxAmount, from.decimals, 'down') ?? 0n };
+    return { min: decimalToAtomic(limitsOverride.minAmount, from.decimals, 'up') ?? 0n, max: decimalToAtomic(limitsOverride.maxAmount, from.decimals, 'down') ?? 0n };
   }
 
   /** The price of `amountIn`, or the 400/422 Exolix answers instead. */
@@ -130,7 +131,7 @@ export async function startExolixFake(options: ExolixFakeOptions = {}): Promise<
     if (spread === undefined) return invalid({ rateType: 'rateType must be one of the following values: fixed, float' });
     if (fields.withdrawalAmount !== undefined && fields.amount === undefined) return invalid({ withdrawalAmount: 'not served by the fake' });
     const raw = fields.amount;
-    const amountIn = typeof raw === 'string' || typeof raw === 'number' ? toAtomic(raw, pair.from.decimals, 'down') : null;
+    const amountIn = typeof raw === 'string' || typeof raw === 'number' ? decimalToAtomic(raw, pair.from.decimals, 'down') : null;
     if (amountIn === null || amountIn === 0n) return invalid({ amount: 'amount must be a positive number' });
     const { min, max } = limitsOf(pair.from);
     const fee = fromUsd(WITHDRAWAL_FEE_USD, pair.to);

@@ -4,9 +4,7 @@ import { VenueRejection, type VenueQuote, type VenueQuoteRequest, type VenueStat
 import { VenueHttpError } from '../venueHttpClient.ts';
 import { assetByCoin, toExolixAddress, type ExolixAsset } from './exolixChains.ts';
 import { ExolixRateSchema, type ExolixRate, type ExolixTransaction } from './exolixSchemas.ts';
-import { sameAmount, toAtomic, toDecimalString, toDisplay } from '../displayAmounts.ts';
-
-export { sameAmount, toAtomic, toDecimalString, toDisplay };
+import { atomicEchoMatches, atomicToDecimal, decimalText, decimalToAtomic } from '../../domain/amounts.ts';
 
 /**
  * Pure translation between Strait and Exolix v2, both ways.
@@ -50,7 +48,7 @@ export function toRateQuery(pair: ExolixPair, amountIn: bigint): Record<string, 
     coinFromNetwork: pair.from.network,
     coinTo: pair.to.coin,
     coinToNetwork: pair.to.network,
-    amount: toDisplay(amountIn, pair.from.decimals),
+    amount: atomicToDecimal(amountIn, pair.from.decimals),
     rateType: RATE_TYPE,
   };
 }
@@ -62,7 +60,7 @@ export function toTransactionBody(pair: ExolixPair, request: VenueQuoteRequest):
     networkFrom: pair.from.network,
     coinTo: pair.to.coin,
     networkTo: pair.to.network,
-    amount: toDisplay(request.amountIn, pair.from.decimals),
+    amount: atomicToDecimal(request.amountIn, pair.from.decimals),
     withdrawalAddress: toExolixAddress(request.toChain, request.recipient),
     withdrawalExtraId: '',
     refundAddress: toExolixAddress(request.fromChain, request.sender),
@@ -83,8 +81,8 @@ export interface Limits {
 }
 
 export function toLimits(rate: ExolixRate, decimals: number): Limits {
-  const min = rate.minAmount === undefined || rate.minAmount === null ? null : toAtomic(rate.minAmount, decimals, 'up');
-  const max = rate.maxAmount === undefined || rate.maxAmount === null ? null : toAtomic(rate.maxAmount, decimals, 'down');
+  const min = rate.minAmount === undefined || rate.minAmount === null ? null : decimalToAtomic(rate.minAmount, decimals, 'up');
+  const max = rate.maxAmount === undefined || rate.maxAmount === null ? null : decimalToAtomic(rate.maxAmount, decimals, 'down');
   // A zero maximum reads as "no maximum published", not as "nothing accepted".
   return { min: min === 0n ? null : min, max: max === 0n ? null : max };
 }
@@ -94,7 +92,7 @@ const withOut = (amountOut: bigint | null) => (amountOut !== null && amountOut >
 function below(min: bigint, pair: ExolixPair, amountOut: bigint | null, cause?: unknown): VenueRejection {
   return new VenueRejection(
     'below_min',
-    `Exolix needs at least ${toDisplay(min, pair.from.decimals)} ${pair.from.coin} for this pair`,
+    `Exolix needs at least ${atomicToDecimal(min, pair.from.decimals)} ${pair.from.coin} for this pair`,
     { minAmountAtomic: min.toString(), ...withOut(amountOut) },
     cause === undefined ? undefined : { cause },
   );
@@ -103,7 +101,7 @@ function below(min: bigint, pair: ExolixPair, amountOut: bigint | null, cause?: 
 function above(max: bigint, pair: ExolixPair, amountOut: bigint | null, cause?: unknown): VenueRejection {
   return new VenueRejection(
     'above_max',
-    `Exolix accepts at most ${toDisplay(max, pair.from.decimals)} ${pair.from.coin} for this pair`,
+    `Exolix accepts at most ${atomicToDecimal(max, pair.from.decimals)} ${pair.from.coin} for this pair`,
     { maxAmountAtomic: max.toString(), ...withOut(amountOut) },
     cause === undefined ? undefined : { cause },
   );
@@ -116,7 +114,7 @@ function above(max: bigint, pair: ExolixPair, amountOut: bigint | null, cause?: 
  */
 export function rateRejection(rate: ExolixRate, amountIn: bigint, pair: ExolixPair, cause?: unknown): VenueRejection | null {
   const limits = toLimits(rate, pair.from.decimals);
-  const amountOut = toAtomic(rate.toAmount, pair.to.decimals, 'down');
+  const amountOut = decimalToAtomic(rate.toAmount, pair.to.decimals, 'down');
   if (limits.min !== null && amountIn < limits.min) return below(limits.min, pair, amountOut, cause);
   if (limits.max !== null && amountIn > limits.max) return above(limits.max, pair, amountOut, cause);
   const message = rate.message ?? null;
@@ -133,16 +131,16 @@ export function rateRejection(rate: ExolixRate, amountIn: bigint, pair: ExolixPa
 
 /** The output a rate or transaction promises, in atomic units of the destination token (rounded down). */
 export function amountOutOf(value: number | string, pair: ExolixPair, path: string): bigint {
-  const amountOut = toAtomic(value, pair.to.decimals, 'down');
+  const amountOut = decimalToAtomic(value, pair.to.decimals, 'down');
   if (amountOut === null) throw new VenueRejection('venue_bad_response', `Exolix amount ${String(value)} is not an amount`, { path });
   return amountOut;
 }
 
 /** A fixed-rate price → the row Strait ranks. */
 export function toVenueQuote(rate: ExolixRate, request: VenueQuoteRequest, pair: ExolixPair, now: number, feeNote: string | null): VenueQuote {
-  const echoed = toAtomic(rate.fromAmount, pair.from.decimals, 'down');
-  if (echoed === null || !sameAmount(echoed, request.amountIn)) {
-    throw new VenueRejection('venue_bad_response', `Exolix priced ${String(rate.fromAmount)} instead of the requested ${toDisplay(request.amountIn, pair.from.decimals)}`, { path: '/fromAmount' });
+  const echoed = decimalToAtomic(rate.fromAmount, pair.from.decimals, 'down');
+  if (echoed === null || !atomicEchoMatches(echoed, request.amountIn)) {
+    throw new VenueRejection('venue_bad_response', `Exolix priced ${String(rate.fromAmount)} instead of the requested ${atomicToDecimal(request.amountIn, pair.from.decimals)}`, { path: '/fromAmount' });
   }
   const amountOut = amountOutOf(rate.toAmount, pair, '/toAmount');
   const context: JsonObject = {
@@ -151,7 +149,7 @@ export function toVenueQuote(rate: ExolixRate, request: VenueQuoteRequest, pair:
     networkFrom: pair.from.network,
     coinTo: pair.to.coin,
     networkTo: pair.to.network,
-    toAmount: toDecimalString(rate.toAmount),
+    toAmount: decimalText(rate.toAmount),
     minAmountOut: amountOut.toString(),
     integratorFeeNote: feeNote,
   };
@@ -260,7 +258,7 @@ export function toVenueStatus(response: ExolixTransaction, context: StatusContex
   if (state === 'completed') {
     const delivered = assetByCoin(response.coinTo.coinCode, response.coinTo.network);
     const asset = delivered ?? context.to;
-    const received = toAtomic(response.amountTo, asset.decimals, 'down');
+    const received = decimalToAtomic(response.amountTo, asset.decimals, 'down');
     const receivedAsset = delivered ? (delivered.address ?? 'native') : null;
     const floor = context.minAmountOut;
     if (received !== null && floor !== null && received < floor) {

@@ -6,7 +6,8 @@ import { type DepositPlan, type VenueQuote, type VenueQuoteRequest, type VenueSt
 import { VenueHttpError } from '../venueHttpClient.ts';
 import { EXOLIX_ASSETS, assetOf, toExolixAddress } from './exolixChains.ts';
 import { startExolixFake, type ExolixFake } from './exolixFake.ts';
-import { EXOLIX_STATUS_TABLE, toAtomic, toDecimalString } from './exolixMapping.ts';
+import { decimalText, decimalToAtomic } from '../../domain/amounts.ts';
+import { EXOLIX_STATUS_TABLE } from './exolixMapping.ts';
 import { ExolixErrorSchema, ExolixRateSchema, ExolixTransactionSchema } from './exolixSchemas.ts';
 import { exolixVenue } from './exolixVenue.ts';
 
@@ -72,13 +73,13 @@ describe('fixtures and tables', () => {
   });
 
   it('read Exolix numbers exactly and convert down for outputs, up for minimums', () => {
-    expect(toDecimalString(244.9)).toBe('244.9');
-    expect(toDecimalString(1.5e-7)).toBe('0.00000015');
-    expect(toDecimalString('1,5')).toBeNull();
-    expect(toAtomic(244.9, 6)).toBe(244_900_000n);
-    expect(toAtomic(1.23456789, 6)).toBe(1_234_567n);
-    expect(toAtomic(1.23456789, 6, 'up')).toBe(1_234_568n);
-    expect(toAtomic(0.1, 18)).toBe(100_000_000_000_000_000n);
+    expect(decimalText(244.9)).toBe('244.9');
+    expect(decimalText(1.5e-7)).toBe('0.00000015');
+    expect(decimalText('1,5')).toBeNull();
+    expect(decimalToAtomic(244.9, 6, 'down')).toBe(244_900_000n);
+    expect(decimalToAtomic(1.23456789, 6, 'down')).toBe(1_234_567n);
+    expect(decimalToAtomic(1.23456789, 6, 'up')).toBe(1_234_568n);
+    expect(decimalToAtomic(0.1, 18, 'down')).toBe(100_000_000_000_000_000n);
     expect(toExolixAddress('bitcoincash', 'bitcoincash:qq07d3s9k4u8x7n5c9dc8zlz6wdxr3sl7s4v2l5k3y')).toBe('qq07d3s9k4u8x7n5c9dc8zlz6wdxr3sl7s4v2l5k3y');
   });
 });

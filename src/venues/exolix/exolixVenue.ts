@@ -1,18 +1,17 @@
+import { sameAddress } from '../../domain/addresses/sameAddress.ts';
 import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
 import type { ChainKey } from '../../domain/chains.ts';
 import { VenueRejection, type CallContext, type Corridor, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
-import { assetsOfCorridor, badResponse, contextAmount, contextString, fundingStepOf, sameAddressOn, supportsFrom, tableCoverage } from '../depositVenueSupport.ts';
+import { assetsOfCorridor, badResponse, contextAmount, contextString, fundingStepOf, supportsFrom, tableCoverage } from '../depositVenueSupport.ts';
 import { EXOLIX_CHAINS, assetOf, assetsOn, networkOf, toExolixAddress } from './exolixChains.ts';
+import { atomicEchoMatches, decimalText, decimalToAtomic } from '../../domain/amounts.ts';
 import {
   DEPOSIT_WINDOW_MS,
   RATE_TYPE,
   amountOutOf,
   rateRejection,
-  sameAmount,
-  toAtomic,
-  toDecimalString,
   toExolixRejection,
   toRateQuery,
   toTransactionBody,
@@ -33,6 +32,8 @@ import { ExolixRateSchema, ExolixTransactionSchema, type ExolixTransaction } fro
  */
 export const exolixVenue: VenueModule = {
   id: 'exolix',
+  capabilities: { archetype: 'offchain', tradeTypes: ['EXACT_IN'], executionShapes: ['deposit_address'], feeCapture: 'none', requiresUserIp: false, privacyModel: 'custodial-hop' },
+  requiredCredentials: [],
   defaultBaseUrl: 'https://exolix.com/api/v2',
   headers(credentials): Record<string, string> {
     const key = credentials.API_KEY;
@@ -59,13 +60,13 @@ function toDepositPlan(tx: ExolixTransaction, request: VenueQuoteRequest, pair: 
   const depositAddress = tx.depositAddress;
   if (!isValidAddress(request.fromChain, depositAddress)) throw badResponse(`Exolix depositAddress ${depositAddress} is not a ${request.fromChain} address`, '/depositAddress');
   const recipient = toExolixAddress(request.toChain, request.recipient);
-  if (!sameAddressOn(request.toChain, toExolixAddress(request.toChain, tx.withdrawalAddress), recipient)) {
+  if (!sameAddress(request.toChain, toExolixAddress(request.toChain, tx.withdrawalAddress), recipient)) {
     throw badResponse(`Exolix would pay ${tx.withdrawalAddress} instead of the recipient ${request.recipient}`, '/withdrawalAddress');
   }
   if (tx.rateType !== undefined && tx.rateType !== RATE_TYPE) throw badResponse(`Exolix created a ${tx.rateType} rate transaction instead of a fixed one`, '/rateType');
-  const echoed = toAtomic(tx.amount, pair.from.decimals, 'down');
+  const echoed = decimalToAtomic(tx.amount, pair.from.decimals, 'down');
   // Never ask the wallet to send another amount than the user asked to move.
-  if (echoed === null || !sameAmount(echoed, request.amountIn)) throw badResponse(`Exolix expects ${String(tx.amount)} instead of the requested amount`, '/amount');
+  if (echoed === null || !atomicEchoMatches(echoed, request.amountIn)) throw badResponse(`Exolix expects ${String(tx.amount)} instead of the requested amount`, '/amount');
   const amountOut = amountOutOf(tx.amountTo, pair, '/amountTo');
   if (amountOut === 0n) throw new VenueRejection('no_liquidity', 'Exolix would deliver nothing for this amount after its fees');
   const memo = tx.depositExtraId && tx.depositExtraId.length > 0 ? tx.depositExtraId : null;
@@ -80,8 +81,8 @@ function toDepositPlan(tx: ExolixTransaction, request: VenueQuoteRequest, pair: 
       depositAddress,
       depositExtraId: memo,
       rateType: tx.rateType ?? RATE_TYPE,
-      amount: toDecimalString(tx.amount),
-      amountTo: toDecimalString(tx.amountTo),
+      amount: decimalText(tx.amount),
+      amountTo: decimalText(tx.amountTo),
       minAmountOut: amountOut.toString(),
     },
   };

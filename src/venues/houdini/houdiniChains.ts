@@ -1,5 +1,6 @@
 import { chainInfo, type ChainKey } from '../../domain/chains.ts';
-import { assetInTable, chainsOfTable, sameAddressOn } from '../depositVenueSupport.ts';
+import { sameAddress } from '../../domain/addresses/sameAddress.ts';
+import { assetInTable, chainsOfTable } from '../depositVenueSupport.ts';
 
 /**
  * Houdini names a token by an opaque 24-hex id (a MongoDB ObjectId) from `GET /v2/tokens`; each token
@@ -138,5 +139,5 @@ export function isHoudiniTokenOf(entry: { readonly chain: string; readonly addre
   const address = entry.address ?? '';
   if (asset.address === null) return address === '';
   // Houdini stores EVM contracts lowercased; compare without case for EVM only.
-  return address !== '' && sameAddressOn(asset.chain, address, asset.address);
+  return address !== '' && sameAddress(asset.chain, address, asset.address);
 }

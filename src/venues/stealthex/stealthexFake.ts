@@ -7,7 +7,8 @@ import { freshDepositAddress } from '../fake/freshDepositAddress.ts';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
 import { STEALTHEX_ASSETS, assetBySymbol, type StealthexAsset } from './stealthexChains.ts';
-import { toAtomic } from './stealthexMapping.ts';
+import { decimalToAtomic } from '../../domain/amounts.ts';
+
 
 /**
  * A loopback StealthEX v4: `GET /v4/currencies`, `POST /v4/rates/range`, `POST /v4/rates/estimated-amount`,
@@ -139,8 +140,8 @@ export async function startStealthexFake(options: StealthexFakeOptions = {}): Pr
 
   function limitsOf(from: StealthexAsset): { min: bigint; max: bigint | null } {
     if (!rangeOverride) return { min: fromUsd(MIN_USD, from), max: null };
-    const min = toAtomic(rangeOverride.min_amount, from.decimals, 'up') ?? 0n;
-    const max = rangeOverride.max_amount === null ? null : toAtomic(rangeOverride.max_amount, from.decimals, 'down');
+    const min = decimalToAtomic(rangeOverride.min_amount, from.decimals, 'up') ?? 0n;
+    const max = rangeOverride.max_amount === null ? null : decimalToAtomic(rangeOverride.max_amount, from.decimals, 'down');
     return { min, max };
   }
 
@@ -153,7 +154,7 @@ export async function startStealthexFake(options: StealthexFakeOptions = {}): Pr
     if (isReply(flow)) return flow;
     if (!withAmount) return { ...pair, rate: flow.rate, amountIn: 0n };
     if (typeof body.amount !== 'number') return bad('ValidationError', `amount: expected number, received ${typeof body.amount}`);
-    const amountIn = toAtomic(body.amount, pair.from.decimals, 'down');
+    const amountIn = decimalToAtomic(body.amount, pair.from.decimals, 'down');
     if (amountIn === null || amountIn === 0n) return bad('ValidationError', 'amount must be positive');
     const { min, max } = limitsOf(pair.from);
     if (amountIn < min) return bad('AmountOutOfRange', `amount is less than the minimum ${display(min, pair.from)}`);

@@ -4,9 +4,7 @@ import { VenueRejection, type VenueQuote, type VenueQuoteRequest, type VenueStat
 import { VenueHttpError } from '../venueHttpClient.ts';
 import { assetBySymbol, type StealthexAsset } from './stealthexChains.ts';
 import type { StealthexEstimate, StealthexExchange, StealthexRange } from './stealthexSchemas.ts';
-import { sameAmount, toAtomic, toDecimalString, toDisplay } from '../displayAmounts.ts';
-
-export { sameAmount, toAtomic, toDecimalString, toDisplay };
+import { atomicToDecimal, decimalText, decimalToAtomic } from '../../domain/amounts.ts';
 
 /**
  * Pure translation between Strait and StealthEX v4, both ways.
@@ -89,8 +87,8 @@ export interface Limits {
 }
 
 export function toLimits(range: StealthexRange, decimals: number): Limits | null {
-  const min = toAtomic(range.min_amount, decimals, 'up');
-  const max = range.max_amount === null || range.max_amount === undefined ? null : toAtomic(range.max_amount, decimals, 'down');
+  const min = decimalToAtomic(range.min_amount, decimals, 'up');
+  const max = range.max_amount === null || range.max_amount === undefined ? null : decimalToAtomic(range.max_amount, decimals, 'down');
   return min === null ? null : { min, max };
 }
 
@@ -98,10 +96,10 @@ const optionsOf = (cause: unknown) => (cause === undefined ? undefined : { cause
 const outDetail = (amountOut: bigint | null) => (amountOut !== null ? { amountOutAtomic: amountOut.toString() } : {});
 
 const below = (min: bigint, asset: StealthexAsset, amountOut: bigint | null, cause?: unknown) =>
-  new VenueRejection('below_min', `StealthEX needs at least ${toDisplay(min, asset.decimals)} ${asset.ticker.toUpperCase()} for this pair`, { minAmountAtomic: min.toString(), ...outDetail(amountOut) }, optionsOf(cause));
+  new VenueRejection('below_min', `StealthEX needs at least ${atomicToDecimal(min, asset.decimals)} ${asset.ticker.toUpperCase()} for this pair`, { minAmountAtomic: min.toString(), ...outDetail(amountOut) }, optionsOf(cause));
 
 const above = (max: bigint, asset: StealthexAsset, amountOut: bigint | null, cause?: unknown) =>
-  new VenueRejection('above_max', `StealthEX accepts at most ${toDisplay(max, asset.decimals)} ${asset.ticker.toUpperCase()} for this pair`, { maxAmountAtomic: max.toString(), ...outDetail(amountOut) }, optionsOf(cause));
+  new VenueRejection('above_max', `StealthEX accepts at most ${atomicToDecimal(max, asset.decimals)} ${asset.ticker.toUpperCase()} for this pair`, { maxAmountAtomic: max.toString(), ...outDetail(amountOut) }, optionsOf(cause));
 
 /** A limit the amount breaks, as the rejection to throw; `null` when the amount is inside the range. */
 export function limitRejection(amountIn: bigint, limits: Limits | null, pair: StealthexPair, amountOut: bigint | null): VenueRejection | null {
@@ -113,7 +111,7 @@ export function limitRejection(amountIn: bigint, limits: Limits | null, pair: St
 
 /** An amount of the destination token in atomic units (rounded down), or a bad-response refusal. */
 export function amountOutOf(value: number | string, pair: StealthexPair, path: string): bigint {
-  const amountOut = toAtomic(value, pair.to.decimals, 'down');
+  const amountOut = decimalToAtomic(value, pair.to.decimals, 'down');
   if (amountOut === null) throw new VenueRejection('venue_bad_response', `StealthEX amount ${String(value)} is not an amount`, { path });
   return amountOut;
 }
@@ -133,7 +131,7 @@ export function toVenueQuote(estimate: StealthexEstimate, request: VenueQuoteReq
     fromNetwork: pair.from.network,
     toSymbol: pair.to.ticker,
     toNetwork: pair.to.network,
-    estimatedAmount: toDecimalString(estimate.estimated_amount),
+    estimatedAmount: decimalText(estimate.estimated_amount),
     minAmountOut: amountOut.toString(),
     integratorFeeNote: feeNote,
   };
@@ -253,8 +251,8 @@ export function toVenueStatus(response: StealthexExchange, context: StatusContex
   if (state === 'completed') {
     const delivered = assetBySymbol(payout.symbol, payout.network);
     const asset = delivered ?? context.to;
-    const paid = payout.amount !== undefined && payout.amount !== null && toAtomic(payout.amount, asset.decimals) !== 0n ? payout.amount : payout.expected_amount;
-    const received = toAtomic(paid, asset.decimals, 'down');
+    const paid = payout.amount !== undefined && payout.amount !== null && decimalToAtomic(payout.amount, asset.decimals, 'down') !== 0n ? payout.amount : payout.expected_amount;
+    const received = decimalToAtomic(paid, asset.decimals, 'down');
     const receivedAsset = delivered ? (delivered.address ?? 'native') : null;
     const floor = context.minAmountOut;
     if (received !== null && floor !== null && received < floor) {

@@ -6,7 +6,8 @@ import { type DepositPlan, type VenueQuote, type VenueQuoteRequest, type VenueSt
 import { VenueHttpError } from '../venueHttpClient.ts';
 import { STEALTHEX_ASSETS, assetBySymbol, assetOf } from './stealthexChains.ts';
 import { startStealthexFake, type StealthexFake } from './stealthexFake.ts';
-import { STEALTHEX_STATUS_TABLE, memoOf, sameAmount, toAtomic, toDecimalString } from './stealthexMapping.ts';
+import { atomicEchoMatches, decimalText, decimalToAtomic } from '../../domain/amounts.ts';
+import { STEALTHEX_STATUS_TABLE, memoOf } from './stealthexMapping.ts';
 import { StealthexCurrenciesSchema, StealthexErrorSchema, StealthexEstimateSchema, StealthexExchangeSchema, StealthexRangeSchema } from './stealthexSchemas.ts';
 import { stealthexVenue } from './stealthexVenue.ts';
 
@@ -100,15 +101,15 @@ describe('fixtures and tables', () => {
 
 describe('amounts', () => {
   it('reads StealthEX numbers exactly and converts down for outputs, up for minimums', () => {
-    expect(toDecimalString(243.87)).toBe('243.87');
-    expect(toDecimalString(1.5e-7)).toBe('0.00000015');
-    expect(toDecimalString('1,5')).toBeNull();
-    expect(toAtomic(243.87, 6)).toBe(243_870_000n);
-    expect(toAtomic(1.23456789, 6)).toBe(1_234_567n);
-    expect(toAtomic(1.23456789, 6, 'up')).toBe(1_234_568n);
-    expect(toAtomic(0.1, 18)).toBe(100_000_000_000_000_000n);
-    expect(sameAmount(123_456_789_012_345_680n, 123_456_789_012_345_678n)).toBe(true);
-    expect(sameAmount(25_000_001n, 25_000_000n)).toBe(false);
+    expect(decimalText(243.87)).toBe('243.87');
+    expect(decimalText(1.5e-7)).toBe('0.00000015');
+    expect(decimalText('1,5')).toBeNull();
+    expect(decimalToAtomic(243.87, 6, 'down')).toBe(243_870_000n);
+    expect(decimalToAtomic(1.23456789, 6, 'down')).toBe(1_234_567n);
+    expect(decimalToAtomic(1.23456789, 6, 'up')).toBe(1_234_568n);
+    expect(decimalToAtomic(0.1, 18, 'down')).toBe(100_000_000_000_000_000n);
+    expect(atomicEchoMatches(123_456_789_012_345_680n, 123_456_789_012_345_678n)).toBe(true);
+    expect(atomicEchoMatches(25_000_001n, 25_000_000n)).toBe(false);
     expect([memoOf(123456), memoOf('  '), memoOf(null), memoOf('abc')]).toEqual(['123456', null, null, 'abc']);
   });
 });

@@ -1,10 +1,12 @@
+import { sameAddress } from '../../domain/addresses/sameAddress.ts';
 import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
 import type { ChainKey } from '../../domain/chains.ts';
 import { VenueRejection, type CallContext, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
-import { assetsOfCorridor, badResponse, contextAmount, contextString, fundingStepOf, sameAddressOn, supportsFrom, tableCoverage, type DepositCoverage } from '../depositVenueSupport.ts';
+import { assetsOfCorridor, badResponse, contextAmount, contextString, fundingStepOf, supportsFrom, tableCoverage, type DepositCoverage } from '../depositVenueSupport.ts';
 import { STEALTHEX_CHAINS, assetOf, assetsOn, type StealthexAsset } from './stealthexChains.ts';
+import { atomicEchoMatches, decimalText, decimalToAtomic } from '../../domain/amounts.ts';
 import {
   DEPOSIT_WINDOW_MS,
   RATE,
@@ -12,10 +14,7 @@ import {
   amountOutOf,
   limitRejection,
   memoOf,
-  sameAmount,
   timeOf,
-  toAtomic,
-  toDecimalString,
   toEstimateBody,
   toExchangeBody,
   toLimits,
@@ -39,6 +38,8 @@ import { StealthexEstimateSchema, StealthexExchangeSchema, StealthexRangeSchema,
  */
 export const stealthexVenue: VenueModule = {
   id: 'stealthex',
+  capabilities: { archetype: 'offchain', tradeTypes: ['EXACT_IN'], executionShapes: ['deposit_address'], feeCapture: 'none', requiresUserIp: false, privacyModel: 'custodial-hop' },
+  requiredCredentials: ['API_KEY'],
   defaultBaseUrl: 'https://api.stealthex.io',
   headers(credentials): Record<string, string> {
     const key = credentials.API_KEY;
@@ -82,12 +83,12 @@ function toDepositPlan(exchange: StealthexExchange, request: VenueQuoteRequest, 
   }
   const depositAddress = depositAddressOf(request.fromChain, deposit.address);
   if (!isValidAddress(request.fromChain, depositAddress)) throw badResponse(`StealthEX deposit address ${deposit.address} is not a ${request.fromChain} address`, '/deposit/address');
-  if (!sameAddressOn(request.toChain, withdrawal.address, request.recipient)) {
+  if (!sameAddress(request.toChain, withdrawal.address, request.recipient)) {
     throw badResponse(`StealthEX would pay ${withdrawal.address} instead of the recipient ${request.recipient}`, '/withdrawal/address');
   }
-  const echoed = toAtomic(deposit.expected_amount, pair.from.decimals, 'down');
+  const echoed = decimalToAtomic(deposit.expected_amount, pair.from.decimals, 'down');
   // Never ask the wallet to send another amount than the user asked to move.
-  if (echoed === null || !sameAmount(echoed, request.amountIn)) throw badResponse(`StealthEX expects ${String(deposit.expected_amount)} instead of the requested amount`, '/deposit/expected_amount');
+  if (echoed === null || !atomicEchoMatches(echoed, request.amountIn)) throw badResponse(`StealthEX expects ${String(deposit.expected_amount)} instead of the requested amount`, '/deposit/expected_amount');
   const amountOut = amountOutOf(withdrawal.expected_amount, pair, '/withdrawal/expected_amount');
   const memo = memoOf(deposit.extra_id);
   const validUntil = exchange.expires_at ?? rate.validUntil;
@@ -105,8 +106,8 @@ function toDepositPlan(exchange: StealthexExchange, request: VenueQuoteRequest, 
       rate: RATE,
       rateId: rate.rateId,
       expiresAt: validUntil ?? null,
-      depositAmount: toDecimalString(deposit.expected_amount),
-      withdrawalAmount: toDecimalString(withdrawal.expected_amount),
+      depositAmount: decimalText(deposit.expected_amount),
+      withdrawalAmount: decimalText(withdrawal.expected_amount),
       minAmountOut: amountOut.toString(),
     },
   };
@@ -132,7 +133,7 @@ export function createStealthexVenue(deps: VenueDeps): Venue {
     // The range only sharpens the answer: without it the estimate alone decides.
     const limits = limitsResult.status === 'fulfilled' ? limitsResult.value : null;
     const answer = estimateResult.status === 'fulfilled' ? estimateResult.value : null;
-    const amountOut = answer ? toAtomic(answer.estimated_amount, pair.to.decimals, 'down') : null;
+    const amountOut = answer ? decimalToAtomic(answer.estimated_amount, pair.to.decimals, 'down') : null;
     const breached = limitRejection(request.amountIn, limits, pair, amountOut);
     if (breached) throw breached;
     if (estimateResult.status === 'rejected') throw toStealthexRejection(estimateResult.reason, pair, limits);
