@@ -92,8 +92,17 @@ describe('venue faults come through the real adapters as typed answers', () => {
     expect(faulted.body.rejected.find((r) => r.venue === 'across')).toMatchObject({ code });
     expect(faulted.body.quotes.map((q) => q.venue).sort()).toEqual(['cctp', 'nearintents', 'relay']);
     expect(faulted.body.best).not.toBeNull();
-    // Healthy again: priced again (and the breaker's count of consecutive faults is reset).
     across().setFault(null);
+    if (code === 'venue_rate_limited') {
+      // The venue's wait is respected: until it passes Across is not called at all, then it is asked again.
+      const calls = across().requests.length;
+      const waiting = await quoteOf(account());
+      const limited = waiting.body.rejected.find((r) => r.venue === 'across');
+      expect(limited).toMatchObject({ code: 'venue_rate_limited', details: { retryAfterMs: expect.any(Number) } });
+      expect(across().requests.length).toBe(calls);
+      await new Promise((resolve) => setTimeout(resolve, Number(limited?.details?.retryAfterMs) + 50));
+    }
+    // Healthy again: priced again (and the breaker's count of consecutive faults is reset).
     const healthy = await quoteOf(account());
     expect(healthy.body.quotes.map((q) => q.venue)).toContain('across');
   });

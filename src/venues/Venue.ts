@@ -77,7 +77,17 @@ export interface CallContext {
   readonly requestId?: string;
   /** Headers of this call only, over the module's own (e.g. SideShift's `x-user-ip` per end user). */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * What the engine is doing, set by its callers: the shared client counts a status poll's or a
+   * snapshot refresh's faults on their own breakers, so they never take the venue's quoting offline.
+   * Absent means `quote`. Adapters pass the context through untouched.
+   */
+  readonly purpose?: CallPurpose;
+  /** Largest venue answer this call reads, in bytes (the client's default otherwise; larger for snapshot lists). */
+  readonly maxAnswerBytes?: number;
 }
+
+export type CallPurpose = 'quote' | 'build' | 'status' | 'snapshot';
 
 export interface VenueQuoteRequest extends Corridor {
   readonly amountIn: bigint;

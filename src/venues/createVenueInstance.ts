@@ -15,6 +15,8 @@ export interface VenueInstanceOptions {
   readonly breaker: { readonly failuresToOpen: number; readonly halfOpenAfterMs: number };
   /** Told of every HTTP attempt (metrics). */
   readonly observe?: VenueAttemptObserver;
+  /** Longest wait a venue's 429 imposes on later calls (5 min by default; `0` asks the venue every time). */
+  readonly maxRetryAfterMs?: number;
 }
 
 /**
@@ -32,6 +34,7 @@ export function createVenueInstance(module: VenueModule, options: VenueInstanceO
     maxAttempts: 2,
     health,
     observe: options.observe,
+    ...(options.maxRetryAfterMs !== undefined ? { maxRetryAfterMs: options.maxRetryAfterMs } : {}),
   });
   const venue = module.create({ http, baseUrl: options.baseUrl, credentials: options.credentials, evm: options.evm, now: options.now });
   return { venue, health };

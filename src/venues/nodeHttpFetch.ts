@@ -8,12 +8,30 @@ const agents = {
   'https:': new https.Agent({ keepAlive: true, maxFreeSockets: 256 }),
 };
 
+/** Largest venue answer read when the caller names no limit. */
+export const DEFAULT_MAX_ANSWER_BYTES = 2 * 1024 * 1024;
+
+/** The answer passed the byte limit (declared or streamed): reading stopped and the socket was destroyed. */
+export class AnswerTooLarge extends Error {
+  override name = 'AnswerTooLarge';
+  constructor(readonly limitBytes: number) {
+    super(`the answer is larger than ${limitBytes} bytes`);
+  }
+}
+
+/** `fetch`'s init plus the byte limit of the answer. */
+export type CappedRequestInit = RequestInit & { readonly maxBytes?: number };
+
 /**
- * The subset of `fetch` the venue client needs (method, headers, string body, abort signal; status
- * and text of the answer), on node:http with keep-alive agents. A quote makes ~36 venue calls at
- * once, and undici's `fetch` costs about three times the CPU per call of a plain request (bench).
+ * The subset of `fetch` the venue client needs (method, headers, string body, abort signal; status,
+ * headers and text of the answer), on node:http with keep-alive agents. A quote makes ~36 venue
+ * calls at once, and undici's `fetch` costs about three times the CPU per call of a plain request
+ * (bench). An answer over `maxBytes` (by its `content-length`, or once the bytes read pass it) fails
+ * with {@link AnswerTooLarge} and its socket is destroyed: a hostile venue streaming hundreds of
+ * megabytes costs at most the limit, never the stream.
  */
-export function nodeHttpFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
+export function nodeHttpFetch(input: string | URL | Request, init: CappedRequestInit = {}): Promise<Response> {
+  const maxBytes = init.maxBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   return new Promise<Response>((resolve, reject) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     const agent = url.protocol === 'https:' ? agents['https:'] : url.protocol === 'http:' ? agents['http:'] : null;
@@ -22,17 +40,35 @@ export function nodeHttpFetch(input: string | URL | Request, init: RequestInit =
     if (signal?.aborted) return reject(signal.reason ?? new Error('aborted'));
     const request = (url.protocol === 'https:' ? https : http).request(url, { method: init.method ?? 'GET', headers: init.headers as Record<string, string> | undefined, agent }, (answer) => {
       const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let received = 0;
+      const declared = Number(answer.headers['content-length']);
+      if (Number.isFinite(declared) && declared > maxBytes) return tooLarge();
+      answer.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > maxBytes) return tooLarge();
+        chunks.push(chunk);
+      });
       answer.on('error', fail);
       answer.on('aborted', () => fail(new Error('the answer was cut off')));
       answer.on('end', () => {
+        if (settled) return;
+        settled = true;
         signal?.removeEventListener('abort', onAbort);
         const status = answer.statusCode ?? 502;
         const body = chunks.length === 0 || status === 204 || status === 304 ? null : Buffer.concat(chunks);
-        resolve(new Response(body, { status: status < 200 || status > 599 ? 502 : status }));
+        resolve(new Response(body, { status: status < 200 || status > 599 ? 502 : status, headers: headersOf(answer.headers) }));
       });
+      function tooLarge(): void {
+        chunks.length = 0;
+        fail(new AnswerTooLarge(maxBytes));
+        // The socket goes with the request: it is never handed back to the pool half-read.
+        request.destroy();
+      }
     });
+    let settled = false;
     function fail(error: Error): void {
+      if (settled) return;
+      settled = true;
       signal?.removeEventListener('abort', onAbort);
       reject(error);
     }
@@ -44,4 +80,14 @@ export function nodeHttpFetch(input: string | URL | Request, init: RequestInit =
     if (typeof init.body === 'string') request.write(init.body);
     request.end();
   });
+}
+
+/** The answer's headers as `fetch` shows them (repeated ones joined); `set-cookie` is of no use here. */
+function headersOf(raw: http.IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined || name === 'set-cookie') continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return headers;
 }

@@ -25,6 +25,9 @@ export function createTestVenue(
     now: options.now ?? Date.now,
     attemptTimeoutMs: options.attemptTimeoutMs ?? 2_000,
     breaker: { failuresToOpen: 5, halfOpenAfterMs: 30_000 },
+    // Adapter tests check how one answer translates, 429s included; the client's memory of a
+    // venue's Retry-After is tested with the client (venueHttpClient.test.ts).
+    maxRetryAfterMs: 0,
   });
 }
 
