@@ -1,0 +1,34 @@
+# Strait for production: the compiled build on a slim Node LTS image, run as the unprivileged `node`
+# user. Build: `docker build -t strait .`; run: `docker run -p 8080:8080 strait` (see docs/deploy.md).
+ARG NODE_VERSION=24
+
+FROM node:${NODE_VERSION}-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:${NODE_VERSION}-slim
+ENV NODE_ENV=production \
+    STRAIT_HOST=0.0.0.0 \
+    STRAIT_PORT=8080 \
+    STRAIT_DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY bin ./bin
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 8080
+# /health answers while the process serves HTTP; a `strait worker` container has no HTTP port and
+# overrides this check (compose.yaml).
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.STRAIT_PORT||8080)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# node is PID 1's only child-free process here: SIGTERM reaches Strait directly and drains it.
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["node", "dist/main.js"]
+CMD ["serve"]
