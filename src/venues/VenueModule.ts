@@ -1,3 +1,4 @@
+import type { TSchema } from 'typebox';
 import type { PublicClient } from 'viem';
 import type { ChainKey } from '../domain/chains.ts';
 import type { VenueAllowList } from './allowList.ts';
@@ -32,5 +33,10 @@ export interface VenueModule {
    * itself and pays it to the fee wallet (`feeCapture: venue-param`).
    */
   readonly takesIntegratorFee?: boolean;
+  /**
+   * The shape of the JSON context the adapter stores with a quote and its build (ids, deadlines) and
+   * reads back in build and status, so that stored context is read through one typed schema.
+   */
+  readonly contextSchema?: TSchema;
   create(deps: VenueDeps): Venue;
 }

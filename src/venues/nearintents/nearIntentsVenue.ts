@@ -1,12 +1,11 @@
-import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
 import { type ChainKey } from '../../domain/chains.ts';
 import { VenueRejection, type CallContext, type Corridor, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
-import { badResponse, contextAmount, contextString, fundingStepOf, supportsFrom, tableCoverage } from '../depositVenueSupport.ts';
+import { supportsFrom, tableCoverage } from '../depositVenueSupport.ts';
 import { NEAR_INTENTS_CHAINS, assetOf, assetsOn, blockchainOf } from './nearIntentsChains.ts';
-import { toNearIntentsRejection, toQuoteBody, toVenueQuote, toVenueStatus } from './nearIntentsMapping.ts';
-import { NearIntentsQuoteResponseSchema, NearIntentsStatusResponseSchema, NearIntentsSubmitResponseSchema, type NearIntentsQuoteResponse } from './nearIntentsSchemas.ts';
+import { readNearIntentsContext, toDepositPlan, toNearIntentsRejection, toQuoteBody, toVenueQuote, toVenueStatus } from './nearIntentsMapping.ts';
+import { NearIntentsContextSchema, NearIntentsQuoteResponseSchema, NearIntentsStatusResponseSchema, NearIntentsSubmitResponseSchema } from './nearIntentsSchemas.ts';
 
 /**
  * NEAR Intents through its 1Click API: a deposit-address swap service. Pricing uses dry quotes; build
@@ -22,6 +21,7 @@ export const nearIntentsVenue: VenueModule = {
     const jwt = credentials.JWT;
     return jwt ? { authorization: `Bearer ${jwt}` } : {};
   },
+  contextSchema: NearIntentsContextSchema,
   create(deps) {
     return createNearIntentsVenue(deps);
   },
@@ -42,47 +42,16 @@ function assetsFor(request: Corridor): { originAsset: string; destinationAsset: 
   return { originAsset: origin.assetId, destinationAsset: destination.assetId };
 }
 
-/** Checks a live quote and turns it into the deposit the user must make. */
-function toDepositPlan(response: NearIntentsQuoteResponse, request: VenueQuoteRequest): DepositPlan {
-  const quote = response.quote;
-  const depositAddress = quote.depositAddress;
-  if (!depositAddress) throw badResponse('1Click live quote has no depositAddress', '/quote/depositAddress');
-  if (!isValidAddress(request.fromChain, depositAddress)) throw badResponse(`1Click depositAddress ${depositAddress} is not a ${request.fromChain} address`, '/quote/depositAddress');
-  const deadlineMs = quote.deadline ? Date.parse(quote.deadline) : Number.NaN;
-  if (Number.isNaN(deadlineMs)) throw badResponse('1Click live quote has no valid deadline', '/quote/deadline');
-  const amountIn = BigInt(quote.amountIn);
-  // Never ask the wallet to send another amount than the user asked to move.
-  if (amountIn !== request.amountIn) throw badResponse(`1Click asked for ${amountIn} instead of ${request.amountIn}`, '/quote/amountIn');
-  const memo = quote.depositMemo ?? null;
-  return {
-    shape: 'deposit',
-    deposit: { chain: request.fromChain, address: depositAddress, token: request.fromToken.address, amount: amountIn, memo, deadlineMs },
-    fundingStep: fundingStepOf(request, depositAddress, amountIn),
-    amountOut: BigInt(quote.amountOut),
-    minAmountOut: BigInt(quote.minAmountOut),
-    context: {
-      depositAddress,
-      depositMemo: memo,
-      correlationId: response.correlationId,
-      // 1Click's ed25519 signature over request + quote: the evidence in a dispute.
-      signature: response.signature ?? null,
-      deadline: quote.deadline ?? null,
-      amountIn: quote.amountIn,
-      minAmountOut: quote.minAmountOut,
-    },
-  };
-}
-
 export function createNearIntentsVenue(deps: VenueDeps): Venue {
   // Deposit txs already reported to 1Click by this instance; the report only speeds detection up.
   const reported = new Set<string>();
 
   async function postQuote(request: VenueQuoteRequest, dry: boolean, call: CallContext) {
     const assets = assetsFor(request);
-    const { body, feeNote } = toQuoteBody({ request, ...assets, dry, now: deps.now() });
+    const { body, feeNote, deadlineMs } = toQuoteBody({ request, ...assets, dry, now: deps.now() });
     try {
       const response = await deps.http.post('/v0/quote', body, NearIntentsQuoteResponseSchema, call);
-      return { response, assets, feeNote };
+      return { response, assets, feeNote, deadlineMs };
     } catch (error) {
       throw toNearIntentsRejection(error);
     }
@@ -107,19 +76,20 @@ export function createNearIntentsVenue(deps: VenueDeps): Venue {
     },
 
     async build({ request }: VenueBuildRequest, call: CallContext): Promise<DepositPlan> {
-      const { response } = await postQuote(request, false, call);
-      return toDepositPlan(response, request);
+      const { response, deadlineMs } = await postQuote(request, false, call);
+      return toDepositPlan(response, request, deadlineMs);
     },
 
     async status(request: VenueStatusRequest, call: CallContext): Promise<VenueStatus> {
-      const depositAddress = contextString(request.context, 'depositAddress');
+      const context = readNearIntentsContext(request.context);
+      const depositAddress = context.depositAddress;
       if (!depositAddress) throw new VenueRejection('invalid_input', 'nearintents status needs the depositAddress of the build context');
-      const memo = contextString(request.context, 'depositMemo');
+      const memo = context.depositMemo || null;
       await reportDeposit(request.sourceTxHash, depositAddress, memo, call);
       const query = { depositAddress, depositMemo: memo ?? undefined };
       try {
         const response = await deps.http.get('/v0/status', query, NearIntentsStatusResponseSchema, call);
-        return toVenueStatus(response, contextAmount(request.context, 'minAmountOut'));
+        return toVenueStatus(response, BigInt(context.minAmountOut));
       } catch (error) {
         if (error instanceof VenueHttpError && error.status === 404) {
           return { state: 'pending', venueStatus: 'NOT_FOUND', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: 'deposit address not known yet' };
