@@ -2,20 +2,29 @@ import { Compile } from 'typebox/compile';
 import type { JsonObject } from '../../domain/steps.ts';
 import { VenueRejection, type VenueQuote, type VenueStatus, type VenueTransferState } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
-import { RelayErrorSchema, type RelayError, type RelayIntentStatus, type RelayQuote, type RelayRequests, type RelayTransactionData } from './relaySchemas.ts';
+import { validatorOf } from '../../domain/validatorOf.ts';
+import { RelayContextSchema, RelayErrorSchema, type RelayContext, type RelayError, type RelayIntentStatus, type RelayQuote, type RelayRequests, type RelayTransactionData } from './relaySchemas.ts';
 
-/** Every status value `/intents/status/v3` documents (plus `delayed`, seen in Relay's status docs). */
-export const RELAY_STATUSES = ['waiting', 'depositing', 'pending', 'submitted', 'delayed', 'success', 'refund', 'failure'] as const;
+/**
+ * Every status value Relay's status endpoints write. `/intents/status/v3` documents `refund` in its
+ * enum but `refunded` in its description table (docs.relay.link/references/api/get-intents-status-v3);
+ * the deprecated `/intents/status` wrote `fallback` for a refund and `received` for a seen deposit.
+ * Both spellings are mapped, so a refund is never left pending.
+ */
+export const RELAY_STATUSES = ['waiting', 'depositing', 'received', 'pending', 'submitted', 'delayed', 'success', 'refund', 'refunded', 'fallback', 'failure'] as const;
 export type RelayStatusValue = (typeof RELAY_STATUSES)[number];
 
 export const RELAY_STATUS_TABLE: Readonly<Record<RelayStatusValue, VenueTransferState>> = {
   waiting: 'pending',
   depositing: 'pending',
+  received: 'pending',
   pending: 'pending',
   submitted: 'pending',
   delayed: 'pending',
   success: 'completed',
   refund: 'refunded',
+  refunded: 'refunded',
+  fallback: 'refunded',
   failure: 'failed',
 };
 
@@ -104,32 +113,78 @@ function limitFrom(errorData: unknown, keys: readonly string[]): string | null {
   return null;
 }
 
-/** The step Relay wants the wallet to send, item 0 of `deposit`. */
+const REQUEST_ID = /^0x[0-9a-fA-F]{64}$/;
+
+/** The request id of the item's status check (`/intents/status?requestId=0x…`), or `null`. */
+function requestIdOfCheck(endpoint: string | null | undefined): string | null {
+  if (!endpoint) return null;
+  const id = new URL(endpoint, 'https://api.relay.link').searchParams.get('requestId');
+  return id !== null && REQUEST_ID.test(id) ? id : null;
+}
+
+/**
+ * The step Relay wants the wallet to send, item 0 of `deposit`, and its request id: `steps[].requestId`
+ * when Relay writes it, otherwise the one its status check names (recorded answers carry only that).
+ */
 export function depositItemOf(quote: RelayQuote): { requestId: string; data: unknown } {
   const step = quote.steps.find((s) => s.id === 'deposit');
   if (!step) throw new VenueRejection('venue_bad_response', 'Relay quote has no deposit step', { path: '/steps' });
   if (step.kind !== 'transaction') throw new VenueRejection('venue_bad_response', `Relay deposit step is a ${step.kind} step, not a transaction`, { path: '/steps' });
   const item = step.items[0];
   if (!item) throw new VenueRejection('venue_bad_response', 'Relay deposit step has no item', { path: '/steps' });
-  if (!step.requestId || !/^0x[0-9a-fA-F]{64}$/.test(step.requestId)) {
+  const fromCheck = requestIdOfCheck(item.check?.endpoint);
+  const requestId = step.requestId ?? fromCheck;
+  if (!requestId || !REQUEST_ID.test(requestId)) {
     throw new VenueRejection('venue_bad_response', 'Relay deposit step has no 32-byte requestId', { path: '/steps/requestId' });
   }
-  return { requestId: step.requestId, data: item.data };
+  // Two ids that disagree would track another request than the one the wallet pays for.
+  if (fromCheck !== null && fromCheck.toLowerCase() !== requestId.toLowerCase()) {
+    throw new VenueRejection('venue_bad_response', 'Relay deposit step names two request ids', { path: '/steps/requestId' });
+  }
+  return { requestId, data: item.data };
 }
 
-export function toVenueQuote(quote: RelayQuote, deposit: { requestId: string; tx: RelayTransactionData }, now: number): VenueQuote {
-  const context: JsonObject = {
+/**
+ * What the quote promises: `currencyOut.amount`, and its `minimumAmount` or, when Relay leaves that
+ * out (older answers), the amount less the slippage we asked Relay to hold to.
+ */
+export function outAmountsOf(quote: RelayQuote, slippageBps: number): { amountOut: bigint; minAmountOut: bigint } {
+  const out = quote.details.currencyOut;
+  const amountOut = BigInt(out.amount);
+  const minAmountOut = out.minimumAmount != null ? BigInt(out.minimumAmount) : amountOut - (amountOut * BigInt(slippageBps)) / 10_000n;
+  return { amountOut, minAmountOut };
+}
+
+/** `details.timeEstimate`, else the slowest leg of `breakdown`, else `null`. */
+function secondsOf(quote: RelayQuote): number | null {
+  if (quote.details.timeEstimate != null) return quote.details.timeEstimate;
+  const legs = (quote.breakdown ?? []).map((leg) => leg.timeEstimate).filter((t): t is number => t != null);
+  return legs.length > 0 ? Math.max(...legs) : null;
+}
+
+export function toVenueQuote(quote: RelayQuote, deposit: { requestId: string; tx: RelayTransactionData }, now: number, slippageBps: number): VenueQuote {
+  const context: RelayContext = {
     requestId: deposit.requestId,
     deposit: { to: deposit.tx.to, data: deposit.tx.data, value: deposit.tx.value ?? '0', chainId: deposit.tx.chainId },
   };
   return {
     amountIn: BigInt(quote.details.currencyIn.amount),
-    amountOut: BigInt(quote.details.currencyOut.amount),
-    minAmountOut: BigInt(quote.details.currencyOut.minimumAmount),
-    estimatedSeconds: quote.details.timeEstimate ?? null,
+    ...outAmountsOf(quote, slippageBps),
+    estimatedSeconds: secondsOf(quote),
     expiresAt: now + RELAY_QUOTE_TTL_MS,
-    context,
+    context: { ...context } as JsonObject,
   };
+}
+
+/** The stored context read through {@link RelayContextSchema}; a context that fails is our input fault. */
+export function readRelayContext(context: JsonObject): RelayContext {
+  const validator = validatorOf(RelayContextSchema);
+  if (!validator.Check(context)) {
+    const first = validator.Errors(context)[0];
+    const path = first?.instancePath ?? '';
+    throw new VenueRejection('invalid_input', `relay stored context is not what the adapter wrote at '${path}': ${first?.message ?? 'invalid'}`, { path: `context${path}` });
+  }
+  return context as RelayContext;
 }
 
 /** What `/requests/v2` says was delivered, or `null` when it does not say. */

@@ -1,27 +1,37 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 
 /**
  * Schemas of the Relay API answers the adapter reads (`POST /quote/v2`, `GET /intents/status/v3`,
  * `GET /requests/v2`, `POST /transactions/index`) and of its error body. Only the fields the adapter
- * uses are required; everything else passes through untouched.
+ * uses are required; everything else passes through untouched, and an optional field may also be
+ * `null` (a status answer with nulls must never read as a bad response).
+ *
+ * Real quote answers (relay-kit's recorded `executeBridge`, fixtures/real/quote-eth-to-base-native.json)
+ * carry no `steps[].requestId`, no `details.currencyOut.minimumAmount` and no `details.timeEstimate`:
+ * the id is in the item's `check.endpoint`, the time in `breakdown[].timeEstimate`.
  */
+
+/** An optional field the venue may also send as `null`. */
+function Nullable<T extends TSchema>(schema: T) {
+  return Type.Optional(Type.Union([schema, Type.Null()]));
+}
 
 const UINT_STRING = Type.String({ pattern: '^[0-9]{1,78}$' });
 const HEX = Type.String({ pattern: '^0x([0-9a-fA-F]{2})*$' });
 const EVM_ADDRESS = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' });
 
 const CurrencySchema = Type.Object({
-  chainId: Type.Optional(Type.Integer()),
-  address: Type.Optional(Type.String()),
-  symbol: Type.Optional(Type.String()),
-  decimals: Type.Optional(Type.Integer({ minimum: 0 })),
+  chainId: Nullable(Type.Integer()),
+  address: Nullable(Type.String()),
+  symbol: Nullable(Type.String()),
+  decimals: Nullable(Type.Integer({ minimum: 0 })),
 });
 
 /** `{ currency, amount, minimumAmount? }` as Relay writes every amount in `details`. */
 const CurrencyAmountSchema = Type.Object({
-  currency: Type.Optional(CurrencySchema),
+  currency: Nullable(CurrencySchema),
   amount: UINT_STRING,
-  minimumAmount: Type.Optional(UINT_STRING),
+  minimumAmount: Nullable(UINT_STRING),
 });
 
 /** An EVM transaction of a `kind: "transaction"` step. `value` is absent on some ERC-20 steps. */
@@ -37,18 +47,18 @@ export type RelayTransactionData = Static<typeof RelayTransactionDataSchema>;
 // Signature steps and non-EVM items carry other shapes, so `data` is only checked once the adapter
 // has picked the step it will use.
 const StepItemSchema = Type.Object({
-  status: Type.Optional(Type.String()),
+  status: Nullable(Type.String()),
   data: Type.Unknown(),
-  check: Type.Optional(Type.Object({ endpoint: Type.String(), method: Type.Optional(Type.String()) })),
+  check: Nullable(Type.Object({ endpoint: Type.String(), method: Nullable(Type.String()) })),
 });
 
 const StepSchema = Type.Object({
   id: Type.String(),
   kind: Type.String(),
-  action: Type.Optional(Type.String()),
-  description: Type.Optional(Type.String()),
-  requestId: Type.Optional(Type.String()),
-  depositAddress: Type.Optional(Type.String()),
+  action: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  requestId: Nullable(Type.String()),
+  depositAddress: Nullable(Type.String()),
   items: Type.Array(StepItemSchema),
 });
 export type RelayStep = Static<typeof StepSchema>;
@@ -59,14 +69,12 @@ export const RelayQuoteSchema = Type.Object({
   fees: Type.Optional(Type.Unknown()),
   details: Type.Object({
     currencyIn: CurrencyAmountSchema,
-    currencyOut: Type.Object({
-      currency: Type.Optional(CurrencySchema),
-      amount: UINT_STRING,
-      minimumAmount: UINT_STRING,
-    }),
-    timeEstimate: Type.Optional(Type.Number({ minimum: 0 })),
-    operation: Type.Optional(Type.String()),
+    currencyOut: CurrencyAmountSchema,
+    timeEstimate: Nullable(Type.Number({ minimum: 0 })),
+    operation: Nullable(Type.String()),
   }),
+  /** Per-leg estimates; older answers put the only time estimate here. */
+  breakdown: Nullable(Type.Array(Type.Object({ timeEstimate: Nullable(Type.Number({ minimum: 0 })) }))),
   protocol: Type.Optional(Type.Unknown()),
 });
 export type RelayQuote = Static<typeof RelayQuoteSchema>;
@@ -74,12 +82,12 @@ export type RelayQuote = Static<typeof RelayQuoteSchema>;
 /** `GET /intents/status/v3`. `status` is free text here so an undocumented value maps to pending. */
 export const RelayIntentStatusSchema = Type.Object({
   status: Type.String(),
-  details: Type.Optional(Type.String()),
-  inTxHashes: Type.Optional(Type.Array(Type.String())),
-  txHashes: Type.Optional(Type.Array(Type.String())),
-  updatedAt: Type.Optional(Type.Number()),
-  originChainId: Type.Optional(Type.Integer()),
-  destinationChainId: Type.Optional(Type.Integer()),
+  details: Nullable(Type.String()),
+  inTxHashes: Nullable(Type.Array(Type.String())),
+  txHashes: Nullable(Type.Array(Type.String())),
+  updatedAt: Nullable(Type.Number()),
+  originChainId: Nullable(Type.Integer()),
+  destinationChainId: Nullable(Type.Integer()),
 });
 export type RelayIntentStatus = Static<typeof RelayIntentStatusSchema>;
 
@@ -87,24 +95,24 @@ export type RelayIntentStatus = Static<typeof RelayIntentStatusSchema>;
 export const RelayRequestsSchema = Type.Object({
   requests: Type.Array(
     Type.Object({
-      id: Type.Optional(Type.String()),
-      status: Type.Optional(Type.String()),
-      data: Type.Optional(
+      id: Nullable(Type.String()),
+      status: Nullable(Type.String()),
+      data: Nullable(
         Type.Object({
-          failReason: Type.Optional(Type.String()),
-          metadata: Type.Optional(
+          failReason: Nullable(Type.String()),
+          metadata: Nullable(
             Type.Object({
-              currencyOut: Type.Optional(
-                Type.Object({ currency: Type.Optional(CurrencySchema), amount: Type.Optional(UINT_STRING) }),
+              currencyOut: Nullable(
+                Type.Object({ currency: Nullable(CurrencySchema), amount: Nullable(UINT_STRING) }),
               ),
             }),
           ),
-          outTxs: Type.Optional(Type.Array(Type.Object({ hash: Type.Optional(Type.String()), chainId: Type.Optional(Type.Integer()) }))),
+          outTxs: Nullable(Type.Array(Type.Object({ hash: Nullable(Type.String()), chainId: Nullable(Type.Integer()) }))),
         }),
       ),
     }),
   ),
-  continuation: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  continuation: Nullable(Type.Union([Type.String(), Type.Null()])),
 });
 export type RelayRequests = Static<typeof RelayRequestsSchema>;
 
@@ -122,3 +130,14 @@ export const RelayErrorSchema = Type.Object({
   requestId: Type.Optional(Type.String()),
 });
 export type RelayError = Static<typeof RelayErrorSchema>;
+
+/**
+ * The context the adapter stores with a quote (`toVenueQuote`: request id and the deposit it was
+ * priced with) and with a build (`{ requestId }`), merged as the engine hands it to `status`. A
+ * context without a request id (an older row) is recovered from the origin hash via `/requests/v2`.
+ */
+export const RelayContextSchema = Type.Object({
+  requestId: Type.Optional(Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' })),
+  deposit: Type.Optional(Type.Object({ to: EVM_ADDRESS, data: HEX, value: UINT_STRING, chainId: Type.Integer({ minimum: 1 }) })),
+});
+export type RelayContext = Static<typeof RelayContextSchema>;

@@ -5,8 +5,8 @@ import type { EvmStep } from '../../domain/steps.ts';
 import { VenueRejection, type Approval, type CallContext, type CoverageAnswer, type Corridor, type StepsPlan, type Venue, type VenueQuoteRequest, type VenueStatusRequest } from '../Venue.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { RELAY_NATIVE_EVM, RELAY_ORIGINS, relayChain, relayServesToken, relayTransferRecipients, type Address, type RelayChain } from './relayChains.ts';
-import { deliveredOf, depositItemOf, mapRelayStatus, toVenueQuote, toVenueStatus, translateRelayError } from './relayMapping.ts';
-import { RelayIndexSchema, RelayIntentStatusSchema, RelayQuoteSchema, RelayRequestsSchema, RelayTransactionDataSchema, type RelayQuote, type RelayTransactionData } from './relaySchemas.ts';
+import { deliveredOf, depositItemOf, mapRelayStatus, outAmountsOf, readRelayContext, toVenueQuote, toVenueStatus, translateRelayError } from './relayMapping.ts';
+import { RelayContextSchema, RelayIndexSchema, RelayIntentStatusSchema, RelayQuoteSchema, RelayRequestsSchema, RelayTransactionDataSchema, type RelayQuote, type RelayTransactionData } from './relaySchemas.ts';
 
 /** Slippage we ask Relay to guarantee, in bps (Relay takes a bps string). */
 export const RELAY_SLIPPAGE_BPS = 50;
@@ -30,6 +30,7 @@ export const relayVenue: VenueModule = {
     const key = credentials.API_KEY;
     return key ? { 'x-api-key': key } : {};
   },
+  contextSchema: RelayContextSchema,
   create: createRelayVenue,
   // appFees: Relay deducts the fee from the input and credits it to the recipient's app balance.
   takesIntegratorFee: true,
@@ -96,7 +97,7 @@ function createRelayVenue(deps: VenueDeps): Venue {
     async quote(request, call) {
       const pair = pairOf(request);
       const { quote, requestId, tx } = await requestQuote(request, pair, call);
-      return toVenueQuote(quote, { requestId, tx }, deps.now());
+      return toVenueQuote(quote, { requestId, tx }, deps.now(), RELAY_SLIPPAGE_BPS);
     },
 
     async build({ request }, call): Promise<StepsPlan> {
@@ -110,8 +111,7 @@ function createRelayVenue(deps: VenueDeps): Venue {
         shape: 'steps',
         steps: [main],
         approval: approvalOf(quote, request, pair.origin) ?? impliedApproval(tx, request, pair.origin),
-        amountOut: BigInt(quote.details.currencyOut.amount),
-        minAmountOut: BigInt(quote.details.currencyOut.minimumAmount),
+        ...outAmountsOf(quote, RELAY_SLIPPAGE_BPS),
         context: { requestId },
       };
     },
@@ -119,7 +119,8 @@ function createRelayVenue(deps: VenueDeps): Venue {
     async status(request: VenueStatusRequest, call) {
       const origin = relayChain(request.fromChain);
       if (!origin) throw new VenueRejection('route_not_served', `Relay does not serve ${request.fromChain}`);
-      const requestId = typeof request.context.requestId === 'string' ? request.context.requestId : await recoverRequestId(request.sourceTxHash, call);
+      const context = readRelayContext(request.context);
+      const requestId = context.requestId ?? (await recoverRequestId(request.sourceTxHash, call));
       await indexOnce(origin.relayChainId, request.sourceTxHash, requestId, call);
       const status = await deps.http.get('/intents/status/v3', { requestId }, RelayIntentStatusSchema, call).catch((error: unknown) => {
         throw translateRelayError(error);

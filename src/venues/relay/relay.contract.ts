@@ -1,0 +1,152 @@
+import type { ChainKey } from '../../domain/chains.ts';
+import { resolveToken, type TokenInfo } from '../../domain/tokens.ts';
+import type { RejectionCode } from '../../domain/errors.ts';
+import type { ContractCase, ServedRoute, VenueContract } from '../contract/ContractCase.ts';
+import type { VenueQuoteRequest, VenueStatusRequest, VenueTransferState } from '../Venue.ts';
+
+/**
+ * Relay proven by answers the real API gave (fixtures/real/SOURCES.json): the quote relay-kit's SDK
+ * tests execute, the docs' status example, Gem Wallet's recorded `/requests` answers and a recorded
+ * error body. Status values and error codes nobody recorded are synthetic variants of those
+ * (fixtures/synthetic/SOURCES.json).
+ */
+
+function token(chain: ChainKey, symbol: string | null): TokenInfo {
+  const found = resolveToken(chain, symbol);
+  if (!found) throw new Error(`relay contract: token ${chain}:${symbol} unknown`);
+  return found;
+}
+
+const USER = '0x03508bB71268BBA25ECaCC8F620e01866650532c';
+/** relay-kit's recorded bridge: ETH on Ethereum to ETH on Base, the amount its deposit sends. */
+const ETH_TO_BASE: VenueQuoteRequest = {
+  fromChain: 'ethereum',
+  toChain: 'base',
+  fromToken: token('ethereum', null),
+  toToken: token('base', null),
+  amountIn: 1_001_599_368_867_232n,
+  sender: USER,
+  recipient: USER,
+  userIp: null,
+  integratorFee: null,
+};
+const RECORDED_REQUEST_ID = '0xec4f03fa91d82bc02ced9174632e001c52c47b4417098d00f4eb2022dcd4c414';
+const NOW = Date.parse('2025-02-25T15:47:37.000Z');
+
+const quoteRoute = (file: string, status?: number): ServedRoute => ({ method: 'POST', path: '/quote/v2', answer: { file, ...(status === undefined ? {} : { status }) } });
+
+const STATUS_REQUEST: VenueStatusRequest = {
+  fromChain: 'ethereum',
+  toChain: 'base',
+  toToken: token('base', null),
+  sourceTxHash: '0xe53021eaa63d100b08338197d26953e2219bcbad828267dd936c549ff643aad7',
+  recipient: USER,
+  amountIn: 1_001_599_368_867_232n,
+  expectedOut: 1_000_000_000_000_000n,
+  context: { requestId: RECORDED_REQUEST_ID },
+};
+
+/** A status answer, with the deposit index call that precedes it and the `/requests/v2` read that follows a success. */
+function statusRoutes(file: string, requests = 'real/requests-v2-bsc_usdt_to_sol.json'): ServedRoute[] {
+  return [
+    { method: 'POST', path: '/transactions/index', answer: { file: 'synthetic/transactions-index.json' } },
+    { method: 'GET', path: '/intents/status/v3', answer: { file } },
+    { method: 'GET', path: '/requests/v2', answer: { file: requests } },
+  ];
+}
+
+function statusCase(value: string, file: string, state: VenueTransferState, destinationTxHash: string | null): ContractCase {
+  return {
+    name: `status ${value} is ${state}`,
+    routes: statusRoutes(file),
+    call: { kind: 'status', request: STATUS_REQUEST },
+    expect: {
+      kind: 'status',
+      state,
+      destinationTxHash,
+      receivedAmount: null,
+      check: (status) => {
+        if (status.unrecognized) throw new Error(`documented status ${value} flagged unrecognized`);
+      },
+    },
+  };
+}
+
+function errorCase(name: string, file: string, code: RejectionCode, details?: Record<string, unknown>): ContractCase {
+  return { name, routes: [quoteRoute(file, 400)], call: { kind: 'quote', request: ETH_TO_BASE }, expect: { kind: 'rejection', code, ...(details ? { details } : {}) } };
+}
+
+const DOCS_FILL = '0x9da7bc54dfe6229d6980fd62250d472f23dfe0f41a1cdc870c81a08b3445f254';
+
+export const contract: VenueContract = {
+  venue: 'relay',
+  cases: [
+    {
+      name: 'recorded quote without steps[].requestId, minimumAmount or details.timeEstimate prices a row',
+      routes: [quoteRoute('real/quote-eth-to-base-native.json')],
+      call: { kind: 'quote', request: ETH_TO_BASE },
+      now: NOW,
+      // No minimumAmount: the amount less the 50 bps slippage Strait asks Relay to hold to.
+      expect: {
+        kind: 'row',
+        amountOut: 1_000_000_000_000_000n,
+        minAmountOut: 995_000_000_000_000n,
+        estimatedSeconds: 12,
+        expiresAt: NOW + 30_000,
+        check: (quote) => {
+          if (quote.context.requestId !== RECORDED_REQUEST_ID) throw new Error(`request id ${String(quote.context.requestId)}`);
+        },
+      },
+    },
+    {
+      name: 'recorded quote builds the receiver call tracked by the request id of its status check',
+      routes: [quoteRoute('real/quote-eth-to-base-native.json')],
+      call: { kind: 'build', request: { request: ETH_TO_BASE, quote: { amountIn: ETH_TO_BASE.amountIn, amountOut: 1_000_000_000_000_000n, minAmountOut: 995_000_000_000_000n, estimatedSeconds: 12, expiresAt: null, context: {} } } },
+      now: NOW,
+      expect: {
+        kind: 'plan',
+        check(plan) {
+          if (plan.shape !== 'steps') throw new Error(`expected steps, got ${plan.shape}`);
+          const [main] = plan.steps;
+          if (!main || main.vm !== 'evm') throw new Error('expected one EVM step');
+          if (main.to.toLowerCase() !== '0xa5f565650890fba1824ee0f21ebbbf660a179934' || main.data !== '0x01a25f8d' || main.value !== 1_001_599_368_867_232n || main.chainId !== 1) throw new Error('main step differs from the recorded deposit');
+          if (plan.approval !== null) throw new Error('a native deposit needs no approval');
+          if (plan.context.requestId !== RECORDED_REQUEST_ID) throw new Error(`request id ${String(plan.context.requestId)}`);
+        },
+      },
+    },
+    errorCase('AMOUNT_TOO_LOW (recorded, no errorData) is below_min', 'real/error-amount-too-low.json', 'below_min', { venueCode: 'AMOUNT_TOO_LOW' }),
+    errorCase('AMOUNT_TOO_LOW with a minimum in errorData reports it', 'synthetic/error-amount-too-low-with-limit.json', 'below_min', { minAmountAtomic: '2000000000000000' }),
+    errorCase('NO_SWAP_ROUTES_FOUND is no_liquidity', 'synthetic/error-no-swap-routes-found.json', 'no_liquidity'),
+    errorCase('INSUFFICIENT_LIQUIDITY is no_liquidity', 'synthetic/error-insufficient-liquidity.json', 'no_liquidity'),
+    errorCase('UNSUPPORTED_ROUTE is route_not_served', 'synthetic/error-unsupported-route.json', 'route_not_served'),
+    {
+      name: 'status success (docs example) completes with the fill hash and the amount /requests/v2 recorded',
+      routes: statusRoutes('real/status-v3-success.json'),
+      call: { kind: 'status', request: STATUS_REQUEST },
+      expect: { kind: 'status', state: 'completed', destinationTxHash: DOCS_FILL, receivedAmount: 74_432_990n },
+    },
+    {
+      name: 'status success with a /requests answer whose output is a bech32 address still completes',
+      routes: statusRoutes('real/status-v3-success.json', 'real/requests-v2-eth_to_btc.json'),
+      call: { kind: 'status', request: STATUS_REQUEST },
+      expect: { kind: 'status', state: 'completed', receivedAmount: 28_619n },
+    },
+    statusCase('waiting', 'synthetic/status-v3-waiting.json', 'pending', null),
+    statusCase('depositing', 'synthetic/status-v3-depositing.json', 'pending', null),
+    statusCase('pending', 'synthetic/status-v3-pending.json', 'pending', null),
+    statusCase('pending with null details, txHashes and updatedAt', 'synthetic/status-v3-pending-with-nulls.json', 'pending', null),
+    statusCase('submitted', 'synthetic/status-v3-submitted.json', 'pending', DOCS_FILL),
+    statusCase('delayed', 'synthetic/status-v3-delayed.json', 'pending', null),
+    statusCase('refund', 'synthetic/status-v3-refund.json', 'refunded', null),
+    statusCase('refunded', 'synthetic/status-v3-refunded.json', 'refunded', null),
+    statusCase('fallback (deprecated status API)', 'synthetic/status-v1-fallback.json', 'refunded', null),
+    statusCase('failure', 'synthetic/status-v3-failure.json', 'failed', null),
+    {
+      name: 'an undocumented status value stays pending, flagged unrecognized',
+      routes: statusRoutes('synthetic/status-v3-unknown-value.json'),
+      call: { kind: 'status', request: STATUS_REQUEST },
+      expect: { kind: 'status', state: 'pending', unrecognized: true },
+    },
+  ],
+};
