@@ -19,6 +19,18 @@ async function firstLine(child: ChildProcess): Promise<string> {
   return line;
 }
 
+/** Reads JSON log lines from stdout until one matches. */
+async function linesUntil(child: ChildProcess, done: (line: string) => boolean): Promise<Record<string, unknown>[]> {
+  const lines = createInterface({ input: child.stdout! });
+  const seen: Record<string, unknown>[] = [];
+  for await (const line of lines) {
+    seen.push(JSON.parse(line) as Record<string, unknown>);
+    if (done(line)) break;
+  }
+  lines.close();
+  return seen;
+}
+
 async function stop(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null) return child.exitCode;
   child.kill('SIGTERM');
@@ -66,9 +78,16 @@ describe('strait serve', () => {
   it('serves /v1 on the configured port with PGlite in the data directory, and drains on SIGTERM', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'strait-data-'));
     const port = String(20_000 + Math.floor(Math.random() * 20_000));
-    const child = startCli(['serve'], { STRAIT_PORT: port, STRAIT_DATA_DIR: dataDir, STRAIT_LOG_LEVEL: 'info' });
+    const child = startCli(['serve'], { STRAIT_PORT: port, STRAIT_DATA_DIR: dataDir, STRAIT_LOG_LEVEL: 'info', STRAIT_QUOTE_DEADLINE: '900' });
     try {
-      await firstLine(child); // the first log line comes once listening
+      // Start-up tells the truth: a typo is named, and one line says what runs, before listening.
+      const logs = await linesUntil(child, (line) => line.includes('strait is serving'));
+      const typo = logs.find((l) => l.variable === 'STRAIT_QUOTE_DEADLINE');
+      expect(typo).toMatchObject({ level: 40, didYouMean: 'STRAIT_QUOTE_DEADLINE_MS' });
+      const startup = logs.find((l) => l.msg === 'strait configuration')?.startup as Record<string, unknown> | undefined;
+      expect(startup).toMatchObject({ store: `pglite (${dataDir})`, rateLimit: '10/min per IP and per wallet, in memory', rpcChains: [] });
+      expect(startup?.venuesEnabled).toEqual(expect.arrayContaining(['across', 'relay']));
+      expect(Object.keys(startup?.venuesOff as object)).toEqual(expect.arrayContaining(['changenow']));
       const base = `http://127.0.0.1:${port}`;
       let ready = await fetch(`${base}/ready`).catch(() => null);
       for (let i = 0; i < 50 && ready?.status !== 200; i++) {

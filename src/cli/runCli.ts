@@ -1,7 +1,8 @@
-import { ConfigError, loadConfig, type Env } from '../config.ts';
-import { createStrait } from '../createStrait.ts';
+import { ConfigError, loadConfig, type Config, type Env } from '../config.ts';
+import { createStrait, type Strait } from '../createStrait.ts';
 import { startSandbox } from '../sandbox/startSandbox.ts';
 import { onShutdown } from './onShutdown.ts';
+import { startupSummary, unknownVariables } from './startupReport.ts';
 
 const USAGE = `usage: strait <command>
 
@@ -39,7 +40,9 @@ export async function runCli(args: readonly string[], env: Env): Promise<number 
 }
 
 async function serve(env: Env, worker: boolean): Promise<null> {
-  const strait = await createStrait(loadConfig(env), { worker });
+  const config = loadConfig(env);
+  const strait = await createStrait(config, { worker });
+  reportStartup(strait, config, env);
   const baseUrl = await strait.listen();
   strait.deps.logger.info({ baseUrl, worker }, 'strait is serving');
   onShutdown(() => strait.close());
@@ -47,7 +50,9 @@ async function serve(env: Env, worker: boolean): Promise<null> {
 }
 
 async function workerOnly(env: Env): Promise<null> {
-  const strait = await createStrait(loadConfig(env), { worker: true });
+  const config = loadConfig(env);
+  const strait = await createStrait(config, { worker: true });
+  reportStartup(strait, config, env);
   strait.deps.logger.info('strait worker is running');
   onShutdown(() => strait.close());
   return null;
@@ -60,4 +65,13 @@ async function sandbox(env: Env): Promise<null> {
   process.stdout.write(`${JSON.stringify(running.info)}\n`);
   onShutdown(() => running.stop());
   return null;
+}
+
+/** Start-up tells the truth: what runs and what is off (and why), and every STRAIT_* variable Strait does not read. */
+function reportStartup(strait: Strait, config: Config, env: Env): void {
+  const logger = strait.deps.logger;
+  for (const unknown of unknownVariables(env, config)) {
+    logger.warn({ variable: unknown.name, didYouMean: unknown.didYouMean }, `unknown variable ${unknown.name}: Strait does not read it${unknown.didYouMean ? ` (did you mean ${unknown.didYouMean}?)` : ''}`);
+  }
+  logger.info({ startup: startupSummary(config, strait.deps.venues) }, 'strait configuration');
 }
