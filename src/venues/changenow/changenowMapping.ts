@@ -1,5 +1,5 @@
-import type { JsonObject } from '../../domain/steps.ts';
-import { VenueRejection, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueTransferState } from '../Venue.ts';
+import type { DeskPrice, DeskProgress } from '../desks/createDeskVenue.ts';
+import { VenueRejection, type VenueQuoteRequest, type VenueTransferState } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import { assetByTicker, type ChangenowAsset } from './changenowChains.ts';
 import type { ChangenowEstimate, ChangenowRange, ChangenowStatus } from './changenowSchemas.ts';
@@ -40,10 +40,6 @@ export function etaSeconds(forecast: string | null | undefined): number | null {
   return Math.round(Number(match[2] ?? match[1]) * 60);
 }
 
-export function timeOf(iso: string | null | undefined): number | null {
-  const ms = iso ? Date.parse(iso) : Number.NaN;
-  return Number.isNaN(ms) ? null : ms;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -123,8 +119,8 @@ export function amountOutOf(estimate: { readonly toAmount: number | string }, pa
   return amountOut;
 }
 
-/** A fixed-rate estimate → the row Strait ranks. */
-export function toVenueQuote(estimate: ChangenowEstimate, request: VenueQuoteRequest, pair: ChangenowPair, now: number, feeNote: string | null): VenueQuote {
+/** A fixed-rate estimate → the price Strait ranks (the factory adds the shared context and expiry). */
+export function priceOf(estimate: ChangenowEstimate, request: VenueQuoteRequest, pair: ChangenowPair): DeskPrice {
   const echoed = decimalToAtomic(estimate.fromAmount, pair.from.decimals, 'down');
   if (echoed === null || !atomicEchoMatches(echoed, request.amountIn)) {
     throw new VenueRejection('venue_bad_response', `ChangeNOW priced ${String(estimate.fromAmount)} instead of the requested ${atomicToDecimal(request.amountIn, pair.from.decimals)}`, { path: '/fromAmount' });
@@ -132,26 +128,20 @@ export function toVenueQuote(estimate: ChangenowEstimate, request: VenueQuoteReq
   const amountOut = amountOutOf(estimate, pair);
   if (amountOut === 0n) throw new VenueRejection('no_liquidity', 'ChangeNOW would deliver nothing for this amount after its fees');
   if (!estimate.rateId) throw new VenueRejection('venue_bad_response', 'ChangeNOW fixed-rate estimate has no rateId', { path: '/rateId' });
-  const context: JsonObject = {
-    flow: FLOW,
+  return {
+    amountOut,
     rateId: estimate.rateId,
     validUntil: estimate.validUntil ?? null,
-    fromCurrency: pair.from.ticker,
-    fromNetwork: pair.from.network,
-    toCurrency: pair.to.ticker,
-    toNetwork: pair.to.network,
-    toAmount: decimalText(estimate.toAmount),
-    minAmountOut: amountOut.toString(),
-    warningMessage: estimate.warningMessage ?? null,
-    integratorFeeNote: feeNote,
-  };
-  return {
-    amountIn: request.amountIn,
-    amountOut,
-    minAmountOut: amountOut,
     estimatedSeconds: etaSeconds(estimate.transactionSpeedForecast),
-    expiresAt: timeOf(estimate.validUntil) ?? now + QUOTE_TTL_MS,
-    context,
+    context: {
+      flow: FLOW,
+      fromCurrency: pair.from.ticker,
+      fromNetwork: pair.from.network,
+      toCurrency: pair.to.ticker,
+      toNetwork: pair.to.network,
+      toAmount: decimalText(estimate.toAmount),
+      warningMessage: estimate.warningMessage ?? null,
+    },
   };
 }
 
@@ -247,7 +237,7 @@ export const CHANGENOW_STATUS_TABLE: Readonly<Record<ChangenowStatusValue, Venue
   expired: 'failed',
 };
 
-const DETAIL: Readonly<Record<ChangenowStatusValue, string>> = {
+export const CHANGENOW_STATUS_DETAIL: Readonly<Record<ChangenowStatusValue, string>> = {
   new: 'exchange created, waiting for the deposit',
   waiting: 'waiting for the deposit',
   confirming: 'deposit seen, waiting for its confirmations',
@@ -260,45 +250,20 @@ const DETAIL: Readonly<Record<ChangenowStatusValue, string>> = {
   expired: 'no deposit reached ChangeNOW before the exchange expired',
 };
 
-function isKnownStatus(status: string): status is ChangenowStatusValue {
-  return Object.hasOwn(CHANGENOW_STATUS_TABLE, status);
-}
-
 const present = (value: string | null | undefined): string | null => (value && value.length > 0 ? value : null);
 
-export interface StatusContext {
-  /** The asset the recipient should receive. */
-  readonly to: ChangenowAsset;
-  /** ChangeNOW ticker of the deposited asset, for the refund detail. */
-  readonly fromTicker: string | null;
-  /** The fixed amount of the exchange: a `finished` that delivered less is reported `partial`. */
-  readonly minAmountOut: bigint | null;
-}
-
-/** A `GET /v2/exchange/by-id` answer → Strait's state. */
-export function toVenueStatus(response: ChangenowStatus, context: StatusContext): VenueStatus {
-  const status = response.status;
-  const destinationTxHash = present(response.payoutHash);
-  if (!isKnownStatus(status)) {
-    return { state: 'pending', venueStatus: status, destinationTxHash, receivedAmount: null, receivedAsset: null, detail: `unknown ChangeNOW status "${status}"; treated as pending`, unrecognized: true };
-  }
-  const state = CHANGENOW_STATUS_TABLE[status];
-  const base = { venueStatus: status, destinationTxHash, receivedAmount: null, receivedAsset: null };
-  if (state === 'completed') {
-    const delivered = response.toCurrency !== undefined ? assetByTicker(response.toCurrency, response.toNetwork) : context.to;
-    const asset = delivered ?? context.to;
-    const received = response.amountTo !== undefined && response.amountTo !== null ? decimalToAtomic(response.amountTo, asset.decimals, 'down') : null;
-    const receivedAsset = delivered ? (delivered.address ?? 'native') : null;
-    const floor = context.minAmountOut;
-    if (received !== null && floor !== null && received < floor) {
-      return { ...base, state: 'partial', receivedAmount: received, receivedAsset, detail: `delivered ${received}, less than the fixed amount ${floor}` };
-    }
-    return { ...base, state, receivedAmount: received, receivedAsset, detail: null };
-  }
-  if (state === 'refunded') {
-    const amount = response.refundAmount !== undefined && response.refundAmount !== null ? ` ${decimalText(response.refundAmount) ?? ''}${context.fromTicker ? ` ${context.fromTicker.toUpperCase()}` : ''}` : '';
-    const hash = present(response.refundHash);
-    return { ...base, state, detail: `refunded${amount} to ${response.refundAddress ?? 'the sender'}${hash ? ` (tx ${hash})` : ''}` };
-  }
-  return { ...base, state, detail: DETAIL[status] };
+/** A `GET /v2/exchange/by-id` answer → what the desk factory maps. `fromTicker` names the refunded asset. */
+export function progressOf(response: ChangenowStatus, to: ChangenowAsset, fromTicker: string | null): DeskProgress {
+  const delivered = typeof response.toCurrency === 'string' ? assetByTicker(response.toCurrency, response.toNetwork) : to;
+  const asset = delivered ?? to;
+  const received = response.amountTo !== undefined && response.amountTo !== null ? decimalToAtomic(response.amountTo, asset.decimals, 'down') : null;
+  const refunded = response.refundAmount !== undefined && response.refundAmount !== null ? ` ${decimalText(response.refundAmount) ?? ''}${fromTicker ? ` ${fromTicker.toUpperCase()}` : ''}` : '';
+  const hash = present(response.refundHash);
+  return {
+    status: response.status,
+    destinationTxHash: present(response.payoutHash),
+    received,
+    deliveredAsset: delivered,
+    refundDetail: `refunded${refunded} to ${response.refundAddress ?? 'the sender'}${hash ? ` (tx ${hash})` : ''}`,
+  };
 }

@@ -121,3 +121,32 @@ export const ChangenowCurrenciesSchema = Type.Array(
   }),
 );
 export type ChangenowCurrencies = Static<typeof ChangenowCurrenciesSchema>;
+
+const Stored = Type.Optional(Type.Union([Type.String(), Type.Null()]));
+const StoredAtomic = Type.Optional(Type.Union([Type.String({ pattern: '^[0-9]+$' }), Type.Null()]));
+
+/**
+ * The context the adapter stores with a quote and with its build, merged as the engine hands it to
+ * `status`. Every field is optional: a quote's context lacks the build's fields, and a context written
+ * by an older adapter may lack newer ones.
+ */
+export const ChangenowContextSchema = Type.Object({
+  flow: Stored,
+  /** The fixed-rate lock of the quote (and the rate the exchange was created at). */
+  rateId: Stored,
+  validUntil: Stored,
+  fromCurrency: Stored,
+  fromNetwork: Stored,
+  toCurrency: Stored,
+  toNetwork: Stored,
+  toAmount: Stored,
+  warningMessage: Stored,
+  integratorFeeNote: Stored,
+  /** The guaranteed output, atomic units: a payout below it is `partial`. */
+  minAmountOut: StoredAtomic,
+  exchangeId: Stored,
+  payinAddress: Stored,
+  payinExtraId: Stored,
+  fromAmount: Stored,
+});
+export type ChangenowContext = Static<typeof ChangenowContextSchema>;

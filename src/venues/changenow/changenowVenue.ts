@@ -1,36 +1,47 @@
-import { sameAddress } from '../../domain/addresses/sameAddress.ts';
 import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
-import { type ChainKey } from '../../domain/chains.ts';
-import { VenueRejection, type CallContext, type Corridor, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
-import { VenueHttpError } from '../venueHttpClient.ts';
+import { decimalText, decimalToAtomic } from '../../domain/amounts.ts';
+import type { ChainKey } from '../../domain/chains.ts';
+import { type CallContext, type Venue, type VenueQuoteRequest } from '../Venue.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
-import { badResponse, contextAmount, contextString, fundingStepOf, supportsFrom, tableCoverage } from '../depositVenueSupport.ts';
-import { CHANGENOW_CHAINS, assetOf, assetsOn, networkOf } from './changenowChains.ts';
-import { atomicEchoMatches, decimalText, decimalToAtomic } from '../../domain/amounts.ts';
+import { badResponse } from '../depositVenueSupport.ts';
+import { createDeskVenue, type DeskDialect, type DeskLock, type DeskOrder } from '../desks/createDeskVenue.ts';
+import { CHANGENOW_CHAINS, assetOf, assetsOn, networkOf, type ChangenowAsset } from './changenowChains.ts';
 import {
+  CHANGENOW_STATUS_DETAIL,
+  CHANGENOW_STATUS_TABLE,
   DEPOSIT_WINDOW_MS,
+  FLOW,
+  QUOTE_TTL_MS,
   RATE_REUSE_MARGIN_MS,
   amountOutOf,
   limitRejection,
+  priceOf,
+  progressOf,
   rejectionOfBody,
-  timeOf,
   toChangenowRejection,
   toEstimateQuery,
   toExchangeBody,
   toLimits,
   toPairQuery,
-  toVenueQuote,
-  toVenueStatus,
   type ChangenowPair,
   type Limits,
 } from './changenowMapping.ts';
-import { ChangenowEstimateAnswerSchema, ChangenowExchangeSchema, ChangenowRangeSchema, ChangenowStatusSchema, type ChangenowEstimate, type ChangenowExchange } from './changenowSchemas.ts';
+import {
+  ChangenowContextSchema,
+  ChangenowEstimateAnswerSchema,
+  ChangenowExchangeSchema,
+  ChangenowRangeSchema,
+  ChangenowStatusSchema,
+  type ChangenowEstimate,
+  type ChangenowExchange,
+} from './changenowSchemas.ts';
 
 /**
  * ChangeNOW (API v2): an instant-exchange desk with a deposit address per order (custodial hop).
  * Quote asks the fixed-rate range and estimate (no order is created); build creates the exchange at the
  * locked rate, whose `payinAddress` (+ `payinExtraId`) is where the user sends `amountIn`; status polls
- * the exchange by id.
+ * the exchange by id. The shared desk stack (rate reuse, deposit plan, status table) is
+ * `createDeskVenue`; this file is ChangeNOW's dialect.
  *
  * Credential `API_KEY` (required), sent as the `x-changenow-api-key` header on every call.
  */
@@ -43,6 +54,7 @@ export const changenowVenue: VenueModule = {
     const key = credentials.API_KEY;
     return key ? { 'x-changenow-api-key': key } : {};
   },
+  contextSchema: ChangenowContextSchema,
   create(deps) {
     return createChangenowVenue(deps);
   },
@@ -52,70 +64,50 @@ function served(chain: ChainKey): boolean {
   return networkOf(chain) !== undefined && assetsOn(chain).length > 0;
 }
 
-const supports = supportsFrom({ name: 'ChangeNOW', served, assetOf });
-
-function pairFor(corridor: Corridor): ChangenowPair {
-  const answer = supports(corridor);
-  if (!answer.served) throw new VenueRejection(answer.code, answer.message);
-  const from = assetOf(corridor.fromToken);
-  const to = assetOf(corridor.toToken);
-  if (!from || !to) throw new VenueRejection('token_not_supported', 'ChangeNOW does not carry this token pair');
-  return { from, to };
-}
-
-interface LockedRate {
-  readonly rateId: string;
-  readonly validUntil: string | null;
-}
-
-/** Checks a created exchange and turns it into the deposit the user must make. */
-function toDepositPlan(exchange: ChangenowExchange, request: VenueQuoteRequest, pair: ChangenowPair, rate: LockedRate, now: number): DepositPlan {
-  const depositAddress = exchange.payinAddress;
-  if (!isValidAddress(request.fromChain, depositAddress)) throw badResponse(`ChangeNOW payinAddress ${depositAddress} is not a ${request.fromChain} address`, '/payinAddress');
-  if (exchange.payoutAddress && !sameAddress(request.toChain, exchange.payoutAddress, request.recipient)) {
-    throw badResponse(`ChangeNOW would pay ${exchange.payoutAddress} instead of the recipient ${request.recipient}`, '/payoutAddress');
-  }
-  const echoed = decimalToAtomic(exchange.fromAmount, pair.from.decimals, 'down');
-  // Never ask the wallet to send another amount than the user asked to move.
-  if (echoed === null || !atomicEchoMatches(echoed, request.amountIn)) throw badResponse(`ChangeNOW expects ${String(exchange.fromAmount)} instead of the requested amount`, '/fromAmount');
-  const amountOut = amountOutOf(exchange, pair);
-  const memo = exchange.payinExtraId && exchange.payinExtraId.length > 0 ? exchange.payinExtraId : null;
-  const validUntil = exchange.validUntil ?? rate.validUntil;
-  const deadlineMs = timeOf(validUntil) ?? now + DEPOSIT_WINDOW_MS;
-  return {
-    shape: 'deposit',
-    deposit: { chain: request.fromChain, address: depositAddress, token: request.fromToken.address, amount: request.amountIn, memo, deadlineMs },
-    fundingStep: fundingStepOf(request, depositAddress, request.amountIn),
-    amountOut,
-    minAmountOut: amountOut,
-    context: {
-      exchangeId: exchange.id,
-      payinAddress: depositAddress,
-      payinExtraId: memo,
-      flow: exchange.flow ?? 'fixed-rate',
-      rateId: rate.rateId,
-      validUntil: validUntil ?? null,
-      fromAmount: decimalText(exchange.fromAmount),
-      toAmount: decimalText(exchange.toAmount),
-      minAmountOut: amountOut.toString(),
-    },
-  };
-}
-
 const ESTIMATE_PATH = '/v2/exchange/estimated-amount';
 
 type EstimateAnswer = ChangenowEstimate | { readonly error: string; readonly message?: string };
 
 /** An estimate body carrying `error` is ChangeNOW declining to price, even under HTTP 200. */
-function priceOf(answer: EstimateAnswer, pair: ChangenowPair, limits: Limits | null): ChangenowEstimate {
+function estimateOf(answer: EstimateAnswer, pair: ChangenowPair, limits: Limits | null): ChangenowEstimate {
   if ('error' in answer) throw rejectionOfBody(200, answer, pair, limits);
   return answer;
+}
+
+/** Checks a created exchange and reads it as the order the factory turns into a deposit. */
+function orderOf(exchange: ChangenowExchange, request: VenueQuoteRequest, pair: ChangenowPair, lock: DeskLock): DeskOrder {
+  const memo = exchange.payinExtraId && exchange.payinExtraId.length > 0 ? exchange.payinExtraId : null;
+  const validUntil = exchange.validUntil ?? lock.validUntil;
+  return {
+    id: exchange.id,
+    depositAddress: exchange.payinAddress,
+    depositAddressPath: '/payinAddress',
+    memo,
+    payoutAddress: exchange.payoutAddress ? exchange.payoutAddress : null,
+    payoutAddressPath: '/payoutAddress',
+    recipient: request.recipient,
+    amountIn: decimalToAtomic(exchange.fromAmount, pair.from.decimals, 'down'),
+    amountInText: String(exchange.fromAmount),
+    amountInPath: '/fromAmount',
+    amountOut: amountOutOf(exchange, pair),
+    validUntil: exchange.validUntil ?? null,
+    context: {
+      exchangeId: exchange.id,
+      payinAddress: exchange.payinAddress,
+      payinExtraId: memo,
+      flow: exchange.flow ?? FLOW,
+      rateId: lock.rateId,
+      validUntil: validUntil ?? null,
+      fromAmount: decimalText(exchange.fromAmount),
+      toAmount: decimalText(exchange.toAmount),
+    },
+  };
 }
 
 export function createChangenowVenue(deps: VenueDeps): Venue {
   async function estimate(pair: ChangenowPair, amountIn: bigint, call: CallContext): Promise<ChangenowEstimate> {
     try {
-      return priceOf(await deps.http.get(ESTIMATE_PATH, toEstimateQuery(pair, amountIn), ChangenowEstimateAnswerSchema, call), pair, null);
+      return estimateOf(await deps.http.get(ESTIMATE_PATH, toEstimateQuery(pair, amountIn), ChangenowEstimateAnswerSchema, call), pair, null);
     } catch (error) {
       throw toChangenowRejection(error, pair);
     }
@@ -128,10 +120,7 @@ export function createChangenowVenue(deps: VenueDeps): Venue {
 
   /** Range and estimate in parallel: a breached limit outranks whatever the estimate said. */
   async function priced(request: VenueQuoteRequest, pair: ChangenowPair, call: CallContext): Promise<ChangenowEstimate> {
-    const [limitsResult, estimateResult] = await Promise.allSettled([
-      range(pair, call),
-      deps.http.get(ESTIMATE_PATH, toEstimateQuery(pair, request.amountIn), ChangenowEstimateAnswerSchema, call),
-    ]);
+    const [limitsResult, estimateResult] = await Promise.allSettled([range(pair, call), deps.http.get(ESTIMATE_PATH, toEstimateQuery(pair, request.amountIn), ChangenowEstimateAnswerSchema, call)]);
     // The range only sharpens the answer: without it the estimate alone decides.
     const limits = limitsResult.status === 'fulfilled' ? limitsResult.value : null;
     const answer = estimateResult.status === 'fulfilled' ? estimateResult.value : null;
@@ -139,64 +128,58 @@ export function createChangenowVenue(deps: VenueDeps): Venue {
     const breached = limitRejection(request.amountIn, limits, pair, amountOut);
     if (breached) throw breached;
     if (estimateResult.status === 'rejected') throw toChangenowRejection(estimateResult.reason, pair, limits);
-    return priceOf(estimateResult.value, pair, limits);
+    return estimateOf(estimateResult.value, pair, limits);
   }
 
-  /** The quote's rate id while it holds for a while yet; otherwise a freshly locked one. */
-  async function lockedRate(build: VenueBuildRequest, pair: ChangenowPair, call: CallContext): Promise<LockedRate> {
-    const rateId = contextString(build.quote.context, 'rateId');
-    const validUntil = contextString(build.quote.context, 'validUntil');
-    const until = timeOf(validUntil);
-    if (rateId && until !== null && until - deps.now() > RATE_REUSE_MARGIN_MS) return { rateId, validUntil };
-    const fresh = await estimate(pair, build.request.amountIn, call);
-    if (!fresh.rateId) throw badResponse('ChangeNOW fixed-rate estimate has no rateId', '/rateId');
-    return { rateId: fresh.rateId, validUntil: fresh.validUntil ?? null };
-  }
-
-  return {
+  const dialect: DeskDialect<ChangenowAsset, typeof ChangenowContextSchema> = {
     id: changenowVenue.id,
-    supports,
-    coverage: () => tableCoverage(CHANGENOW_CHAINS, served, (chain) => assetsOn(chain).map((a) => a.symbol)),
+    name: 'ChangeNOW',
+    orderNoun: 'exchange',
+    orderKey: 'exchangeId',
+    chains: CHANGENOW_CHAINS,
+    served,
+    assetOf,
+    assetsOn,
+    quoteTtlMs: QUOTE_TTL_MS,
+    depositWindowMs: DEPOSIT_WINDOW_MS,
+    rateReuseMarginMs: RATE_REUSE_MARGIN_MS,
+    contextSchema: ChangenowContextSchema,
+    readContext: (context) => ({
+      orderId: context.exchangeId ?? null,
+      rateId: context.rateId ?? null,
+      validUntil: context.validUntil ?? null,
+      minAmountOut: typeof context.minAmountOut === 'string' ? BigInt(context.minAmountOut) : null,
+    }),
+    integratorFeeNote: 'integrator fee not charged: ChangeNOW takes no fee per request (partner commission is set on the API key)',
+    statusTable: CHANGENOW_STATUS_TABLE,
+    statusDetail: CHANGENOW_STATUS_DETAIL,
 
-    async quote(request: VenueQuoteRequest, call: CallContext): Promise<VenueQuote> {
-      const pair = pairFor(request);
-      const answer = await priced(request, pair, call);
-      const fee = request.integratorFee;
-      const feeNote = fee && fee.bps > 0 ? 'integrator fee not charged: ChangeNOW takes no fee per request (partner commission is set on the API key)' : null;
-      return toVenueQuote(answer, request, pair, deps.now(), feeNote);
+    async price(request, pair, call) {
+      return priceOf(await priced(request, pair, call), request, pair);
     },
 
-    async build({ request, quote }: VenueBuildRequest, call: CallContext): Promise<DepositPlan> {
-      const pair = pairFor(request);
-      const rate = await lockedRate({ request, quote }, pair, call);
+    async relock(request, pair, call) {
+      const fresh = await estimate(pair, request.amountIn, call);
+      if (!fresh.rateId) throw badResponse('ChangeNOW fixed-rate estimate has no rateId', '/rateId');
+      return { rateId: fresh.rateId, validUntil: fresh.validUntil ?? null };
+    },
+
+    async create(request, pair, lock, call) {
       let exchange: ChangenowExchange;
       try {
-        exchange = await deps.http.post('/v2/exchange', toExchangeBody(pair, request, rate.rateId), ChangenowExchangeSchema, call);
+        exchange = await deps.http.post('/v2/exchange', toExchangeBody(pair, request, lock.rateId ?? ''), ChangenowExchangeSchema, call);
       } catch (error) {
         throw toChangenowRejection(error, pair);
       }
-      return toDepositPlan(exchange, request, pair, rate, deps.now());
+      if (!isValidAddress(request.fromChain, exchange.payinAddress)) throw badResponse(`ChangeNOW payinAddress ${exchange.payinAddress} is not a ${request.fromChain} address`, '/payinAddress');
+      return orderOf(exchange, request, pair, lock);
     },
 
-    async status(request: VenueStatusRequest, call: CallContext): Promise<VenueStatus> {
-      const exchangeId = contextString(request.context, 'exchangeId');
-      if (!exchangeId) throw new VenueRejection('invalid_input', 'changenow status needs the exchangeId of the build context');
-      const to = assetOf(request.toToken);
-      if (!to) throw new VenueRejection('token_not_supported', `ChangeNOW does not carry ${request.toToken.symbol} on ${request.toToken.chain}`);
-      try {
-        const response = await deps.http.get('/v2/exchange/by-id', { id: exchangeId }, ChangenowStatusSchema, call);
-        return toVenueStatus(response, { to, fromTicker: contextString(request.context, 'fromCurrency'), minAmountOut: contextAmount(request.context, 'minAmountOut') });
-      } catch (error) {
-        if (error instanceof VenueHttpError && error.status === 404) {
-          return { state: 'pending', venueStatus: 'not_found', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: `ChangeNOW does not know exchange ${exchangeId} yet` };
-        }
-        // A 4xx on status is our query ChangeNOW refused, not a pricing answer.
-        if (error instanceof VenueHttpError && error.status < 500) {
-          throw new VenueRejection('venue_error', `ChangeNOW refused the status query (HTTP ${error.status}): ${error.message}`, { status: error.status }, { cause: error });
-        }
-        throw error;
-      }
+    async progress(exchangeId, to, context, call) {
+      const response = await deps.http.get('/v2/exchange/by-id', { id: exchangeId }, ChangenowStatusSchema, call, { notFoundAs: null });
+      return response === null ? null : progressOf(response, to, context.fromCurrency ?? null);
     },
   };
-}
 
+  return createDeskVenue(deps, dialect);
+}
