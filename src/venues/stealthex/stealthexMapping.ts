@@ -1,6 +1,6 @@
 import { formatUnits } from 'viem';
-import type { JsonObject } from '../../domain/steps.ts';
-import { VenueRejection, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueTransferState } from '../Venue.ts';
+import type { DeskPrice, DeskProgress } from '../desks/createDeskVenue.ts';
+import { VenueRejection, type VenueQuoteRequest, type VenueTransferState } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import { assetBySymbol, type StealthexAsset } from './stealthexChains.ts';
 import type { StealthexEstimate, StealthexExchange, StealthexRange } from './stealthexSchemas.ts';
@@ -40,10 +40,6 @@ export function toAmountNumber(amount: bigint, decimals: number): number {
   return Number(formatUnits(amount, decimals));
 }
 
-export function timeOf(iso: string | null | undefined): number | null {
-  const ms = iso ? Date.parse(iso) : Number.NaN;
-  return Number.isNaN(ms) ? null : ms;
-}
 
 /** `deposit.extra_id` (string or number) → the memo, `null` when blank. */
 export function memoOf(extraId: string | number | null | undefined): string | null {
@@ -116,26 +112,26 @@ export function amountOutOf(value: number | string, pair: StealthexPair, path: s
   return amountOut;
 }
 
-/** A fixed-rate estimate → the row Strait ranks. */
-export function toVenueQuote(estimate: StealthexEstimate, request: VenueQuoteRequest, pair: StealthexPair, now: number, feeNote: string | null): VenueQuote {
+/** A fixed-rate estimate → the price Strait ranks (the factory adds the shared context and expiry). */
+export function priceOf(estimate: StealthexEstimate, pair: StealthexPair): DeskPrice {
   const amountOut = amountOutOf(estimate.estimated_amount, pair, '/estimated_amount');
   if (amountOut === 0n) throw new VenueRejection('no_liquidity', 'StealthEX would deliver nothing for this amount after its fees');
   const rate = estimate.rate;
   if (!rate) throw new VenueRejection('route_not_served', `StealthEX offers no fixed rate for ${pair.from.ticker}/${pair.from.network} → ${pair.to.ticker}/${pair.to.network}`);
-  const validUntil = rate.valid_until ?? null;
-  const context: JsonObject = {
-    rate: RATE,
+  return {
+    amountOut,
     rateId: rate.id,
-    validUntil,
-    fromSymbol: pair.from.ticker,
-    fromNetwork: pair.from.network,
-    toSymbol: pair.to.ticker,
-    toNetwork: pair.to.network,
-    estimatedAmount: decimalText(estimate.estimated_amount),
-    minAmountOut: amountOut.toString(),
-    integratorFeeNote: feeNote,
+    validUntil: rate.valid_until ?? null,
+    estimatedSeconds: null,
+    context: {
+      rate: RATE,
+      fromSymbol: pair.from.ticker,
+      fromNetwork: pair.from.network,
+      toSymbol: pair.to.ticker,
+      toNetwork: pair.to.network,
+      estimatedAmount: decimalText(estimate.estimated_amount),
+    },
   };
-  return { amountIn: request.amountIn, amountOut, minAmountOut: amountOut, estimatedSeconds: null, expiresAt: timeOf(validUntil) ?? now + QUOTE_TTL_MS, context };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -213,7 +209,7 @@ export const STEALTHEX_STATUS_TABLE: Readonly<Record<StealthexStatusValue, Venue
   expired: 'failed',
 };
 
-const DETAIL: Readonly<Record<StealthexStatusValue, string>> = {
+export const STEALTHEX_STATUS_DETAIL: Readonly<Record<StealthexStatusValue, string>> = {
   waiting: 'waiting for the deposit',
   confirming: 'deposit seen, waiting for its confirmations',
   exchanging: 'deposit confirmed, exchange in progress',
@@ -225,44 +221,20 @@ const DETAIL: Readonly<Record<StealthexStatusValue, string>> = {
   expired: 'no deposit reached StealthEX before the exchange expired',
 };
 
-function isKnownStatus(status: string): status is StealthexStatusValue {
-  return Object.hasOwn(STEALTHEX_STATUS_TABLE, status);
-}
-
 const present = (value: string | null | undefined): string | null => (value && value.length > 0 ? value : null);
 
-export interface StatusContext {
-  /** The asset the recipient should receive. */
-  readonly to: StealthexAsset;
-  /** The fixed amount of the exchange: a `finished` that delivered less is reported `partial`. */
-  readonly minAmountOut: bigint | null;
-}
-
-/** A `GET /v4/exchanges/{id}` answer → Strait's state. */
-export function toVenueStatus(response: StealthexExchange, context: StatusContext): VenueStatus {
-  const status = response.status;
+/** A `GET /v4/exchanges/{id}` answer → what the desk factory maps. */
+export function progressOf(response: StealthexExchange, to: StealthexAsset): DeskProgress {
   const payout = response.withdrawal;
-  const destinationTxHash = present(payout.tx_hash);
-  if (!isKnownStatus(status)) {
-    return { state: 'pending', venueStatus: status, destinationTxHash, receivedAmount: null, receivedAsset: null, detail: `unknown StealthEX status "${status}"; treated as pending`, unrecognized: true };
-  }
-  const state = STEALTHEX_STATUS_TABLE[status];
-  const base = { venueStatus: status, destinationTxHash, receivedAmount: null, receivedAsset: null };
-  if (state === 'completed') {
-    const delivered = assetBySymbol(payout.symbol, payout.network);
-    const asset = delivered ?? context.to;
-    const paid = payout.amount !== undefined && payout.amount !== null && decimalToAtomic(payout.amount, asset.decimals, 'down') !== 0n ? payout.amount : payout.expected_amount;
-    const received = decimalToAtomic(paid, asset.decimals, 'down');
-    const receivedAsset = delivered ? (delivered.address ?? 'native') : null;
-    const floor = context.minAmountOut;
-    if (received !== null && floor !== null && received < floor) {
-      return { ...base, state: 'partial', receivedAmount: received, receivedAsset, detail: `delivered ${received}, less than the fixed amount ${floor}` };
-    }
-    return { ...base, state, receivedAmount: received, receivedAsset, detail: null };
-  }
-  if (state === 'refunded') {
-    const refundTo = present(response.refund_address) ?? 'the sender';
-    return { ...base, state, detail: `refunded to ${refundTo}` };
-  }
-  return { ...base, state, detail: DETAIL[status] };
+  const delivered = assetBySymbol(payout.symbol, payout.network);
+  const asset = delivered ?? to;
+  // An exchange not paid out yet reports `amount` 0: the fixed `expected_amount` is what it pays.
+  const paid = payout.amount !== undefined && payout.amount !== null && decimalToAtomic(payout.amount, asset.decimals, 'down') !== 0n ? payout.amount : payout.expected_amount;
+  return {
+    status: response.status,
+    destinationTxHash: present(payout.tx_hash),
+    received: decimalToAtomic(paid, asset.decimals, 'down'),
+    deliveredAsset: delivered,
+    refundDetail: `refunded to ${present(response.refund_address) ?? 'the sender'}`,
+  };
 }

@@ -69,3 +69,33 @@ export const StealthexCurrenciesSchema = Type.Array(
   }),
 );
 export type StealthexCurrencies = Static<typeof StealthexCurrenciesSchema>;
+
+const Stored = Type.Optional(Type.Union([Type.String(), Type.Null()]));
+const StoredAtomic = Type.Optional(Type.Union([Type.String({ pattern: '^[0-9]+$' }), Type.Null()]));
+
+/**
+ * The context the adapter stores with a quote and with its build, merged as the engine hands it to
+ * `status`. Every field is optional: a quote's context lacks the build's fields, and a context written
+ * by an older adapter may lack newer ones.
+ */
+export const StealthexContextSchema = Type.Object({
+  rate: Stored,
+  /** The fixed-rate lock of the quote (and the rate the exchange was created at). */
+  rateId: Stored,
+  validUntil: Stored,
+  fromSymbol: Stored,
+  fromNetwork: Stored,
+  toSymbol: Stored,
+  toNetwork: Stored,
+  estimatedAmount: Stored,
+  integratorFeeNote: Stored,
+  /** The guaranteed output, atomic units: a payout below it is `partial`. */
+  minAmountOut: StoredAtomic,
+  exchangeId: Stored,
+  depositAddress: Stored,
+  depositExtraId: Stored,
+  expiresAt: Stored,
+  depositAmount: Stored,
+  withdrawalAmount: Stored,
+});
+export type StealthexContext = Static<typeof StealthexContextSchema>;
