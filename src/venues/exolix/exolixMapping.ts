@@ -1,6 +1,6 @@
 import { validatorOf } from '../../domain/validatorOf.ts';
-import type { JsonObject } from '../../domain/steps.ts';
-import { VenueRejection, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueTransferState } from '../Venue.ts';
+import type { DeskPrice, DeskProgress } from '../desks/createDeskVenue.ts';
+import { VenueRejection, type VenueQuoteRequest, type VenueTransferState } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import { assetByCoin, toExolixAddress, type ExolixAsset } from './exolixChains.ts';
 import { ExolixRateSchema, type ExolixRate, type ExolixTransaction } from './exolixSchemas.ts';
@@ -32,10 +32,6 @@ export interface ExolixPair {
 // ---------------------------------------------------------------------------------------------
 
 
-export function timeOf(iso: string | null | undefined): number | null {
-  const ms = iso ? Date.parse(iso) : Number.NaN;
-  return Number.isNaN(ms) ? null : ms;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -136,24 +132,28 @@ export function amountOutOf(value: number | string, pair: ExolixPair, path: stri
   return amountOut;
 }
 
-/** A fixed-rate price → the row Strait ranks. */
-export function toVenueQuote(rate: ExolixRate, request: VenueQuoteRequest, pair: ExolixPair, now: number, feeNote: string | null): VenueQuote {
+/** A fixed-rate price → the price Strait ranks (the factory adds the shared context and expiry). */
+export function priceOf(rate: ExolixRate, request: VenueQuoteRequest, pair: ExolixPair): DeskPrice {
   const echoed = decimalToAtomic(rate.fromAmount, pair.from.decimals, 'down');
   if (echoed === null || !atomicEchoMatches(echoed, request.amountIn)) {
     throw new VenueRejection('venue_bad_response', `Exolix priced ${String(rate.fromAmount)} instead of the requested ${atomicToDecimal(request.amountIn, pair.from.decimals)}`, { path: '/fromAmount' });
   }
   const amountOut = amountOutOf(rate.toAmount, pair, '/toAmount');
-  const context: JsonObject = {
-    rateType: RATE_TYPE,
-    coinFrom: pair.from.coin,
-    networkFrom: pair.from.network,
-    coinTo: pair.to.coin,
-    networkTo: pair.to.network,
-    toAmount: decimalText(rate.toAmount),
-    minAmountOut: amountOut.toString(),
-    integratorFeeNote: feeNote,
+  return {
+    amountOut,
+    // Exolix publishes no rate validity: the factory holds the quote QUOTE_TTL_MS.
+    rateId: null,
+    validUntil: null,
+    estimatedSeconds: null,
+    context: {
+      rateType: RATE_TYPE,
+      coinFrom: pair.from.coin,
+      networkFrom: pair.from.network,
+      coinTo: pair.to.coin,
+      networkTo: pair.to.network,
+      toAmount: decimalText(rate.toAmount),
+    },
   };
-  return { amountIn: request.amountIn, amountOut, minAmountOut: amountOut, estimatedSeconds: null, expiresAt: now + QUOTE_TTL_MS, context };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -220,7 +220,7 @@ export const EXOLIX_STATUS_TABLE: Readonly<Record<ExolixStatusValue, VenueTransf
   error: 'failed',
 };
 
-const DETAIL: Readonly<Record<ExolixStatusValue, string>> = {
+export const EXOLIX_STATUS_DETAIL: Readonly<Record<ExolixStatusValue, string>> = {
   wait: 'waiting for the deposit',
   confirmation: 'deposit seen, waiting for its confirmations',
   confirmed: 'deposit confirmed',
@@ -233,41 +233,17 @@ const DETAIL: Readonly<Record<ExolixStatusValue, string>> = {
   error: 'Exolix reports the transaction failed; its support can trace it by the transaction id',
 };
 
-function isKnownStatus(status: string): status is ExolixStatusValue {
-  return Object.hasOwn(EXOLIX_STATUS_TABLE, status);
-}
-
 const present = (value: string | null | undefined): string | null => (value && value.length > 0 ? value : null);
 
-export interface StatusContext {
-  /** The asset the recipient should receive. */
-  readonly to: ExolixAsset;
-  /** The fixed amount of the transaction: a `success` that delivered less is reported `partial`. */
-  readonly minAmountOut: bigint | null;
-}
-
-/** A `GET /v2/transactions/{id}` answer → Strait's state. */
-export function toVenueStatus(response: ExolixTransaction, context: StatusContext): VenueStatus {
-  const status = response.status;
-  const destinationTxHash = present(response.hashOut?.hash);
-  if (!isKnownStatus(status)) {
-    return { state: 'pending', venueStatus: status, destinationTxHash, receivedAmount: null, receivedAsset: null, detail: `unknown Exolix status "${status}"; treated as pending`, unrecognized: true };
-  }
-  const state = EXOLIX_STATUS_TABLE[status];
-  const base = { venueStatus: status, destinationTxHash, receivedAmount: null, receivedAsset: null };
-  if (state === 'completed') {
-    const delivered = assetByCoin(response.coinTo.coinCode, response.coinTo.network);
-    const asset = delivered ?? context.to;
-    const received = decimalToAtomic(response.amountTo, asset.decimals, 'down');
-    const receivedAsset = delivered ? (delivered.address ?? 'native') : null;
-    const floor = context.minAmountOut;
-    if (received !== null && floor !== null && received < floor) {
-      return { ...base, state: 'partial', receivedAmount: received, receivedAsset, detail: `delivered ${received}, less than the fixed amount ${floor}` };
-    }
-    return { ...base, state, receivedAmount: received, receivedAsset, detail: null };
-  }
-  if (state === 'refunded') {
-    return { ...base, state, detail: `refunded to ${present(response.refundAddress) ?? 'the sender'}` };
-  }
-  return { ...base, state, detail: DETAIL[status] };
+/** A `GET /v2/transactions/{id}` answer → what the desk factory maps. */
+export function progressOf(response: ExolixTransaction, to: ExolixAsset): DeskProgress {
+  const delivered = assetByCoin(response.coinTo.coinCode, response.coinTo.network);
+  const asset = delivered ?? to;
+  return {
+    status: response.status,
+    destinationTxHash: present(response.hashOut?.hash),
+    received: decimalToAtomic(response.amountTo, asset.decimals, 'down'),
+    deliveredAsset: delivered,
+    refundDetail: `refunded to ${present(response.refundAddress) ?? 'the sender'}`,
+  };
 }

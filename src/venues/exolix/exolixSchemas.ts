@@ -65,3 +65,29 @@ export const ExolixErrorSchema = Type.Object({
   errors: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
 });
 export type ExolixError = Static<typeof ExolixErrorSchema>;
+
+const Stored = Type.Optional(Type.Union([Type.String(), Type.Null()]));
+const StoredAtomic = Type.Optional(Type.Union([Type.String({ pattern: '^[0-9]+$' }), Type.Null()]));
+
+/**
+ * The context the adapter stores with a quote and with its build, merged as the engine hands it to
+ * `status`. Every field is optional: a quote's context lacks the build's fields, and a context written
+ * by an older adapter may lack newer ones.
+ */
+export const ExolixContextSchema = Type.Object({
+  rateType: Stored,
+  coinFrom: Stored,
+  networkFrom: Stored,
+  coinTo: Stored,
+  networkTo: Stored,
+  toAmount: Stored,
+  integratorFeeNote: Stored,
+  /** The guaranteed output, atomic units: a payout below it is `partial`. */
+  minAmountOut: StoredAtomic,
+  transactionId: Stored,
+  depositAddress: Stored,
+  depositExtraId: Stored,
+  amount: Stored,
+  amountTo: Stored,
+});
+export type ExolixContext = Static<typeof ExolixContextSchema>;

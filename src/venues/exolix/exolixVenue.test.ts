@@ -242,7 +242,9 @@ describe('build', () => {
     const quote = await adapter.venue.quote(req, testCall());
     const created = fixture('transactionCreated.json') as Record<string, unknown>;
     const build = async (body: Record<string, unknown>) => {
-      fake.server.setFault({ kind: 'status', status: 201, body: { ...created, amount: 25, ...body } });
+      // The created transaction names the pair asked (Base USDC → Arbitrum USDC), as a real one does.
+      const coins = { coinFrom: { coinCode: 'USDC', network: 'BASE' }, coinTo: { coinCode: 'USDC', network: 'ARBITRUM' } };
+      fake.server.setFault({ kind: 'status', status: 201, body: { ...created, amount: 25, ...coins, ...body } });
       return rejection(adapter.venue.build({ request: req, quote }, testCall()));
     };
     const evm = { depositAddress: '0x76b4c56085ED136a8744D52bE956396624a730E8' };
@@ -250,6 +252,9 @@ describe('build', () => {
     expect(await build(evm)).toMatchObject({ code: 'venue_bad_response', details: { path: '/withdrawalAddress' } });
     expect(await build({ ...evm, withdrawalAddress: RECIPIENT, rateType: 'float' })).toMatchObject({ code: 'venue_bad_response', details: { path: '/rateType' } });
     expect(await build({ ...evm, withdrawalAddress: RECIPIENT, amount: 24 })).toMatchObject({ code: 'venue_bad_response', details: { path: '/amount' } });
+    // A transaction for another coin or network would pay something else than the quote promised.
+    expect(await build({ ...evm, withdrawalAddress: RECIPIENT, coinTo: { coinCode: 'USDT', network: 'ARBITRUM' } })).toMatchObject({ code: 'venue_bad_response', details: { path: '/coinTo' } });
+    expect(await build({ ...evm, withdrawalAddress: RECIPIENT, coinFrom: { coinCode: 'USDC', network: 'ETH' } })).toMatchObject({ code: 'venue_bad_response', details: { path: '/coinFrom' } });
   });
 
   it('translates a refused transaction', async () => {
