@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { decodeEventLog, erc20Abi, isAddress, isHash, parseAbi, type Address, type Hex } from 'viem';
 import { onceByKey } from '../fake/onceByKey.ts';
 import type { FakeSettlement, MinedTransaction } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
-import { acrossChainById, assetOfAddress, deliversNative, isKnownSpokePool, sameAddress, type AcrossAsset, type AcrossChain } from './acrossChains.ts';
+import { ACROSS_ORIGINS, acrossChain, acrossChainById, assetOfAddress, deliversNative, isKnownSpokePool, sameAddress, type AcrossAsset, type AcrossChain } from './acrossChains.ts';
 
 /** The event the SpokePool (and the sandbox stand-in at its address) emits for every `depositV3`. */
 export const v3FundsDepositedAbi = parseAbi([
@@ -41,8 +42,34 @@ export interface AcrossFake {
 
 type StatusBody = Record<string, unknown>;
 
+/**
+ * The fake answers from Across's real answers (fixtures/real, see SOURCES.json), substituting only
+ * ids, amounts, addresses and times: it cannot drift into a shape the real API never sent.
+ */
+function realAnswer(name: string): unknown {
+  return JSON.parse(readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url), 'utf8')) as unknown;
+}
+const SUGGESTED_FEES = realAnswer('suggested-fees-eth-ethereum-optimism.json') as Record<string, unknown>;
+const LIMITS = realAnswer('limits-eth-ethereum-optimism.json') as Record<string, unknown>;
+const ROUTE = (realAnswer('available-routes-eth-ethereum-optimism.json') as Record<string, unknown>[])[0] ?? {};
+const DEPOSIT_STATUS = realAnswer('deposit-status-filled.json') as Record<string, unknown>;
+const API_ERROR = realAnswer('error-invalid-param.json') as Record<string, unknown>;
+const NOT_FOUND = realAnswer('error-deposit-not-found.json');
+
+/** A copy of a real answer with some of its fields replaced; a field the real answer lacks is a bug of the fake. */
+function fromTemplate(template: Record<string, unknown>, values: Record<string, unknown>): Record<string, unknown> {
+  for (const key of Object.keys(values)) if (!(key in template)) throw new Error(`the real Across answer has no '${key}'`);
+  return { ...structuredClone(template), ...values };
+}
+
 function acrossError(status: number, code: string, message: string, param?: string): FakeReply {
-  return { status, body: { type: 'AcrossApiError', code, status, message, ...(param ? { param } : {}) } };
+  const { param: _param, ...withoutParam } = API_ERROR;
+  return { status, body: param ? fromTemplate(API_ERROR, { code, status, message, param }) : fromTemplate(withoutParam, { code, status, message }) };
+}
+
+/** A `/deposit/status` answer in the real shape; hashes the caller does not name are null. */
+export function acrossStatusBody(values: { status: string; originChainId: number; destinationChainId: number; depositId: string | number; depositTxnRef: string; fillTxnRef?: string | null; depositRefundTxnRef?: string | null }): StatusBody {
+  return fromTemplate(DEPOSIT_STATUS, { fillTxnRef: null, depositRefundTxnRef: null, ...values, depositId: String(values.depositId) });
 }
 
 interface Route {
@@ -87,17 +114,20 @@ export async function startAcrossFake(options: { settlement?: FakeSettlement; po
   const fills = new Map<string, { destinationChainId: number; fillTxnRef: Hex; outputAmount: bigint }>();
   const settling = onceByKey<StatusBody | null>((body) => body !== null);
 
-  const limitsOf = (asset: AcrossAsset) => ({ minDeposit: limitOverrides.minDeposit ?? DEFAULT_LIMITS[asset].min, maxDeposit: limitOverrides.maxDeposit ?? DEFAULT_LIMITS[asset].max });
-  const limitsBody = (asset: AcrossAsset) => {
-    const { minDeposit, maxDeposit } = limitsOf(asset);
-    return {
+  const limitsOf = (asset: AcrossAsset, full: boolean) => {
+    const minDeposit = limitOverrides.minDeposit ?? DEFAULT_LIMITS[asset].min;
+    const maxDeposit = limitOverrides.maxDeposit ?? DEFAULT_LIMITS[asset].max;
+    const amounts = {
       minDeposit: minDeposit.toString(),
       maxDeposit: maxDeposit.toString(),
       maxDepositInstant: ((maxDeposit * 4n) / 15n).toString(),
       maxDepositShortDelay: ((maxDeposit * 4n) / 5n).toString(),
       recommendedDepositInstant: ((maxDeposit * 4n) / 15n).toString(),
     };
+    // `/limits` answers the fee details too (kept from the real answer); `/suggested-fees` nests only the amounts.
+    return full ? fromTemplate(LIMITS, amounts) : amounts;
   };
+  const limitsNumbers = (asset: AcrossAsset) => ({ minDeposit: limitOverrides.minDeposit ?? DEFAULT_LIMITS[asset].min, maxDeposit: limitOverrides.maxDeposit ?? DEFAULT_LIMITS[asset].max });
 
   function suggestedFees(request: FakeRequest): FakeReply {
     const route = parseRoute(request.query);
@@ -106,7 +136,7 @@ export async function startAcrossFake(options: { settlement?: FakeSettlement; po
     if (!rawAmount) return acrossError(400, 'MISSING_PARAM', 'Missing parameter amount', 'amount');
     if (!/^[0-9]{1,78}$/.test(rawAmount)) return acrossError(400, 'INVALID_PARAM', 'amount must be an integer string', 'amount');
     const amount = BigInt(rawAmount);
-    const { minDeposit, maxDeposit } = limitsOf(route.asset);
+    const { minDeposit, maxDeposit } = limitsNumbers(route.asset);
     const skipLimits = request.query.get('skipAmountLimit') === 'true';
     if (!skipLimits && amount < minDeposit) return acrossError(400, 'AMOUNT_TOO_LOW', 'Sent amount is too low relative to fees', 'amount');
     if (!skipLimits && amount > maxDeposit) return acrossError(400, 'AMOUNT_TOO_HIGH', `Amount exceeds max. deposit limit: ${maxDeposit}`, 'amount');
@@ -115,7 +145,7 @@ export async function startAcrossFake(options: { settlement?: FakeSettlement; po
     const pct = (fee: bigint) => (amount === 0n ? '0' : ((fee * 10n ** 18n) / amount).toString());
     const seconds = Math.floor(now() / 1000);
     const token = (chain: AcrossChain, address: Address) => ({ address, symbol: route.asset, decimals: DECIMALS[route.asset], chainId: chain.chainId });
-    const body = {
+    const body = fromTemplate(SUGGESTED_FEES, {
       estimatedFillTimeSec: 4,
       capitalFeePct: pct(capital),
       capitalFeeTotal: capital.toString(),
@@ -126,7 +156,6 @@ export async function startAcrossFake(options: { settlement?: FakeSettlement; po
       lpFeePct: '0',
       timestamp: seconds.toString(),
       isAmountTooLow: amount < minDeposit,
-      quoteBlock: '298765432',
       exclusiveRelayer: '0x0000000000000000000000000000000000000000',
       exclusivityDeadline: 0,
       spokePoolAddress: route.origin.spokePool,
@@ -135,13 +164,15 @@ export async function startAcrossFake(options: { settlement?: FakeSettlement; po
       relayerCapitalFee: { pct: pct(capital), total: capital.toString() },
       relayerGasFee: { pct: pct(GAS_FEE), total: GAS_FEE.toString() },
       lpFee: { pct: '0', total: '0' },
-      limits: limitsBody(route.asset),
+      limits: limitsOf(route.asset, false),
       fillDeadline: (seconds + FILL_DEADLINE_SECONDS).toString(),
       outputAmount: (amount - total).toString(),
       inputToken: token(route.origin, route.inputToken),
       outputToken: token(route.destination, route.outputToken),
-    };
-    return { body: { ...body, ...quotePatch } };
+      id: `fake-${now()}-${route.origin.chainId}`,
+    });
+    // Fields a test removes (`undefined`) are left out, as an older API release would.
+    return { body: JSON.parse(JSON.stringify({ ...body, ...quotePatch })) as unknown };
   }
 
   async function depositStatus(request: FakeRequest): Promise<FakeReply> {
@@ -155,7 +186,7 @@ export async function startAcrossFake(options: { settlement?: FakeSettlement; po
       const filled = await settleOnce(options.settlement, Number(originChainId), hash);
       if (filled) return { body: filled };
     }
-    return acrossError(404, 'DEPOSIT_NOT_FOUND', 'Deposit not found given the provided constraints', 'depositTxnRef');
+    return { status: 404, body: NOT_FOUND };
   }
 
   /** One relay per deposit, however many polls race for it; a failed attempt is retried on the next poll. */
@@ -173,16 +204,28 @@ export async function startAcrossFake(options: { settlement?: FakeSettlement; po
     const payToken = deliversNative(destinationChainId, deposit.outputToken) ? null : deposit.outputToken;
     const fillTxnRef = await settlement.pay(destinationChainId, payToken, deposit.recipient, deposit.outputAmount);
     fills.set(hash.toLowerCase(), { destinationChainId, fillTxnRef, outputAmount: deposit.outputAmount });
-    return {
-      status: 'filled',
-      originChainId,
-      destinationChainId,
-      depositId: deposit.depositId,
-      depositTxnRef: hash,
-      fillTxnRef,
-      actionsSucceeded: null,
-      pagination: { currentIndex: 0, maxIndex: 0 },
-    };
+    return acrossStatusBody({ status: 'filled', originChainId, destinationChainId, depositId: deposit.depositId, depositTxnRef: hash, fillTxnRef });
+  }
+
+  /** Every route the adapter's tables know, in the shape of the real `/available-routes` answer. */
+  function availableRoutes(): FakeReply {
+    const routes: Record<string, unknown>[] = [];
+    for (const fromKey of ACROSS_ORIGINS) {
+      for (const toKey of ACROSS_ORIGINS) {
+        const from = acrossChain(fromKey);
+        const to = acrossChain(toKey);
+        if (!from || !to || from === to) continue;
+        for (const asset of Object.keys(from.tokens) as AcrossAsset[]) {
+          const originToken = from.tokens[asset];
+          const destinationToken = to.tokens[asset];
+          if (!originToken || !destinationToken) continue;
+          const entry = { originChainId: from.chainId, originToken, destinationChainId: to.chainId, destinationToken, originTokenSymbol: asset, destinationTokenSymbol: asset, isNative: false };
+          routes.push(fromTemplate(ROUTE, entry));
+          if (asset === 'WETH' && from.nativeEth) routes.push(fromTemplate(ROUTE, { ...entry, originTokenSymbol: 'ETH', destinationTokenSymbol: 'ETH', isNative: true }));
+        }
+      }
+    }
+    return { body: routes };
   }
 
   const server = await startFakeServer(
@@ -190,9 +233,10 @@ export async function startAcrossFake(options: { settlement?: FakeSettlement; po
       'GET /suggested-fees': suggestedFees,
       'GET /limits': (request) => {
         const route = parseRoute(request.query);
-        return isReply(route) ? route : { body: limitsBody(route.asset) };
+        return isReply(route) ? route : { body: limitsOf(route.asset, true) };
       },
       'GET /deposit/status': depositStatus,
+      'GET /available-routes': availableRoutes,
     },
     { port: options.port },
   );

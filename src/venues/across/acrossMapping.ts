@@ -8,28 +8,48 @@ import {
   AcrossApiErrorSchema,
   type AcrossDepositStatus,
   type AcrossDepositStatusResponse,
+  type AcrossContext,
   type AcrossLimits,
-  type AcrossQuoteContext,
   type AcrossSuggestedFees,
 } from './acrossSchemas.ts';
 
 /**
  * Across deposit status → our state. `filled` is refined by `actionsSucceeded` (a failed destination
  * call delivers the bridged token instead: partial); `expired` stays pending because Across refunds
- * the depositor on origin automatically and reports `refunded` when it has.
+ * the depositor on origin automatically and reports `refunded` when it has. `slowFilled` is a fill
+ * from Across's own pool (the recipient is paid, possibly more than the quoted output: no LP-less
+ * relayer fee); `deposit-failed` is a gasless deposit Across dropped before it reached the chain.
  */
 export const ACROSS_STATUS_TABLE: Readonly<Record<AcrossDepositStatus, VenueTransferState>> = {
   pending: 'pending',
   slowFillRequested: 'pending',
+  slowFilled: 'completed',
   filled: 'completed',
   expired: 'pending',
   refunded: 'refunded',
+  'deposit-pending': 'pending',
+  'deposit-failed': 'failed',
 };
 
-/** Across has no quote expiry; its `timestamp` must still be recent when the deposit lands. */
-export const QUOTE_TIMESTAMP_VALIDITY_SECONDS = 300;
+/**
+ * Across asks integrators to cache its answers for no longer than 300 s (docs.across.to, "Caching &
+ * Liveness"): the price holds that long from when Strait received it, whatever `timestamp` says.
+ */
+export const QUOTE_TTL_MS = 300_000;
+/**
+ * The SpokePool refuses a deposit whose `quoteTimestamp` is more than an hour old
+ * (`depositQuoteTimeBuffer`; across-protocol/frontend `api/_fill-deadline.ts`); a minute of margin
+ * leaves room for the transaction to land.
+ */
+const QUOTE_TIMESTAMP_BUFFER_SECONDS = 3_600;
+const DEPOSIT_LANDING_MARGIN_SECONDS = 60;
+/** What `/suggested-fees` answers as `fillDeadline` when its release omits it: timestamp + 2 h (`DEFAULT_FILL_DEADLINE_BUFFER_SECONDS`). */
+export const DEFAULT_FILL_DEADLINE_BUFFER_SECONDS = 7_200;
+/** A deposit made later than this before its fill deadline leaves relayers too little time. */
+const FILL_WINDOW_MARGIN_SECONDS = 600;
 
 const UINT32_MAX = 0xffff_ffffn;
+const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
 /** The Across error codes with a meaning of their own; every other code is `venue_error`. */
 const ERROR_CODES: Readonly<Record<string, RejectionCode>> = {
@@ -69,6 +89,8 @@ export interface AcrossQuoteInput {
   readonly inputToken: `0x${string}`;
   readonly outputToken: `0x${string}`;
   readonly isNative: boolean;
+  /** Strait's clock (epoch ms) when the answer arrived. */
+  readonly now: number;
 }
 
 /** Maps a `/suggested-fees` answer to our quote, refusing amounts outside the limits it states. */
@@ -87,7 +109,12 @@ export function toAcrossQuote(body: AcrossSuggestedFees, input: AcrossQuoteInput
     throw new VenueRejection('below_min', 'Across fees exceed the amount', { minAmountAtomic: minDeposit.toString() });
   }
   const timestamp = uint32(body.timestamp, '/timestamp');
-  const context: AcrossQuoteContext & JsonObject = {
+  const fillDeadline = body.fillDeadline === undefined ? timestamp + BigInt(DEFAULT_FILL_DEADLINE_BUFFER_SECONDS) : uint32(body.fillDeadline, '/fillDeadline');
+  const expiresAt = quoteExpiry(Number(timestamp), Number(fillDeadline), input.now);
+  if (expiresAt <= input.now) {
+    throw badResponse(`Across quoted with timestamp ${timestamp} and fill deadline ${fillDeadline}, too old for a deposit now`, '/timestamp');
+  }
+  const context: AcrossContext & JsonObject = {
     originChainId: input.originChainId,
     destinationChainId: input.destinationChainId,
     inputToken: input.inputToken,
@@ -95,9 +122,9 @@ export function toAcrossQuote(body: AcrossSuggestedFees, input: AcrossQuoteInput
     isNative: input.isNative,
     outputAmount: amountOut.toString(),
     timestamp: timestamp.toString(),
-    fillDeadline: uint32(body.fillDeadline, '/fillDeadline').toString(),
-    exclusiveRelayer: body.exclusiveRelayer,
-    exclusivityDeadline: uint32(body.exclusivityDeadline, '/exclusivityDeadline').toString(),
+    fillDeadline: fillDeadline.toString(),
+    exclusiveRelayer: body.exclusiveRelayer ?? ZERO_ADDRESS,
+    exclusivityDeadline: body.exclusivityDeadline === undefined ? '0' : uint32(body.exclusivityDeadline, '/exclusivityDeadline').toString(),
     spokePoolAddress: body.spokePoolAddress,
   };
   return {
@@ -106,9 +133,21 @@ export function toAcrossQuote(body: AcrossSuggestedFees, input: AcrossQuoteInput
     // A relayer fills exactly `outputAmount` or not at all.
     minAmountOut: amountOut,
     estimatedSeconds: body.estimatedFillTimeSec === undefined ? null : Number(body.estimatedFillTimeSec),
-    expiresAt: (Number(timestamp) + QUOTE_TIMESTAMP_VALIDITY_SECONDS) * 1000,
+    expiresAt,
     context,
   };
+}
+
+/**
+ * When a quote stops holding: Across's cache limit from now, but never past what the deposit itself
+ * tolerates. The venue's `timestamp` is a block 25 blocks (~5 min) behind mainnet's head, rounded down
+ * to 25 blocks (`DEFAULT_QUOTE_BLOCK_BUFFER`), so it lags the answer by 5 to 10 minutes: a lifetime
+ * counted from it would be over before the quote arrived.
+ */
+export function quoteExpiry(timestampSeconds: number, fillDeadlineSeconds: number, now: number): number {
+  const timestampLimit = (timestampSeconds + QUOTE_TIMESTAMP_BUFFER_SECONDS - DEPOSIT_LANDING_MARGIN_SECONDS) * 1000;
+  const fillLimit = (fillDeadlineSeconds - FILL_WINDOW_MARGIN_SECONDS) * 1000;
+  return Math.min(now + QUOTE_TTL_MS, timestampLimit, fillLimit);
 }
 
 /** Refuses an answer for another route than asked, or one naming an unknown SpokePool. */
@@ -135,7 +174,7 @@ export function toAcrossStatus(body: AcrossDepositStatusResponse, context: Acros
   const venueStatus = body.status;
   const fillHash = body.fillTxnRef ?? body.fillTx ?? null;
   const refundHash = body.depositRefundTxnRef ?? body.depositRefundTxHash ?? null;
-  if (!isDocumentedStatus(venueStatus)) {
+  if (!isKnownStatus(venueStatus)) {
     return { state: 'pending', venueStatus, destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: `unknown Across status '${venueStatus}'; still waiting`, unrecognized: true };
   }
   const state = ACROSS_STATUS_TABLE[venueStatus];
@@ -153,18 +192,24 @@ export function toAcrossStatus(body: AcrossDepositStatusResponse, context: Acros
         receivedAsset: body.swapOutputToken ?? context.outputToken,
         detail: null,
       };
+    case 'slowFilled':
+      // Paid from the pool at the input less the LP fee, not at the quoted output: the amount is unknown here.
+      return { ...base, state, destinationTxHash: fillHash, receivedAsset: context.outputToken, detail: 'filled by Across from its own pool (slow fill)' };
     case 'expired':
       return { ...base, state, detail: 'deadline passed; refund follows' };
     case 'refunded':
       return { ...base, state, detail: refundHash ? `refunded on origin in ${refundHash}` : 'refunded on origin' };
     case 'slowFillRequested':
       return { ...base, state, detail: 'slow fill requested' };
+    case 'deposit-failed':
+      return { ...base, state, detail: 'Across dropped the deposit before it reached the chain' };
     case 'pending':
+    case 'deposit-pending':
       return { ...base, state, detail: null };
   }
 }
 
-function isDocumentedStatus(status: string): status is AcrossDepositStatus {
+function isKnownStatus(status: string): status is AcrossDepositStatus {
   return Object.hasOwn(ACROSS_STATUS_TABLE, status);
 }
 

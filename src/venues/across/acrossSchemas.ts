@@ -14,7 +14,6 @@ const UINT_STRING = Type.String({ pattern: '^[0-9]{1,78}$' });
 /** A non-negative integer, as a decimal string or a JSON number. */
 export const AcrossUint = Type.Union([UINT_STRING, Type.Integer({ minimum: 0 })]);
 const EVM_ADDRESS = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' });
-const TX_HASH = Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' });
 
 const FeeSchema = Type.Object({ pct: Type.Optional(Type.String()), total: UINT_STRING });
 
@@ -34,7 +33,11 @@ export const AcrossLimitsSchema = Type.Object({
 });
 export type AcrossLimits = Static<typeof AcrossLimitsSchema>;
 
-/** `GET /suggested-fees`. `outputAmount` is absent from older API releases (derive it from the fee). */
+/**
+ * `GET /suggested-fees`. Fields were added over the API's releases: an answer of October 2024
+ * (Across's own SDK test data) has neither `outputAmount` nor `fillDeadline` nor the token echoes,
+ * so those stay optional and the mapping derives them the way the API itself does.
+ */
 export const AcrossSuggestedFeesSchema = Type.Object({
   outputAmount: Type.Optional(UINT_STRING),
   totalRelayFee: FeeSchema,
@@ -42,9 +45,10 @@ export const AcrossSuggestedFeesSchema = Type.Object({
   limits: AcrossLimitsSchema,
   estimatedFillTimeSec: Type.Optional(Type.Union([Type.Number({ minimum: 0 }), Type.String({ pattern: '^[0-9]+$' })])),
   timestamp: AcrossUint,
-  fillDeadline: AcrossUint,
-  exclusiveRelayer: EVM_ADDRESS,
-  exclusivityDeadline: AcrossUint,
+  fillDeadline: Type.Optional(AcrossUint),
+  exclusiveRelayer: Type.Optional(EVM_ADDRESS),
+  /** An offset in seconds in older answers ("10"), an absolute timestamp in newer ones; depositV3 takes both. */
+  exclusivityDeadline: Type.Optional(AcrossUint),
   spokePoolAddress: EVM_ADDRESS,
   destinationSpokePoolAddress: Type.Optional(EVM_ADDRESS),
   quoteBlock: Type.Optional(AcrossUint),
@@ -53,26 +57,51 @@ export const AcrossSuggestedFeesSchema = Type.Object({
 });
 export type AcrossSuggestedFees = Static<typeof AcrossSuggestedFeesSchema>;
 
-/** Every `status` value Across documents for `/deposit/status`. */
-export const ACROSS_DEPOSIT_STATUSES = ['pending', 'slowFillRequested', 'filled', 'expired', 'refunded'] as const;
-export type AcrossDepositStatus = (typeof ACROSS_DEPOSIT_STATUSES)[number];
+/** One route of `GET /available-routes` (the venue's published coverage). */
+export const AcrossRouteSchema = Type.Object({
+  originChainId: AcrossUint,
+  originToken: EVM_ADDRESS,
+  destinationChainId: AcrossUint,
+  destinationToken: EVM_ADDRESS,
+  originTokenSymbol: Type.Optional(Type.String()),
+  destinationTokenSymbol: Type.Optional(Type.String()),
+  isNative: Type.Optional(Type.Boolean()),
+});
+export const AcrossRoutesSchema = Type.Array(AcrossRouteSchema);
+export type AcrossRoute = Static<typeof AcrossRouteSchema>;
 
 /**
- * `GET /deposit/status`. `status` stays a free string: an undocumented value must reach the status
- * table (which keeps it pending), not fail validation. Old and new names of the hashes are both read.
+ * Every `status` value `/deposit/status` answers: the five it documents, `slowFilled` (the indexer's
+ * RelayStatus for a deposit Across filled from its own pool, passed through as is) and the gasless
+ * `deposit-pending` / `deposit-failed` (across-protocol/indexer `services/deposits.ts`).
+ */
+export const ACROSS_DEPOSIT_STATUSES = ['pending', 'slowFillRequested', 'slowFilled', 'filled', 'expired', 'refunded', 'deposit-pending', 'deposit-failed'] as const;
+export type AcrossDepositStatus = (typeof ACROSS_DEPOSIT_STATUSES)[number];
+
+/** A hash or id the venue may leave null (or omit) while a deposit is in flight. */
+const NullableRef = Type.Optional(Type.Union([Type.String(), Type.Null()]));
+const NullableUint = Type.Optional(Type.Union([AcrossUint, Type.Null()]));
+
+/**
+ * `GET /deposit/status`. Only `status` is required, and it stays a free string: an undocumented value
+ * must reach the status table (which keeps it pending), not fail validation. Every other field may be
+ * null or absent: the indexer answers `destinationChainId: null` for a CCTP leg not minted yet (it
+ * serialises NaN), the docs example spells `actionsSucceeded` as the string "null,", and hashes are
+ * not always EVM hashes (Solana fills). Old and new names of the hashes are both read.
  */
 export const AcrossDepositStatusSchema = Type.Object({
   status: Type.String({ minLength: 1 }),
-  originChainId: Type.Optional(AcrossUint),
-  destinationChainId: Type.Optional(AcrossUint),
-  depositId: Type.Optional(AcrossUint),
-  depositTxnRef: Type.Optional(Type.Union([TX_HASH, Type.Null()])),
-  depositTxHash: Type.Optional(Type.Union([TX_HASH, Type.Null()])),
-  fillTxnRef: Type.Optional(Type.Union([TX_HASH, Type.Null()])),
-  fillTx: Type.Optional(Type.Union([TX_HASH, Type.Null()])),
-  depositRefundTxnRef: Type.Optional(Type.Union([TX_HASH, Type.Null()])),
-  depositRefundTxHash: Type.Optional(Type.Union([TX_HASH, Type.Null()])),
-  actionsSucceeded: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  originChainId: NullableUint,
+  destinationChainId: NullableUint,
+  depositId: Type.Optional(Type.Union([Type.String(), Type.Integer(), Type.Null()])),
+  depositTxnRef: NullableRef,
+  depositTxHash: NullableRef,
+  fillTxnRef: NullableRef,
+  fillTx: NullableRef,
+  depositRefundTxnRef: NullableRef,
+  depositRefundTxHash: NullableRef,
+  /** Only a literal `false` means the destination actions failed; anything else says nothing. */
+  actionsSucceeded: Type.Optional(Type.Unknown()),
   swapOutputToken: Type.Optional(Type.Union([EVM_ADDRESS, Type.Null()])),
   swapOutputAmount: Type.Optional(Type.Union([UINT_STRING, Type.Null()])),
 });
@@ -89,10 +118,11 @@ export const AcrossApiErrorSchema = Type.Object({
 export type AcrossApiError = Static<typeof AcrossApiErrorSchema>;
 
 /**
- * What quote stores in `VenueQuote.context` and build/status read back. Kept as strings so the
- * context survives the JSON round trip through the store unchanged.
+ * The context the adapter stores with a quote (and its build, which repeats `originChainId` and
+ * `spokePoolAddress`) and reads back in build and status, merged as the engine passes it to `status`.
+ * Kept as strings so it survives the JSON round trip through the store unchanged.
  */
-export const AcrossQuoteContextSchema = Type.Object({
+export const AcrossContextSchema = Type.Object({
   originChainId: Type.Integer(),
   destinationChainId: Type.Integer(),
   inputToken: EVM_ADDRESS,
@@ -105,4 +135,4 @@ export const AcrossQuoteContextSchema = Type.Object({
   exclusivityDeadline: UINT_STRING,
   spokePoolAddress: EVM_ADDRESS,
 });
-export type AcrossQuoteContext = Static<typeof AcrossQuoteContextSchema>;
+export type AcrossContext = Static<typeof AcrossContextSchema>;

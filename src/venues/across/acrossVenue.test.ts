@@ -1,14 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { Value } from 'typebox/value';
 import { decodeFunctionData, encodeAbiParameters, encodeEventTopics, encodeFunctionData, erc20Abi, type Address, type Hex, type Log } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { nativeToken, resolveToken, type TokenInfo } from '../../domain/tokens.ts';
 import type { FakeSettlement, MinedTransaction } from '../fake/FakeSettlement.ts';
-import { createTestVenue, fixturesOf, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
+import { createTestVenue, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
 import { type VenueQuoteRequest, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import { acrossVenue, spokePoolDepositAbi } from './acrossVenue.ts';
 import { startAcrossFake, v3FundsDepositedAbi, type AcrossFake } from './acrossFake.ts';
-import { ACROSS_STATUS_TABLE, toAcrossQuote } from './acrossMapping.ts';
+import { ACROSS_STATUS_TABLE, QUOTE_TTL_MS, toAcrossQuote } from './acrossMapping.ts';
 import { ACROSS_DEPOSIT_STATUSES, AcrossApiErrorSchema, AcrossDepositStatusSchema, AcrossLimitsSchema, AcrossSuggestedFeesSchema } from './acrossSchemas.ts';
 
 const NOW = 1_767_225_600_000;
@@ -29,7 +30,7 @@ const RECIPIENT = '0x2222222222222222222222222222222222222222';
 const DEPOSIT_TX = '0xaaa0000000000000000000000000000000000000000000000000000000000001';
 const FILL_TX = '0xbbb0000000000000000000000000000000000000000000000000000000000002';
 
-const fixture = fixturesOf(import.meta.url);
+const realAnswer = (name: string): unknown => JSON.parse(readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url), 'utf8')) as unknown;
 
 function quoteRequest(overrides: Partial<VenueQuoteRequest> = {}): VenueQuoteRequest {
   return { fromChain: 'arbitrum', toChain: 'base', fromToken: ARB_USDC, toToken: BASE_USDC, amountIn: 250_000_000n, sender: SENDER, recipient: RECIPIENT, userIp: null, integratorFee: null, ...overrides };
@@ -212,7 +213,22 @@ describe('across build', () => {
   });
 });
 
-function statusRequest(context: Record<string, string> = { outputAmount: '249898750' }): VenueStatusRequest {
+/** The quote and build context the engine hands to status, as quote stored it for the fake's 250 USDC. */
+const STORED_CONTEXT = {
+  originChainId: 42161,
+  destinationChainId: 8453,
+  inputToken: ARB_USDC.address as string,
+  outputToken: BASE_USDC.address as string,
+  isNative: false,
+  outputAmount: '249898750',
+  timestamp: String(NOW / 1000),
+  fillDeadline: String(NOW / 1000 + 3 * 3600),
+  exclusiveRelayer: '0x0000000000000000000000000000000000000000',
+  exclusivityDeadline: '0',
+  spokePoolAddress: ARB_POOL,
+};
+
+function statusRequest(context: Record<string, string | number | boolean> = STORED_CONTEXT): VenueStatusRequest {
   return { fromChain: 'arbitrum', toChain: 'base', toToken: BASE_USDC, sourceTxHash: DEPOSIT_TX, recipient: RECIPIENT, amountIn: 250_000_000n, expectedOut: 1n, context };
 }
 
@@ -274,17 +290,33 @@ describe('across status', () => {
   });
 });
 
-describe('across fixtures', () => {
-  it('pass the schemas and map like the sample', () => {
-    const fees = fixture('suggested-fees.json');
-    expect(Value.Check(AcrossSuggestedFeesSchema, fees)).toBe(true);
-    expect(Value.Check(AcrossDepositStatusSchema, fixture('deposit-status-filled.json'))).toBe(true);
-    expect(Value.Check(AcrossApiErrorSchema, fixture('error-amount-too-low.json'))).toBe(true);
-    expect(Value.Check(AcrossLimitsSchema, fixture('limits.json'))).toBe(true);
-    if (!Value.Check(AcrossSuggestedFeesSchema, fees)) return;
-    const quote = toAcrossQuote(fees, { amountIn: 250_000_000n, originChainId: 42161, destinationChainId: 8453, inputToken: ARB_USDC.address as Hex, outputToken: BASE_USDC.address as Hex, isNative: false });
-    expect(quote.amountOut).toBe(249_941_563n);
-    expect(quote.expiresAt).toBe((1_767_225_600 + 300) * 1000);
+describe('across real answers', () => {
+  it('pass the schemas', () => {
+    expect(Value.Check(AcrossSuggestedFeesSchema, realAnswer('suggested-fees-eth-ethereum-optimism.json'))).toBe(true);
+    expect(Value.Check(AcrossSuggestedFeesSchema, realAnswer('suggested-fees-usdc-ethereum-arbitrum-no-fill-deadline.json'))).toBe(true);
+    expect(Value.Check(AcrossDepositStatusSchema, realAnswer('deposit-status-filled.json'))).toBe(true);
+    expect(Value.Check(AcrossLimitsSchema, realAnswer('limits-eth-ethereum-optimism.json'))).toBe(true);
+    for (const error of ['error-amount-too-high.json', 'error-internal.json', 'error-missing-param.json', 'error-invalid-param.json', 'error-deposit-status-invalid-param.json']) {
+      expect(Value.Check(AcrossApiErrorSchema, realAnswer(error))).toBe(true);
+    }
+  });
+
+  it('derive the fill deadline and output an older API release left out, with a lifetime from Strait\'s clock', () => {
+    const fees = realAnswer('suggested-fees-usdc-ethereum-arbitrum-no-fill-deadline.json');
+    if (!Value.Check(AcrossSuggestedFeesSchema, fees)) throw new Error('schema');
+    // The answer's timestamp lags the answer by 5–10 min (25-block buffer, rounded); 400 s here.
+    const now = (1_729_612_163 + 400) * 1000;
+    const quote = toAcrossQuote(fees, { amountIn: 100_000_000n, originChainId: 1, destinationChainId: 42161, inputToken: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', outputToken: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', isNative: false, now });
+    expect(quote.amountOut).toBe(100_000_000n - 66_352n);
+    expect(quote.expiresAt).toBe(now + QUOTE_TTL_MS);
+    expect(quote.context).toMatchObject({ fillDeadline: String(1_729_612_163 + 7_200), exclusivityDeadline: '0' });
+  });
+
+  it('refuses a quote timestamp the SpokePool would no longer take', () => {
+    const fees = realAnswer('suggested-fees-usdc-ethereum-arbitrum-no-fill-deadline.json');
+    if (!Value.Check(AcrossSuggestedFeesSchema, fees)) throw new Error('schema');
+    const now = (1_729_612_163 + 3_600) * 1000;
+    expect(() => toAcrossQuote(fees, { amountIn: 100_000_000n, originChainId: 1, destinationChainId: 42161, inputToken: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', outputToken: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', isNative: false, now })).toThrow(/too old/);
   });
 });
 

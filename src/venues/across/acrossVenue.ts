@@ -1,39 +1,17 @@
-import { Value } from 'typebox/value';
 import { encodeFunctionData, getAbiItem, isAddress, parseAbi, toFunctionSelector, type Address } from 'viem';
-import { VenueRejection, type CallContext, type Corridor, type CoverageAnswer, type StepsPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
+import { Value } from 'typebox/value';
+import { VenueRejection, type CallContext, type Corridor, type StepsPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
-import { ACROSS_ORIGINS, acrossChain, acrossToken, acrossTokenSymbols, isKnownSpokePool, sameAddress, type AcrossChain, type AcrossToken } from './acrossChains.ts';
+import { ACROSS_ORIGINS, acrossChain, isKnownSpokePool, sameAddress } from './acrossChains.ts';
+import { createAcrossCoverage, resolveCorridor, type ResolvedCorridor } from './acrossCoverage.ts';
 import { acrossErrorCode, toAcrossQuote, toAcrossStatus, translateAcrossError, type AcrossQuoteInput } from './acrossMapping.ts';
-import { AcrossDepositStatusSchema, AcrossLimitsSchema, AcrossQuoteContextSchema, AcrossSuggestedFeesSchema, type AcrossLimits, type AcrossQuoteContext } from './acrossSchemas.ts';
+import { AcrossContextSchema, AcrossDepositStatusSchema, AcrossLimitsSchema, AcrossSuggestedFeesSchema, type AcrossContext, type AcrossLimits } from './acrossSchemas.ts';
 
 /** The SpokePool entry point the adapter encodes itself (no build call to Across). */
 export const spokePoolDepositAbi = parseAbi([
   'function depositV3(address depositor, address recipient, address inputToken, address outputToken, uint256 inputAmount, uint256 outputAmount, uint256 destinationChainId, address exclusiveRelayer, uint32 quoteTimestamp, uint32 fillDeadline, uint32 exclusivityParameter, bytes message) payable',
 ]);
-
-interface ResolvedCorridor {
-  readonly origin: AcrossChain;
-  readonly destination: AcrossChain;
-  readonly input: AcrossToken;
-  readonly output: AcrossToken;
-}
-
-type Resolution = { readonly ok: true; readonly value: ResolvedCorridor } | { readonly ok: false; readonly answer: CoverageAnswer & { served: false } };
-
-function resolveCorridor(corridor: Corridor): Resolution {
-  const origin = acrossChain(corridor.fromChain);
-  const destination = acrossChain(corridor.toChain);
-  if (!origin || !destination || origin.key === destination.key) {
-    return { ok: false, answer: { served: false, code: 'route_not_served', message: `Across does not serve ${corridor.fromChain} → ${corridor.toChain}` } };
-  }
-  const input = acrossToken(origin, corridor.fromToken, 'input');
-  const output = acrossToken(destination, corridor.toToken, 'output');
-  if (!input || !output || input.asset !== output.asset) {
-    return { ok: false, answer: { served: false, code: 'token_not_supported', message: `Across does not move ${corridor.fromToken.symbol} → ${corridor.toToken.symbol} on ${corridor.fromChain} → ${corridor.toChain}` } };
-  }
-  return { ok: true, value: { origin, destination, input, output } };
-}
 
 function resolveOrThrow(corridor: Corridor): ResolvedCorridor {
   const resolution = resolveCorridor(corridor);
@@ -47,7 +25,12 @@ function resolveOrThrow(corridor: Corridor): ResolvedCorridor {
  */
 export const acrossVenue: VenueModule = {
   id: 'across',
+  // No integrator fee: the bridge-only path has no fee parameter, so Strait's cuts are fee steps.
+  capabilities: { archetype: 'intent', tradeTypes: ['EXACT_IN'], executionShapes: ['evm_calldata'], feeCapture: 'none', requiresUserIp: false, privacyModel: 'none' },
+  requiredCredentials: [],
+  sandboxFake: async ({ settlement }) => (await import('./acrossFake.ts')).startAcrossFake({ settlement }),
   defaultBaseUrl: 'https://app.across.to/api',
+  contextSchema: AcrossContextSchema,
   // Only the known SpokePool's depositV3, on every origin chain.
   allowList: {
     calls: ACROSS_ORIGINS.flatMap((key) => {
@@ -66,25 +49,23 @@ export const acrossVenue: VenueModule = {
 };
 
 function createAcrossVenue(deps: VenueDeps): Venue {
-  async function fetchLimits(input: AcrossQuoteInput, call: CallContext): Promise<AcrossLimits | undefined> {
+  async function fetchLimits(input: Omit<AcrossQuoteInput, 'now'>, call: CallContext): Promise<AcrossLimits | undefined> {
     const query = { inputToken: input.inputToken, outputToken: input.outputToken, originChainId: input.originChainId, destinationChainId: input.destinationChainId };
     return deps.http.get('/limits', query, AcrossLimitsSchema, call).catch(() => undefined);
   }
 
+  const published = createAcrossCoverage(deps.http, deps.now);
+
   return {
-    id: 'across',
-    supports(corridor) {
-      const resolution = resolveCorridor(corridor);
-      return resolution.ok ? { served: true } : resolution.answer;
-    },
-    coverage() {
-      return { origins: ACROSS_ORIGINS, tokenSymbols: acrossTokenSymbols };
-    },
+    id: acrossVenue.id,
+    supports: published.supports,
+    coverage: () => published.coverage,
+    snapshot: published.snapshot,
 
     async quote(request: VenueQuoteRequest, call): Promise<VenueQuote> {
       const { origin, destination, input, output } = resolveOrThrow(request);
       evmAddress(request.recipient, 'recipient');
-      const quoteInput: AcrossQuoteInput = {
+      const quoteInput: Omit<AcrossQuoteInput, 'now'> = {
         amountIn: request.amountIn,
         originChainId: origin.chainId,
         destinationChainId: destination.chainId,
@@ -102,7 +83,7 @@ function createAcrossVenue(deps: VenueDeps): Venue {
       };
       try {
         const body = await deps.http.get('/suggested-fees', query, AcrossSuggestedFeesSchema, call);
-        return toAcrossQuote(body, quoteInput);
+        return toAcrossQuote(body, { ...quoteInput, now: deps.now() });
       } catch (error) {
         if (!(error instanceof VenueHttpError)) throw error;
         const code = acrossErrorCode(error);
@@ -154,18 +135,17 @@ function createAcrossVenue(deps: VenueDeps): Venue {
     async status(request: VenueStatusRequest, call): Promise<VenueStatus> {
       const origin = acrossChain(request.fromChain);
       if (!origin) throw new VenueRejection('route_not_served', `Across does not serve ${request.fromChain}`);
-      const quoted = request.context.outputAmount;
-      const outputAmount = typeof quoted === 'string' && /^[0-9]{1,78}$/.test(quoted) ? BigInt(quoted) : request.expectedOut;
+      const { outputAmount } = readContext(request.context);
       // A plain bridge delivers the corridor's token (native ETH where the SpokePool unwraps WETH).
       const outputToken = request.toToken.address;
       try {
-        const body = await deps.http.get('/deposit/status', { originChainId: origin.chainId, depositTxnRef: request.sourceTxHash }, AcrossDepositStatusSchema, call);
-        return toAcrossStatus(body, { outputAmount, outputToken });
-      } catch (error) {
-        // Across indexes deposits every few seconds; until then it answers 404.
-        if (error instanceof VenueHttpError && error.status === 404) {
+        // Across indexes deposits every ~10 s; until then it answers 404 (DepositNotFoundException).
+        const body = await deps.http.get('/deposit/status', { originChainId: origin.chainId, depositTxnRef: request.sourceTxHash }, AcrossDepositStatusSchema, call, { notFoundAs: null });
+        if (body === null) {
           return { state: 'pending', venueStatus: 'notIndexed', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: 'deposit not indexed by Across yet' };
         }
+        return toAcrossStatus(body, { outputAmount: BigInt(outputAmount), outputToken });
+      } catch (error) {
         if (error instanceof VenueHttpError) throw translateAcrossError(error);
         throw error;
       }
@@ -178,10 +158,11 @@ function evmAddress(value: string, field: string): Address {
   return value;
 }
 
-function readContext(context: unknown): AcrossQuoteContext {
-  if (!Value.Check(AcrossQuoteContextSchema, context)) {
-    const first = Value.Errors(AcrossQuoteContextSchema, context)[0];
-    throw new VenueRejection('venue_bad_response', `stored Across quote context is incomplete at '${first?.instancePath ?? ''}'`, { path: `context${first?.instancePath ?? ''}` });
+/** The stored quote (and build) context, validated once and read typed. */
+function readContext(context: unknown): AcrossContext {
+  if (!Value.Check(AcrossContextSchema, context)) {
+    const first = Value.Errors(AcrossContextSchema, context)[0];
+    throw new VenueRejection('invalid_input', `stored Across context is incomplete at '${first?.instancePath ?? ''}'`, { path: `context${first?.instancePath ?? ''}` });
   }
   return context;
 }
