@@ -7,6 +7,7 @@ import type { PriceSource } from '../prices/PriceSource.ts';
 import type { TransferViewCache } from './transferViewCache.ts';
 import type { Store } from '../store/openStore.ts';
 import type { VenueRegistry } from '../venues/createVenueRegistry.ts';
+import type { SnapshotRefresher } from '../venues/startSnapshotRefresher.ts';
 
 /** What the use cases are composed from; built once in the composition root (src/app.ts). */
 export interface EngineDeps {
@@ -23,6 +24,8 @@ export interface EngineDeps {
   readonly settings: EngineSettings;
   /** Recent transfer views for repeated reads (engine/transferViewCache.ts). */
   readonly transferViews: TransferViewCache;
+  /** The background refresh of venues' published coverage; absent when switched off (static tables only). */
+  readonly snapshots?: Pick<SnapshotRefresher, 'freshness'>;
 }
 
 export interface EngineSettings {

@@ -1,7 +1,8 @@
 import { REJECTION_CATALOGUE, type RejectionCode } from '../domain/errors.ts';
 import type { RoutableVenue } from '../venues/createVenueRegistry.ts';
 import { CallAbandoned, VenueRejection, type VenueQuote, type VenueQuoteRequest } from '../venues/Venue.ts';
-import { VenueHttpError, VenueTransportError } from '../venues/venueHttpClient.ts';
+import { VenueHttpError, VenueTransportError, countedAsFault } from '../venues/venueHttpClient.ts';
+import { sanitizeVenueMessage } from './sanitizeVenueMessage.ts';
 
 export interface PricedVenue {
   readonly venue: string;
@@ -31,6 +32,8 @@ export interface FanOutOptions {
   readonly requestId?: string;
   /** Whether a priced answer is good enough to answer early with (e.g. the row is executable). */
   readonly isUseful?: (priced: PricedVenue) => boolean;
+  /** Where the venue's raw error text goes (callers see it sanitised). */
+  readonly logger?: { warn(details: object, message: string): void };
 }
 
 /**
@@ -70,12 +73,25 @@ export async function fanOutQuotes(
     timer = setTimeout(reconsider, Math.max(1, Math.ceil(answerAt - elapsed)));
   };
 
+  const refuse = (candidate: RoutableVenue, error: unknown): void => {
+    // An answer the adapter refused at mapping level (the client counted transport and shape faults).
+    if (error instanceof VenueRejection && error.code === 'venue_bad_response' && !countedAsFault(error)) void candidate.health.recordMappingFault(error.message, 'quote');
+    const rejection = classify(candidate.id, error);
+    // Callers see the sanitised text; the raw one is logged when it differs or the venue failed.
+    const raw = error instanceof Error ? error.message : String(error);
+    if (raw !== rejection.message || FAILED.has(rejection.code)) options.logger?.warn({ venue: candidate.id, requestId: options.requestId, code: rejection.code, venueMessage: raw }, 'venue quote failed');
+    rejected.push(rejection);
+  };
+
   for (const candidate of candidates) {
-    const call = { signal: controller.signal, ...(options.requestId ? { requestId: options.requestId } : {}) };
+    const call = { signal: controller.signal, purpose: 'quote' as const, ...(options.requestId ? { requestId: options.requestId } : {}) };
     candidate.venue.quote(request, call).then(
       (quote) => {
         if (!pending.delete(candidate.id)) return;
-        if (quote.amountOut <= 0n) {
+        const impossible = impossibleQuote(quote, request);
+        if (impossible !== null) {
+          refuse(candidate, new VenueRejection('venue_bad_response', `${candidate.id} ${impossible}`, { path: '' }));
+        } else if (quote.amountOut <= 0n) {
           rejected.push(reject(candidate.id, 'below_min', `${candidate.id} would deliver nothing for this amount`, { amountOutAtomic: quote.amountOut.toString() }));
         } else {
           const row = { venue: candidate.id, quote };
@@ -86,7 +102,7 @@ export async function fanOutQuotes(
       },
       (error: unknown) => {
         if (!pending.delete(candidate.id)) return;
-        rejected.push(classify(candidate.id, error));
+        refuse(candidate, error);
         reconsider();
       },
     );
@@ -122,20 +138,37 @@ export function earliestAnswerAt(outstanding: number, total: number, timing: Fan
   return timing.minWaitMs + window * Math.sqrt(Math.min(1, outstanding / Math.max(1, total)));
 }
 
-/** Translates whatever an adapter threw into one rejection; adapters translate venue errors first. */
+/**
+ * What makes a priced answer impossible (the adapter passed it on, but no venue can mean it), or
+ * `null`: such an answer is refused as `venue_bad_response` and counts against the venue.
+ */
+export function impossibleQuote(quote: VenueQuote, request: VenueQuoteRequest): string | null {
+  if (quote.amountOut < 0n || quote.minAmountOut < 0n) return 'quoted a negative amount';
+  if (quote.minAmountOut > quote.amountOut) return `guarantees a minimum (${quote.minAmountOut}) above its own expected output (${quote.amountOut})`;
+  // Taking more than the user offers is impossible to build; taking less is a venue's rounding.
+  if (quote.amountIn > request.amountIn) return `priced ${quote.amountIn}, more than the ${request.amountIn} offered`;
+  return null;
+}
+
+/**
+ * Translates whatever an adapter threw into one rejection; adapters translate venue errors first.
+ * The message is the venue's text sanitised (no hosts, ports, paths or keys); callers log the raw one.
+ */
 export function classify(venue: string, error: unknown): Rejection {
-  if (error instanceof VenueRejection) return { venue, code: error.code, message: error.message, details: error.details ?? null };
-  if (error instanceof VenueTransportError) return reject(venue, error.timedOut ? 'venue_timeout' : 'venue_error', error.message);
+  if (error instanceof VenueRejection) return { venue, code: error.code, message: sanitizeVenueMessage(error.message), details: error.details ?? null };
+  if (error instanceof VenueTransportError) return reject(venue, error.timedOut ? 'venue_timeout' : 'venue_error', sanitizeVenueMessage(error.message));
   if (error instanceof VenueHttpError) {
     if (error.status === 429) return reject(venue, 'venue_rate_limited', `${venue} refused the call for its rate limit`);
-    return reject(venue, 'venue_error', error.message);
+    return reject(venue, 'venue_error', sanitizeVenueMessage(error.message));
   }
-  return reject(venue, 'venue_error', `${venue} failed: ${(error as Error)?.message ?? String(error)}`);
+  return reject(venue, 'venue_error', sanitizeVenueMessage(`${venue} failed: ${(error as Error)?.message ?? String(error)}`));
 }
 
 export function reject(venue: string, code: RejectionCode, message: string, details: Record<string, unknown> | null = null): Rejection {
   return { venue, code, message, details };
 }
+
+const FAILED: ReadonlySet<RejectionCode> = new Set(['venue_error', 'venue_bad_response']);
 
 const NOT_SERVING: ReadonlySet<RejectionCode> = new Set(['privacy_venue_required', 'route_not_served', 'token_not_supported']);
 

@@ -72,6 +72,7 @@ export class VenueHealth {
   /** An unsafe answer keeps the venue `degraded` for a while, whatever it answers next. */
   private refused: { readonly reason: string; readonly until: number } | null = null;
   private rateLimitedUntil = 0;
+  private refusalCount = 0;
 
   constructor(
     readonly venueId: string,
@@ -125,8 +126,14 @@ export class VenueHealth {
     );
   }
 
+  /** How many unsafe answers were refused so far (lets a caller tell whether a refusal was already recorded). */
+  get refusals(): number {
+    return this.refusalCount;
+  }
+
   /** A venue answer Strait refused as unsafe: a fault, and the venue stays `degraded` for a while. */
   recordRefusal(reason: string, now: number = Date.now()): void {
+    this.refusalCount++;
     const message = `refused an unsafe answer: ${reason}`;
     void this.recordMappingFault(message, 'quote');
     this.refused = { reason: message, until: now + REFUSAL_MEMORY_MS };
