@@ -20,10 +20,11 @@ async function firstLine(child: ChildProcess): Promise<string> {
 }
 
 /** Reads JSON log lines from stdout until one matches. */
-async function linesUntil(child: ChildProcess, done: (line: string) => boolean): Promise<Record<string, unknown>[]> {
+async function linesUntil(child: ChildProcess, done: (line: string) => boolean, skipNonJson = false): Promise<Record<string, unknown>[]> {
   const lines = createInterface({ input: child.stdout! });
   const seen: Record<string, unknown>[] = [];
   for await (const line of lines) {
+    if (skipNonJson && !line.startsWith('{')) continue;
     seen.push(JSON.parse(line) as Record<string, unknown>);
     if (done(line)) break;
   }
@@ -101,6 +102,27 @@ describe('strait serve', () => {
     } finally {
       await stop(child);
       await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('npm start', () => {
+  it('stops the service when a process manager sends SIGTERM to npm', async () => {
+    const port = String(20_000 + Math.floor(Math.random() * 20_000));
+    const npm = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, STRAIT_PORT: port, STRAIT_DATA_DIR: 'memory', STRAIT_LOG_LEVEL: 'info', STRAIT_PRICE_SOURCE: 'none' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      await linesUntil(npm, (line) => line.includes('strait is serving'), true);
+      expect(await reachable(`http://127.0.0.1:${port}/health`)).toBe(true);
+      npm.kill('SIGTERM');
+      await once(npm, 'exit');
+      let stillUp = true;
+      for (let i = 0; i < 50 && stillUp; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        stillUp = await reachable(`http://127.0.0.1:${port}/health`);
+      }
+      expect(stillUp).toBe(false);
+    } finally {
+      if (npm.exitCode === null) npm.kill('SIGKILL');
     }
   });
 });
