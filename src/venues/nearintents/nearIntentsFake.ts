@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { formatUnits, type Address, type Hex } from 'viem';
 import { chainInfo } from '../../domain/chains.ts';
 import { onceByKey } from '../fake/onceByKey.ts';
@@ -9,8 +10,14 @@ import { NEAR_INTENTS_ASSETS, NEAR_INTENTS_BLOCKCHAINS, assetById, blockchainOf,
 
 /**
  * A loopback 1Click: `POST /v0/quote` (dry and live), `GET /v0/status`, `POST /v0/deposit/submit`,
- * `GET /v0/tokens`, in the real request and response shapes. Prices convert at fixed USD prices, minus
- * the 20 bps platform fee, any `appFees`, and a 1000-unit withdraw fee.
+ * `GET /v0/tokens`. Prices convert at fixed USD prices, minus the 20 bps platform fee, any `appFees`,
+ * and a 1000-unit withdraw fee.
+ *
+ * Every answer is a real recorded 1Click answer (fixtures/real/) used as a template: the fake only
+ * substitutes ids, amounts, addresses and times, keeping the real keys, their order and their
+ * explicit nulls (a pending or refunded swap's null amounts and slippage), so it cannot agree with an
+ * adapter that expects a shape the real service does not send. Status values nobody recorded take
+ * the recorded PENDING_DEPOSIT layout.
  *
  * Sandbox mode (a settlement given): on status it reads the origin-token balance of the deposit
  * address; once it holds `amountIn` it pays `amountOut` of the destination token to the recipient
@@ -46,6 +53,52 @@ const PRICES: Readonly<Record<string, bigint>> = {
   USDC: 1_000_000n, USDT: 1_000_000n, XDAI: 1_000_000n, ETH: 3_000_000_000n, POL: 200_000n, BNB: 600_000_000n, AVAX: 20_000_000n, BERA: 2_000_000n,
   SOL: 150_000_000n, NEAR: 3_000_000n, BTC: 100_000_000_000n, DOGE: 150_000n, XRP: 2_000_000n, TRX: 250_000n, SUI: 3_000_000n, ADA: 500_000n, TON: 3_000_000n,
 };
+
+type Json = Record<string, unknown>;
+
+/** A recorded answer of fixtures/real/, parsed fresh for each use. */
+function recorded(name: string): Json {
+  return JSON.parse(readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url), 'utf8')) as Json;
+}
+
+const TEMPLATES = {
+  dryQuote: recorded('quote-dry-btc-to-eth-usdt.json'),
+  liveQuote: recorded('quote-live-btc-to-eth-usdt.json'),
+  pending: recorded('status-pending-deposit.json'),
+  success: recorded('status-success.json'),
+  refunded: recorded('status-refunded.json'),
+  tooLow: recorded('error-amount-too-low.json'),
+};
+const clone = (value: Json): Json => structuredClone(value);
+
+// What 1Click adds to the echoed request when the caller leaves it out (the recorded echoes carry these).
+const SERVER_DEFAULTS = new Set(['depositMode', 'confidentiality', 'virtualChainRecipient', 'virtualChainRefundRecipient', 'referral']);
+/** How long after the requested deadline 1Click keeps a deposit address watched (the SDK's staging quote: 72 h). */
+const ADDRESS_WATCH_MS = 72 * 60 * 60 * 1000;
+
+/** The request as 1Click echoes it: the recorded echo's key order, the caller's values, its defaults for the rest. */
+function echoOf(body: Json, template: Json): Json {
+  const echo: Json = {};
+  for (const [key, value] of Object.entries(template)) {
+    if (key in body) echo[key] = body[key];
+    else if (SERVER_DEFAULTS.has(key)) echo[key] = value;
+  }
+  for (const [key, value] of Object.entries(body)) if (!(key in echo)) echo[key] = value;
+  return echo;
+}
+
+/** The recorded quote's keys in order, each with this quote's value; keys this quote has no value for are dropped. */
+function fillQuote(template: Json, values: Json): Json {
+  const quote: Json = {};
+  for (const key of Object.keys(template)) if (values[key] !== undefined) quote[key] = values[key];
+  return quote;
+}
+
+/** A NEAR-style base58 transaction hash (44 characters). */
+function nearHash(): string {
+  const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+  return Array.from(randomBytes(44), (b) => alphabet[b % alphabet.length]).join('');
+}
 
 interface LiveQuote {
   readonly request: Record<string, unknown>;
@@ -110,10 +163,14 @@ export async function startNearIntentsFake(options: NearIntentsFakeOptions = {})
     const feeBps = PLATFORM_FEE_BPS + appFees.reduce((sum, f) => sum + BigInt(f.fee as number), 0n);
     const grossOut = convert((amountIn * (10_000n - feeBps)) / 10_000n, origin, destination);
     const floor = minimum ?? (convert(WITHDRAW_FEE * 2n, destination, origin) * 10_000n) / (10_000n - feeBps) + 1n;
-    if (amountIn < floor || grossOut <= WITHDRAW_FEE) return bad(`Amount is too low for bridge, try at least ${floor}`);
+    if (amountIn < floor || grossOut <= WITHDRAW_FEE) {
+      const error = TEMPLATES.tooLow;
+      return { status: 400, body: { ...error, message: String(error.message).replace(/\d+$/, floor.toString()) } };
+    }
     const amountOut = grossOut - WITHDRAW_FEE;
     const minAmountOut = (amountOut * (10_000n - BigInt(body.slippageTolerance))) / 10_000n;
-    const quoteBody: Record<string, unknown> = {
+    const template = body.dry ? TEMPLATES.dryQuote : TEMPLATES.liveQuote;
+    const values: Json = {
       amountIn: amountIn.toString(),
       amountInFormatted: formatUnits(amountIn, origin.decimals),
       amountInUsd: usd(amountIn, origin),
@@ -123,15 +180,25 @@ export async function startNearIntentsFake(options: NearIntentsFakeOptions = {})
       amountOutUsd: usd(amountOut, destination),
       minAmountOut: minAmountOut.toString(),
       timeEstimate: 20,
-      withdrawFee: WITHDRAW_FEE.toString(),
       refundFee: '20000',
+      withdrawFee: WITHDRAW_FEE.toString(),
     };
     if (!body.dry) {
       const depositAddress = freshDepositAddress(origin.chain);
       if (!depositAddress) return bad(`deposits on ${blockchainOf(origin.chain) ?? origin.chain} are not served by the fake`);
-      Object.assign(quoteBody, { depositAddress, deadline: body.deadline, timeWhenInactive: body.deadline });
+      // The address stays watched well past the requested deadline, as the recorded live quote shows.
+      const watchedUntil = new Date(Date.parse(body.deadline as string) + ADDRESS_WATCH_MS).toISOString();
+      Object.assign(values, { depositAddress, deadline: watchedUntil, timeWhenInactive: watchedUntil });
     }
-    const response = { correlationId: randomUUID(), timestamp: new Date().toISOString(), signature: `ed25519:fake${randomBytes(16).toString('hex')}`, quoteRequest: body, quote: quoteBody };
+    const quoteBody = fillQuote(template.quote as Json, values);
+    const response: Json = {
+      ...clone(template),
+      correlationId: randomUUID(),
+      timestamp: new Date().toISOString(),
+      signature: `ed25519:${nearHash()}${nearHash()}`,
+      quoteRequest: echoOf(body, template.quoteRequest as Json),
+      quote: quoteBody,
+    };
     if (!body.dry) live.set(String(quoteBody.depositAddress).toLowerCase(), { request: body, response, origin, destination, amountIn, amountOut });
     return { body: response };
   }
@@ -160,12 +227,28 @@ export async function startNearIntentsFake(options: NearIntentsFakeOptions = {})
 
   function successDetails(entry: LiveQuote, hash: string): Record<string, unknown> {
     return {
+      intentHashes: [nearHash()],
+      nearTxHashes: [nearHash(), hash],
       amountIn: entry.amountIn.toString(),
+      amountInFormatted: formatUnits(entry.amountIn, entry.origin.decimals),
+      amountInUsd: usd(entry.amountIn, entry.origin),
       amountOut: entry.amountOut.toString(),
-      destinationChainTxHashes: [{ hash, explorerUrl: `https://sandbox.invalid/${blockchainOf(entry.destination.chain) ?? ''}/tx/${hash}` }],
+      amountOutFormatted: formatUnits(entry.amountOut, entry.destination.decimals),
+      amountOutUsd: usd(entry.amountOut, entry.destination),
+      slippage: 0,
+      destinationChainTxHashes: [{ hash, explorerUrl: '' }],
       depositedAmount: entry.amountIn.toString(),
-      refundedAmount: '0',
     };
+  }
+
+  /** The recorded answer of this status (PENDING_DEPOSIT's layout for values nobody recorded) with this swap's values. */
+  function statusBody(entry: LiveQuote, status: string, details: Record<string, unknown>, origin: { hash: string; explorerUrl: string }[]): Json {
+    const template = clone(status === 'SUCCESS' ? TEMPLATES.success : status === 'REFUNDED' ? TEMPLATES.refunded : TEMPLATES.pending);
+    const swapDetails = { ...(template.swapDetails as Json), intentHashes: [], nearTxHashes: [], originChainTxHashes: origin, destinationChainTxHashes: [] as unknown[] };
+    if (status === 'REFUNDED') Object.assign(swapDetails, { refundedAmount: entry.amountIn.toString(), refundedAmountFormatted: formatUnits(entry.amountIn, entry.origin.decimals), refundedAmountUsd: usd(entry.amountIn, entry.origin) });
+    Object.assign(swapDetails, details);
+    const { correlationId: _id, ...quoteResponse } = entry.response;
+    return { ...template, status, updatedAt: new Date().toISOString(), swapDetails, quoteResponse };
   }
 
   async function statusReply(depositAddress: string): Promise<FakeReply> {
@@ -179,9 +262,8 @@ export async function startNearIntentsFake(options: NearIntentsFakeOptions = {})
     } else {
       current = await settle(entry, depositAddress);
     }
-    const origin = submissions.filter((s) => s.depositAddress.toLowerCase() === depositAddress.toLowerCase()).map((s) => ({ hash: s.txHash, explorerUrl: `https://sandbox.invalid/tx/${s.txHash}` }));
-    const swapDetails = { intentHashes: [], nearTxHashes: [], originChainTxHashes: origin, destinationChainTxHashes: [], ...current.swapDetails };
-    return { body: { correlationId: entry.response.correlationId, quoteResponse: entry.response, status: current.status, updatedAt: new Date().toISOString(), swapDetails } };
+    const origin = submissions.filter((s) => s.depositAddress.toLowerCase() === depositAddress.toLowerCase()).map((s) => ({ hash: s.txHash, explorerUrl: '' }));
+    return { body: statusBody(entry, current.status, current.swapDetails, origin) };
   }
 
   const server = await startFakeServer(

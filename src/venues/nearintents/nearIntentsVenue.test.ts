@@ -47,17 +47,19 @@ const lastBody = () => fake.server.requests.at(-1)?.body as Record<string, unkno
 
 describe('fixtures', () => {
   it('pass the schemas', () => {
-    expect(check(NearIntentsQuoteResponseSchema, fixture('quoteResponse.json'))).toBe(true);
-    expect(check(NearIntentsStatusResponseSchema, fixture('statusSuccess.json'))).toBe(true);
-    expect(check(NearIntentsErrorSchema, fixture('errorTooLow.json'))).toBe(true);
+    for (const name of ['quote-dry-btc-to-eth-usdt.json', 'quote-live-btc-to-eth-usdt.json']) expect(check(NearIntentsQuoteResponseSchema, fixture(`real/${name}`))).toBe(true);
+    for (const name of ['status-pending-deposit.json', 'status-refunded.json', 'status-success.json']) expect(check(NearIntentsStatusResponseSchema, fixture(`real/${name}`))).toBe(true);
+    for (const name of ['error-amount-too-low.json', 'error-temporary-swap-limit.json']) expect(check(NearIntentsErrorSchema, fixture(`real/${name}`))).toBe(true);
     expect(check(NearIntentsTokensSchema, fixture('tokens.json'))).toBe(true);
   });
   it('name asset ids of the static table', () => {
     const ids = new Set(NEAR_INTENTS_ASSETS.map((a) => a.assetId));
     for (const entry of fixture('tokens.json') as { assetId: string }[]) expect(ids.has(entry.assetId)).toBe(true);
-    const body = fixture('quoteRequest.json') as Record<string, string>;
-    expect(assetOf(USDC_ARB)?.assetId).toBe(body.originAsset);
-    expect(assetOf(USDC_SOL)?.assetId).toBe(body.destinationAsset);
+    // The recorded quote names BTC by the table's post-Omni id. (Its USDT id ends `.stft.near`: the
+    // staging service's bridge, not production's `.omft.near`.)
+    const body = (fixture('real/quote-live-btc-to-eth-usdt.json') as { quoteRequest: Record<string, string> }).quoteRequest;
+    expect(assetOf(knownToken('bitcoin', null))?.assetId).toBe(body.originAsset);
+    expect(body.destinationAsset).toBe(assetOf(knownToken('ethereum', 'USDT'))?.assetId.replace('.omft.near', '.stft.near'));
   });
   it('match what the fake serves on /v0/tokens', async () => {
     const response = await fetch(`${fake.url}/v0/tokens`);
@@ -224,7 +226,7 @@ describe('build', () => {
   it('refuses a deposit address that is not an address of the origin chain', async () => {
     const req = request();
     const quote = await adapter.venue.quote(req, testCall());
-    const body = fixture('quoteResponse.json') as { quote: Record<string, unknown> };
+    const body = fixture('real/quote-live-btc-to-eth-usdt.json') as { quote: Record<string, unknown> };
     fake.server.setFault({ kind: 'status', status: 200, body: { ...body, quote: { ...body.quote, depositAddress: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin' } } });
     const error = await rejection(adapter.venue.build({ request: req, quote }, testCall()));
     expect(error.code).toBe('venue_bad_response');

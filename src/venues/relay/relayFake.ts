@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { concat, encodeFunctionData, erc20Abi, getAddress, keccak256, parseAbi, type Address, type Hex } from 'viem';
+import { readFileSync } from 'node:fs';
+import { concat, encodeFunctionData, erc20Abi, formatUnits, getAddress, keccak256, parseAbi, type Address, type Hex } from 'viem';
 import { onceByKey } from '../fake/onceByKey.ts';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
@@ -13,6 +14,13 @@ import { depositProblem, parseQuoteBody, type ParsedQuoteBody } from './relayFak
  * Prices: out = amount − 3 bps (solver service) − 9000 (relayer gas) − the app fee asked for;
  * minimumAmount = out − the requested slippage. An ERC-20 deposit is Relay's own shape: a `transfer`
  * of the amount to the solver with the 32-byte request id appended, sent to the token contract.
+ *
+ * Every answer is a real recorded Relay answer (fixtures/real/) used as a template: the fake
+ * substitutes ids, amounts, addresses, calldata and times and keeps the recorded keys and their order,
+ * so it speaks the dialect the real API spoke: a deposit step without `requestId` (only its status
+ * check names the request), `currencyOut` without `minimumAmount`, the time estimate in `breakdown`.
+ * `details` (status) and `errorData` (errors) are added only when the fake has something to say,
+ * as Relay documents them.
  *
  * With a settlement (sandbox) it fills for real: once the indexed origin transaction is mined and is
  * a transfer of at least the amount to the solver carrying the request id, it pays the quoted output
@@ -33,6 +41,21 @@ export const RELAY_FAKE_RELAYER_GAS = 9000n;
 export const RELAY_FAKE_TIME_ESTIMATE = 4;
 
 const depositoryAbi = parseAbi(['function depositErc20(address depositor, address token, uint256 amount, bytes32 id)', 'function depositNative(address depositor, bytes32 id) payable']);
+
+type Json = Record<string, unknown>;
+
+/** A recorded answer of fixtures/real/, parsed fresh for each use. */
+function recorded(name: string): Json {
+  return JSON.parse(readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url), 'utf8')) as Json;
+}
+
+const TEMPLATES = {
+  bridge: recorded('quote-eth-to-base-native.json'),
+  withApproval: recorded('quote-same-chain-swap-with-approval.json'),
+  status: recorded('status-v3-success.json'),
+  requests: recorded('requests-v2-eth_to_btc.json'),
+  error: recorded('error-amount-too-low.json'),
+};
 
 interface TokenMeta {
   readonly symbol: string;
@@ -123,27 +146,35 @@ export async function startRelayFake(options: { settlement?: FakeSettlement; por
     const { slippageBps: _slippage, appFeeBps: _appFee, ...asked } = parsed;
     const q: RelayFakeQuote = { ...asked, requestId, out, minimumOut, body: request.body as Record<string, unknown> };
     quotes.set(requestId, q);
-    const currencyIn = { chainId: originChainId, address: originCurrency, ...inMeta };
-    const currencyOut = { chainId: destinationChainId, address: destinationCurrency, ...outMeta };
-    const fee = (value: bigint) => ({ currency: currencyIn, amount: value.toString(), amountFormatted: '0', amountUsd: '0' });
+    const template = TEMPLATES.bridge;
+    const details = template.details as Json;
+    const currencyIn = currencyOf(details.currencyIn, originChainId, originCurrency, inMeta, amount);
+    const currencyOut = currencyOf(details.currencyOut, destinationChainId, destinationCurrency, outMeta, out);
+    const fees = template.fees as Record<string, Json>;
+    const nativeIn = TOKENS[originChainId]?.[RELAY_NATIVE_EVM] ?? { symbol: 'ETH', decimals: 18 };
+    const feeIn = (name: string, value: bigint) => currencyOf(fees[name], originChainId, originCurrency, inMeta, value);
     return {
       body: {
+        ...template,
         steps: stepsFor(q),
         fees: {
-          gas: { currency: { chainId: originChainId, address: RELAY_NATIVE_EVM, symbol: 'ETH', decimals: 18 }, amount: '2100000000000', amountFormatted: '0.0000021', amountUsd: '0.007' },
-          relayer: fee(service + RELAY_FAKE_RELAYER_GAS),
-          relayerGas: fee(RELAY_FAKE_RELAYER_GAS),
-          relayerService: fee(service),
-          app: fee(app),
+          ...fees,
+          gas: currencyOf(fees.gas, originChainId, RELAY_NATIVE_EVM, nativeIn, 2_100_000_000_000n),
+          relayer: feeIn('relayer', service + RELAY_FAKE_RELAYER_GAS),
+          relayerGas: feeIn('relayerGas', RELAY_FAKE_RELAYER_GAS),
+          relayerService: feeIn('relayerService', service),
+          app: feeIn('app', app),
         },
+        breakdown: (template.breakdown as Json[]).map((leg) => ({ ...leg, value: out.toString(), timeEstimate: RELAY_FAKE_TIME_ESTIMATE })),
         details: {
-          operation: originCurrency === destinationCurrency ? 'bridge' : 'swap',
+          ...details,
           sender: parsed.user,
           recipient: parsed.recipient,
-          currencyIn: { currency: currencyIn, amount: amount.toString(), amountUsd: '0' },
-          currencyOut: { currency: currencyOut, amount: out.toString(), amountUsd: '0', minimumAmount: minimumOut.toString() },
+          currencyIn,
+          currencyOut,
           rate: '1',
-          timeEstimate: RELAY_FAKE_TIME_ESTIMATE,
+          // The recorded answer states the destination slippage; the fake holds to what was asked.
+          slippageTolerance: slippageOf(details.slippageTolerance, out - minimumOut, parsed.slippageBps),
         },
       },
     };
@@ -161,7 +192,7 @@ export async function startRelayFake(options: { settlement?: FakeSettlement; por
         : { to: RELAY_FAKE_DEPOSITORY, data: encodeFunctionData({ abi: depositoryAbi, functionName: 'depositNative', args: [getAddress(q.user), q.requestId] }), value: q.amount };
       if (token) {
         const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [RELAY_FAKE_DEPOSITORY, q.amount] });
-        steps.push(step('approve', 'Approve', q.requestId, { from, to: token.toLowerCase(), data, value: '0', chainId: q.originChainId }));
+        steps.push(step(approveTemplate(), { to: token.toLowerCase(), data, value: '0', chainId: q.originChainId }));
       }
     } else {
       deposit = token
@@ -169,8 +200,8 @@ export async function startRelayFake(options: { settlement?: FakeSettlement; por
         : { to: RELAY_RECEIVER, data: q.requestId, value: q.amount };
     }
     const to = (depositTarget ?? deposit.to).toLowerCase();
-    const tx = { from, to, data: deposit.data, value: deposit.value.toString(), chainId: q.originChainId, maxFeePerGas: '1000000000', maxPriorityFeePerGas: '1000000' };
-    steps.push(step('deposit', 'Confirm transaction in your wallet', q.requestId, tx, { endpoint: `/intents/status?requestId=${q.requestId}`, method: 'GET' }));
+    const tx = { from, to, data: deposit.data, value: deposit.value.toString(), maxFeePerGas: '1000000000', maxPriorityFeePerGas: '1000000', chainId: q.originChainId };
+    steps.push(step((TEMPLATES.bridge.steps as Json[])[0] as Json, tx, `/intents/status?requestId=${q.requestId}`));
     return steps;
   }
 
@@ -208,10 +239,12 @@ export async function startRelayFake(options: { settlement?: FakeSettlement; por
     if (!q) return { status: 404, body: { message: 'Request not found' } };
     const s = await statusOf(q);
     const hashes = s.status === 'success' || s.status === 'refund' ? [keccak256(q.requestId)] : [];
+    const { status: _status, ...rest } = TEMPLATES.status;
     return {
       body: {
         status: s.status,
-        details: s.details ?? (s.status === 'success' ? 'Successful fill' : undefined),
+        ...(s.details === undefined ? {} : { details: s.details }),
+        ...rest,
         inTxHashes: s.inTxHashes ?? [...indexed].filter(([, id]) => id === q.requestId).map(([hash]) => hash),
         txHashes: s.txHashes ?? hashes,
         updatedAt: Date.now(),
@@ -227,20 +260,30 @@ export async function startRelayFake(options: { settlement?: FakeSettlement; por
     const q = id ? quotes.get(id) : undefined;
     if (!q) return { body: { requests: [] } };
     const s = await statusOf(q);
-    const currencyOut = { currency: { chainId: q.destinationChainId, address: q.destinationCurrency, ...TOKENS[q.destinationChainId]?.[q.destinationCurrency] }, amount: (s.receivedAmount ?? q.out).toString(), minimumAmount: q.minimumOut.toString() };
-    const currencyIn = { currency: { chainId: q.originChainId, address: q.originCurrency, ...TOKENS[q.originChainId]?.[q.originCurrency] }, amount: q.amount.toString() };
+    const template = (TEMPLATES.requests.requests as Json[])[0] as Json;
+    const data = template.data as Json;
+    const metadata = data.metadata as Json;
+    const outMeta = TOKENS[q.destinationChainId]?.[q.destinationCurrency] ?? { symbol: '?', decimals: 0 };
+    const inMeta = TOKENS[q.originChainId]?.[q.originCurrency] ?? { symbol: '?', decimals: 0 };
     return {
       body: {
+        ...TEMPLATES.requests,
         requests: [
           {
+            ...template,
             id: q.requestId,
             status: s.status,
-            user: q.user,
+            user: q.user.toLowerCase(),
             recipient: q.recipient,
             data: {
-              metadata: { sender: q.user, recipient: q.recipient, currencyIn, currencyOut, rate: '1' },
-              inTxs: (s.inTxHashes ?? []).map((h) => ({ hash: h, chainId: q.originChainId, type: 'onchain' })),
-              outTxs: (s.txHashes ?? []).map((h) => ({ hash: h, chainId: q.destinationChainId, type: 'onchain' })),
+              ...data,
+              metadata: {
+                ...metadata,
+                sender: q.user,
+                recipient: q.recipient,
+                currencyIn: currencyOf(metadata.currencyIn, q.originChainId, q.originCurrency, inMeta, q.amount),
+                currencyOut: currencyOf(metadata.currencyOut, q.destinationChainId, q.destinationCurrency, outMeta, s.receivedAmount ?? q.out),
+              },
             },
             createdAt: new Date(0).toISOString(),
             updatedAt: new Date().toISOString(),
@@ -281,10 +324,44 @@ export async function startRelayFake(options: { settlement?: FakeSettlement; por
   };
 }
 
-function step(id: string, action: string, requestId: Hex, data: Record<string, unknown>, check?: { endpoint: string; method: string }) {
-  return { id, action, description: action, kind: 'transaction', requestId, items: [{ status: 'incomplete', data, ...(check ? { check } : {}) }] };
+/** A recorded step with this transaction's data in its recorded item (and its status check, when it has one). */
+function step(template: Json, data: Json, checkEndpoint?: string): Json {
+  const item = (template.items as Json[])[0] as Json;
+  const recordedData = item.data as Json;
+  const filled: Json = {};
+  // The recorded key order; `from` and the fee fields only where the recording has them.
+  for (const key of Object.keys(recordedData)) if (data[key] !== undefined) filled[key] = data[key];
+  for (const [key, value] of Object.entries(data)) if (!(key in filled) && key !== 'from') filled[key] = value;
+  const check = item.check as Json | undefined;
+  return { ...template, items: [{ ...item, data: filled, ...(check && checkEndpoint ? { check: { ...check, endpoint: checkEndpoint } } : {}) }] };
 }
 
+function approveTemplate(): Json {
+  const approve = (TEMPLATES.withApproval.steps as Json[]).find((s) => s.id === 'approve');
+  if (!approve) throw new Error('the recorded approval quote has no approve step');
+  return { ...approve, description: 'Sign an approval' };
+}
+
+/** A recorded `{ currency, amount, amountFormatted, amountUsd }` with this currency and amount. */
+function currencyOf(template: unknown, chainId: number, address: string, meta: TokenMeta, amount: bigint): Json {
+  const recordedAmount = template as Json;
+  const currency = recordedAmount.currency as Json;
+  return {
+    ...recordedAmount,
+    currency: { ...currency, chainId, address, symbol: meta.symbol, name: meta.symbol, decimals: meta.decimals, ...('metadata' in currency ? { metadata: { ...(currency.metadata as Json), isNative: address === RELAY_NATIVE_EVM } } : {}) },
+    amount: amount.toString(),
+    amountFormatted: formatUnits(amount, meta.decimals),
+    amountUsd: '0',
+  };
+}
+
+/** The recorded `slippageTolerance` with the destination slippage the fake holds to. */
+function slippageOf(template: unknown, destinationValue: bigint, bps: bigint): Json {
+  const recordedSlippage = template as Json;
+  return { ...recordedSlippage, destination: { ...(recordedSlippage.destination as Json), value: destinationValue.toString(), percent: (Number(bps) / 100).toString() } };
+}
+
+/** The recorded error body with this code and message (and `errorData`, as Relay documents it, when given). */
 function relayError(status: number, message: string, errorCode: string, errorData?: string): FakeReply {
-  return { status, body: { message, errorCode, ...(errorData === undefined ? {} : { errorData }) } };
+  return { status, body: { ...TEMPLATES.error, message, errorCode, ...(errorData === undefined ? {} : { errorData }) } };
 }

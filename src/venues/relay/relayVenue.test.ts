@@ -308,13 +308,13 @@ describe('relay status', () => {
   it('falls back to the expected output when /requests/v2 fails', async () => {
     const server = await startFakeServer({
       'POST /transactions/index': () => ({ status: 400, body: { message: 'not found' } }),
-      'GET /intents/status/v3': () => ({ body: JSON.parse(readFileSync(new URL('./fixtures/status.json', import.meta.url), 'utf8')) as unknown }),
+      'GET /intents/status/v3': () => ({ body: JSON.parse(readFileSync(new URL('./fixtures/real/status-v3-success.json', import.meta.url), 'utf8')) as unknown }),
       'GET /requests/v2': () => ({ status: 500, body: { message: 'down' } }),
     });
     try {
       const { venue: other } = createTestVenue(relayVenue, server.url);
       const answer = await other.status(statusRequest(`0x${'12'.repeat(32)}`), testCall());
-      expect(answer).toMatchObject({ state: 'completed', receivedAmount: 49_976_000n, destinationTxHash: '0xbbb0000000000000000000000000000000000000000000000000000000000002' });
+      expect(answer).toMatchObject({ state: 'completed', receivedAmount: 49_976_000n, destinationTxHash: '0x9da7bc54dfe6229d6980fd62250d472f23dfe0f41a1cdc870c81a08b3445f254' });
     } finally {
       await server.close();
     }
@@ -375,11 +375,13 @@ describe('relay fake settlement', () => {
 
 describe('relay fixtures', () => {
   const load = (name: string): unknown => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
-  it('pass the schemas', () => {
+  it('recorded answers pass the schemas', () => {
+    expect(Compile(RelayQuoteSchema).Check(load('real/quote-eth-to-base-native.json'))).toBe(true);
     expect(Compile(RelayQuoteSchema).Check(load('quote.json'))).toBe(true);
-    expect(Compile(RelayIntentStatusSchema).Check(load('status.json'))).toBe(true);
-    expect(Compile(RelayRequestsSchema).Check(load('requests.json'))).toBe(true);
-    expect(Compile(RelayErrorSchema).Check(load('error.json'))).toBe(true);
+    expect(Compile(RelayIntentStatusSchema).Check(load('real/status-v3-success.json'))).toBe(true);
+    expect(Compile(RelayRequestsSchema).Check(load('real/requests-v2-bsc_usdt_to_sol.json'))).toBe(true);
+    expect(Compile(RelayRequestsSchema).Check(load('real/requests-v2-eth_to_btc.json'))).toBe(true);
+    expect(Compile(RelayErrorSchema).Check(load('real/error-amount-too-low.json'))).toBe(true);
   });
 
   it('the fake accepts the documented request and answers in the documented shape', async () => {
