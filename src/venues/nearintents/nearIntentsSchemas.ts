@@ -75,16 +75,20 @@ export type NearIntentsStatusResponse = Static<typeof NearIntentsStatusResponseS
 /** `POST /v0/deposit/submit`: the adapter ignores the answer beyond it being JSON. */
 export const NearIntentsSubmitResponseSchema = Type.Object({});
 
-/** `GET /v0/tokens` entries. */
+/**
+ * `GET /v0/tokens` entries. Only `assetId` is read (the coverage snapshot); `price` is a number in the
+ * OpenAPI types but a string in the docs' example, and the real list holds placeholders such as
+ * BTC's `contractAddress: "coin"`, so nothing else is constrained.
+ */
 export const NearIntentsTokensSchema = Type.Array(
   Type.Object({
-    assetId: Type.String(),
-    decimals: Type.Integer({ minimum: 0 }),
-    blockchain: Type.String(),
-    symbol: Type.String(),
-    price: Type.Optional(Type.Number()),
-    priceUpdatedAt: Type.Optional(Type.String()),
-    contractAddress: Type.Optional(Type.String()),
+    assetId: Type.String({ minLength: 1 }),
+    decimals: Nullable(Type.Integer({ minimum: 0 })),
+    blockchain: Nullable(Type.String()),
+    symbol: Nullable(Type.String()),
+    price: Nullable(Type.Union([Type.Number(), Type.String()])),
+    priceUpdatedAt: Nullable(Type.String()),
+    contractAddress: Nullable(Type.String()),
   }),
 );
 export type NearIntentsTokens = Static<typeof NearIntentsTokensSchema>;

@@ -1,9 +1,7 @@
-import { type ChainKey } from '../../domain/chains.ts';
 import { VenueRejection, type CallContext, type Corridor, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
-import { supportsFrom, tableCoverage } from '../depositVenueSupport.ts';
-import { NEAR_INTENTS_CHAINS, assetOf, assetsOn, blockchainOf } from './nearIntentsChains.ts';
+import { createNearIntentsCoverage, type NearIntentsCoverage } from './nearIntentsCoverage.ts';
 import { readNearIntentsContext, toDepositPlan, toNearIntentsRejection, toQuoteBody, toVenueQuote, toVenueStatus } from './nearIntentsMapping.ts';
 import { NearIntentsContextSchema, NearIntentsQuoteResponseSchema, NearIntentsStatusResponseSchema, NearIntentsSubmitResponseSchema } from './nearIntentsSchemas.ts';
 
@@ -27,17 +25,11 @@ export const nearIntentsVenue: VenueModule = {
   },
 };
 
-function served(chain: ChainKey): boolean {
-  return blockchainOf(chain) !== undefined && assetsOn(chain).length > 0;
-}
-
-const supports = supportsFrom({ name: '1Click', served, assetOf });
-
-function assetsFor(request: Corridor): { originAsset: string; destinationAsset: string } {
-  const answer = supports(request);
+function assetsFor(published: NearIntentsCoverage, request: Corridor): { originAsset: string; destinationAsset: string } {
+  const answer = published.supports(request);
   if (!answer.served) throw new VenueRejection(answer.code, answer.message);
-  const origin = assetOf(request.fromToken);
-  const destination = assetOf(request.toToken);
+  const origin = published.assetOf(request.fromToken);
+  const destination = published.assetOf(request.toToken);
   if (!origin || !destination) throw new VenueRejection('token_not_supported', '1Click does not carry this token pair');
   return { originAsset: origin.assetId, destinationAsset: destination.assetId };
 }
@@ -45,9 +37,11 @@ function assetsFor(request: Corridor): { originAsset: string; destinationAsset: 
 export function createNearIntentsVenue(deps: VenueDeps): Venue {
   // Deposit txs already reported to 1Click by this instance; the report only speeds detection up.
   const reported = new Set<string>();
+  // Coverage from 1Click's own token list once fetched, from the static table until then.
+  const published = createNearIntentsCoverage(deps.http, deps.now);
 
   async function postQuote(request: VenueQuoteRequest, dry: boolean, call: CallContext) {
-    const assets = assetsFor(request);
+    const assets = assetsFor(published, request);
     const { body, feeNote, deadlineMs } = toQuoteBody({ request, ...assets, dry, now: deps.now() });
     try {
       const response = await deps.http.post('/v0/quote', body, NearIntentsQuoteResponseSchema, call);
@@ -67,8 +61,9 @@ export function createNearIntentsVenue(deps: VenueDeps): Venue {
 
   return {
     id: nearIntentsVenue.id,
-    supports,
-    coverage: () => tableCoverage(NEAR_INTENTS_CHAINS, served, (chain) => assetsOn(chain).map((a) => a.symbol)),
+    supports: published.supports,
+    coverage: published.coverage,
+    snapshot: published.snapshot,
 
     async quote(request: VenueQuoteRequest, call: CallContext): Promise<VenueQuote> {
       const { response, assets, feeNote } = await postQuote(request, true, call);
