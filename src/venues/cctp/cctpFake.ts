@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { concat, decodeEventLog, encodeFunctionData, encodePacked, keccak256, type Hex, type Log } from 'viem';
 import { onceByKey } from '../fake/onceByKey.ts';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
@@ -7,7 +8,8 @@ import { protocolFeeOf } from './cctpMapping.ts';
 import { decodeBurnBody, decodeMessage, encodeBurnBody, encodeMessage, isForwardHookData, type BurnMessageBody, type CctpMessage } from './cctpMessage.ts';
 
 /**
- * A fake of Circle's Iris API (real routes, query names and answer shapes). Fees: fast 1 bps
+ * A fake of Circle's Iris API: real routes and query names, and answers built from Circle's real
+ * answers (fixtures/real, see SOURCES.json) substituting only ids, amounts, addresses and times. Fees: fast 1 bps
  * (1.3 bps from Linea), standard 0, forward fee {low, med, high} = {0.1, 0.2, 0.3} USDC when
  * `forward=true`; fast allowance 5,000,000 USDC.
  *
@@ -26,6 +28,32 @@ const KNOWN_DOMAINS = new Set([0, 1, 2, 3, 5, 6, 7, 10, 11, 12, 13, 14, 15, 16, 
 
 export function fakeFastFeeBps(srcDomain: number): number {
   return srcDomain === LINEA_DOMAIN ? 1.3 : 1;
+}
+
+function realAnswer(name: string): unknown {
+  return JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as unknown;
+}
+type Json = Record<string, unknown>;
+const FORWARD_FEES = realAnswer('real/fees-forward-6-1-docs.json') as Json[];
+const PLAIN_FEES = realAnswer('real/fees-0-26-docs.json') as Json[];
+const COMPLETE = ((realAnswer('real/messages-complete-docs.json') as { messages: Json[] }).messages[0] ?? {}) as Json;
+const PENDING = ((realAnswer('synthetic/messages-pending.json') as { messages: Json[] }).messages[0] ?? {}) as Json;
+
+/** A copy of a real answer with some fields replaced; a field the real answer lacks is a bug of the fake. */
+function fromTemplate(template: Json, values: Json): Json {
+  for (const key of Object.keys(values)) if (!(key in template)) throw new Error(`the real Iris answer has no '${key}'`);
+  return { ...structuredClone(template), ...values };
+}
+
+/** A fee table in the real answer's shape: one entry per finality threshold, `forwardFee` only when asked. */
+function feeTable(srcDomain: number, forward: boolean): Json[] {
+  const templates = forward ? FORWARD_FEES : PLAIN_FEES;
+  return templates.map((entry) => {
+    const fast = entry.finalityThreshold === FAST_FINALITY;
+    const values: Json = { finalityThreshold: fast ? FAST_FINALITY : STANDARD_FINALITY, minimumFee: fast ? fakeFastFeeBps(srcDomain) : 0 };
+    if (forward) values.forwardFee = { ...FAKE_FORWARD_FEE };
+    return fromTemplate(entry, values);
+  });
 }
 
 export interface CctpFakeOptions {
@@ -59,13 +87,7 @@ export async function startCctpFake(options: CctpFakeOptions = {}): Promise<Cctp
     const dst = Number(request.query.get('dst'));
     if (!KNOWN_DOMAINS.has(src) || !KNOWN_DOMAINS.has(dst)) return { status: 400, body: { code: 400, message: 'Invalid domain' } };
     if (src === dst) return { status: 400, body: { code: 400, message: 'Source and destination domains must differ' } };
-    const forward = request.query.get('forward') === 'true' ? { forwardFee: { ...FAKE_FORWARD_FEE } } : {};
-    return {
-      body: [
-        { finalityThreshold: FAST_FINALITY, minimumFee: fakeFastFeeBps(src), ...forward },
-        { finalityThreshold: STANDARD_FINALITY, minimumFee: 0, ...forward },
-      ],
-    };
+    return { body: feeTable(src, request.query.get('forward') === 'true') };
   }
 
   /** Relays once per burn; a failed relay is forgotten so the next query tries again. */
@@ -176,17 +198,21 @@ export function attest(source: CctpMessage, body: BurnMessageBody, txHash: Hex, 
   return { header, message, attestation, forward: terms.forward };
 }
 
-/** An Iris v2 message in the real answer shape (amounts and domains as strings, as Iris writes them). */
+/**
+ * An Iris v2 message built from Circle's example (complete) or the pending variant of it: amounts,
+ * domains and thresholds as strings, `cctpVersion` as Circle's example writes it, a pending message
+ * without bytes or decoding (as live pending answers come).
+ */
 export function irisMessageJson(header: CctpMessage, status: string, attestation: Hex | 'PENDING') {
+  if (attestation === 'PENDING') return fromTemplate(PENDING, { eventNonce: header.nonce, status });
   const body = decodeBurnBody(header.messageBody);
-  return {
+  const decodedTemplate = COMPLETE.decodedMessage as Json;
+  return fromTemplate(COMPLETE, {
     message: encodeMessage(header),
     eventNonce: header.nonce,
     attestation,
-    cctpVersion: 2,
     status,
-    delayReason: null,
-    decodedMessage: {
+    decodedMessage: fromTemplate(decodedTemplate, {
       sourceDomain: String(header.sourceDomain),
       destinationDomain: String(header.destinationDomain),
       nonce: header.nonce,
@@ -196,7 +222,7 @@ export function irisMessageJson(header: CctpMessage, status: string, attestation
       minFinalityThreshold: String(header.minFinalityThreshold),
       finalityThresholdExecuted: String(header.finalityThresholdExecuted),
       messageBody: header.messageBody,
-      decodedMessageBody: {
+      decodedMessageBody: fromTemplate(decodedTemplate.decodedMessageBody as Json, {
         burnToken: body.burnToken,
         mintRecipient: body.mintRecipient,
         amount: body.amount.toString(),
@@ -205,7 +231,7 @@ export function irisMessageJson(header: CctpMessage, status: string, attestation
         feeExecuted: body.feeExecuted.toString(),
         expirationBlock: body.expirationBlock.toString(),
         hookData: body.hookData,
-      },
-    },
-  };
+      }),
+    }),
+  });
 }

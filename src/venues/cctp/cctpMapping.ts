@@ -26,8 +26,13 @@ export const QUOTE_TTL_MS = 60_000;
 /** Fees are in bps that may be fractional: 1e-4 bps is the fixed-point unit of the arithmetic. */
 const BPS_SCALE = 4;
 const BPS_DENOMINATOR = 10_000n * 10n ** BigInt(BPS_SCALE);
-/** Like Across: maxFee carries 1 % above the quoted protocol fee so a small fee rise still fills fast. */
-const MAX_FEE_BUFFER_PERCENT = 101n;
+/**
+ * Headroom of `maxFee` over the quoted protocol fee: Circle's fee page asks for 10–20 % because the
+ * fee can rise between quote and burn, and a burn whose maxFee falls short is not attested fast
+ * (Iris answers `delayReason: "insufficient_fee"`). The same rates differ by direction and move
+ * (Arbitrum → Base was 1 bps in the docs, 1.4 bps live).
+ */
+const MAX_FEE_BUFFER_PERCENT = 120n;
 
 /** A non-negative decimal (JSON number or string, exponent allowed) as an integer of 10^-scale. */
 export function scaledDecimal(value: number | string, scale: number, rounding: 'up' | 'down'): bigint {
@@ -68,13 +73,17 @@ export function priceQuote(input: CctpPricingInput): VenueQuote {
   const useFast = fast !== undefined && input.fastAllowance !== null && amount <= input.fastAllowance;
   const entry = useFast ? fast : standard;
   if (!entry) throw new VenueRejection('venue_bad_response', `Iris gave no fee for finality threshold ${STANDARD_FINALITY}`, { path: '' });
-  const forwardMed = entry.forwardFee?.med;
-  if (forwardMed === undefined) {
+  const forward = entry.forwardFee;
+  if (!forward) {
     throw new VenueRejection('route_not_served', `Circle's Forwarding Service gave no forward fee for domain ${input.srcDomain} → ${input.dstDomain}`);
   }
-  const forwardFee = BigInt(forwardMed);
+  // Expected at the median; the burn allows the venue's own high estimate, since the forward fee is
+  // gas-based and moves with destination gas: short of it, Circle does not forward and nobody mints.
+  const forwardFee = BigInt(forward.med);
+  const forwardHigh = forward.high === undefined ? forwardFee : BigInt(forward.high);
+  const forwardAllowance = forwardHigh > forwardFee ? forwardHigh : forwardFee;
   const protocolFee = protocolFeeOf(amount, entry.minimumFee);
-  const maxFee = ceilDiv(protocolFee * MAX_FEE_BUFFER_PERCENT, 100n) + forwardFee;
+  const maxFee = ceilDiv(protocolFee * MAX_FEE_BUFFER_PERCENT, 100n) + forwardAllowance;
   if (amount <= maxFee) {
     throw new VenueRejection('below_min', `CCTP needs more than ${maxFee} USDC minor units to cover its fees`, { minAmountAtomic: (maxFee + 1n).toString() });
   }
@@ -113,7 +122,11 @@ function irisErrorText(body: unknown): string {
   return 'no message';
 }
 
-/** The message of the burn this transfer made (a transaction may hold several burns). */
+/**
+ * The message of the burn this transfer made (a transaction may hold several burns): the one to our
+ * destination domain and recipient, else one Iris has not decoded yet (a live pending answer has
+ * `decodedMessage: null`), else none — a message decoded for another destination is not ours.
+ */
 export function selectMessage(messages: readonly IrisMessage[], dstDomain: number, recipient: string): IrisMessage | undefined {
   const wanted = recipient.toLowerCase().replace(/^0x/, '');
   const matches = (m: IrisMessage): boolean => {
@@ -122,7 +135,19 @@ export function selectMessage(messages: readonly IrisMessage[], dstDomain: numbe
     const toRecipient = decoded.decodedMessageBody?.mintRecipient.toLowerCase().endsWith(wanted) ?? true;
     return Number(decoded.destinationDomain) === dstDomain && toRecipient;
   };
-  return messages.find(matches) ?? messages[0];
+  return messages.find(matches) ?? messages.find((m) => !m.decodedMessage);
+}
+
+/** Iris lists messages of the transaction, none of them this transfer's burn. */
+export function noMessageFor(dstDomain: number, count: number): VenueStatus {
+  return {
+    state: 'pending',
+    venueStatus: 'not_indexed',
+    destinationTxHash: null,
+    receivedAmount: null,
+    receivedAsset: null,
+    detail: `Iris lists ${count} message(s) of this transaction, none to domain ${dstDomain} for this recipient`,
+  };
 }
 
 export const NOT_INDEXED: VenueStatus = {
@@ -149,16 +174,32 @@ export interface AttestedBurn {
   readonly feeExecuted: bigint;
 }
 
-/** Nonce, amount and executed fee of an attested message; decoded bodies first, the raw message else. */
-export function attestedBurn(message: IrisMessage): AttestedBurn {
+/**
+ * Nonce, amount and executed fee of an attested message: decoded bodies first, the raw message else;
+ * `null` when neither gives a bytes32 nonce and the amounts (Circle's own example has a decimal
+ * nonce "9682" and an empty body), so the mint cannot be checked yet.
+ */
+export function attestedBurn(message: IrisMessage): AttestedBurn | null {
   const raw = message.message && isHex(message.message) && message.message.length > 2 ? message.message : null;
   const decodedRaw = raw ? safeDecode(raw) : null;
-  const nonce = pickHex(message.eventNonce) ?? pickHex(message.decodedMessage?.nonce) ?? decodedRaw?.nonce ?? null;
-  if (!nonce || /^0x0*$/.test(nonce) || nonce.length !== 66) throw bad('eventNonce', 'an attested message without its bytes32 nonce');
+  const nonce = bytes32(message.eventNonce) ?? bytes32(message.decodedMessage?.nonce) ?? decodedRaw?.nonce ?? null;
+  if (!nonce || /^0x0*$/.test(nonce)) return null;
   const body = message.decodedMessage?.decodedMessageBody;
-  if (body?.feeExecuted !== undefined) return { nonce, amount: BigInt(body.amount), feeExecuted: BigInt(body.feeExecuted) };
+  if (body && body.feeExecuted !== undefined && body.feeExecuted !== null) return { nonce, amount: BigInt(body.amount), feeExecuted: BigInt(body.feeExecuted) };
   if (decodedRaw) return { nonce, amount: decodedRaw.amount, feeExecuted: decodedRaw.feeExecuted };
-  throw bad('decodedMessage', 'an attested message without amount and feeExecuted');
+  return null;
+}
+
+/** Status of a message Iris calls complete whose nonce or amounts cannot be read. */
+export function unreadableAttestation(message: IrisMessage): VenueStatus {
+  return {
+    state: 'pending',
+    venueStatus: message.status,
+    destinationTxHash: null,
+    receivedAmount: null,
+    receivedAsset: null,
+    detail: 'attested, but Iris gave no bytes32 nonce and amounts to check the mint with',
+  };
 }
 
 function safeDecode(message: Hex): { nonce: Hex; amount: bigint; feeExecuted: bigint } | null {
@@ -171,12 +212,8 @@ function safeDecode(message: Hex): { nonce: Hex; amount: bigint; feeExecuted: bi
   }
 }
 
-function pickHex(value: string | null | undefined): Hex | null {
-  return value && isHex(value) ? value : null;
-}
-
-function bad(path: string, what: string): VenueRejection {
-  return new VenueRejection('venue_bad_response', `Iris answered ${what}`, { path });
+function bytes32(value: string | null | undefined): Hex | null {
+  return value && isHex(value) && value.length === 66 ? value : null;
 }
 
 /** What the destination chain says about the mint of an attested message. */
@@ -200,10 +237,11 @@ export function mapAttested(message: IrisMessage, burn: AttestedBurn, evidence: 
       return {
         state: 'completed',
         venueStatus: message.status,
-        destinationTxHash: evidence.txHash,
+        // The Forwarding Service names its mint transaction; the chain's log is the proof when both exist.
+        destinationTxHash: evidence.txHash ?? bytes32(message.forwardTxHash),
         receivedAmount: burn.amount - burn.feeExecuted,
         receivedAsset,
-        detail: evidence.txHash ? null : `minted on ${toChain}; the mint transaction was not found in recent blocks`,
+        detail: evidence.txHash ?? bytes32(message.forwardTxHash) ? null : `minted on ${toChain}; the mint transaction was not found in recent blocks`,
       };
   }
 }

@@ -9,15 +9,21 @@ import { Type, type Static } from 'typebox';
 const Decimal = Type.Union([Type.Number({ minimum: 0 }), Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })]);
 /** An integer in minor units, as a JSON number or a digit string. */
 const Atomic = Type.Union([Type.Integer({ minimum: 0 }), Type.String({ pattern: '^[0-9]+$' })]);
-/** Domains and thresholds: Iris writes them as strings inside decoded messages. */
+/** Domains and thresholds: Iris writes them as strings inside decoded messages, the older reference page as numbers. */
 const SmallInt = Type.Union([Type.Integer({ minimum: 0 }), Type.String({ pattern: '^[0-9]+$' })]);
-const Hex = Type.String({ pattern: '^0x[0-9a-fA-F]*$' });
+/**
+ * A hex value Iris may also send empty (`""`, the docs' `hookData` and `messageBody`) or as a
+ * decimal (v1-style nonces, `"9682"`), or null before attestation: read as text, interpreted by the
+ * mapping, never a reason to refuse the whole answer.
+ */
+const Loose = Type.Union([Type.String(), Type.Null()]);
 
 /** `GET /v2/burn/USDC/fees/{src}/{dst}[?forward=true]`: one entry per finality threshold. */
 export const IrisFeeEntry = Type.Object({
   finalityThreshold: Type.Integer(),
   minimumFee: Decimal,
-  forwardFee: Type.Optional(Type.Object({ low: Type.Optional(Atomic), med: Atomic, high: Type.Optional(Atomic) })),
+  /** Present only with `forward=true`, and only where the Forwarding Service serves the destination. */
+  forwardFee: Type.Optional(Type.Union([Type.Object({ low: Type.Optional(Atomic), med: Atomic, high: Type.Optional(Atomic) }), Type.Null()])),
 });
 export const IrisFees = Type.Array(IrisFeeEntry);
 export type IrisFees = Static<typeof IrisFees>;
@@ -28,34 +34,39 @@ export const IrisAllowance = Type.Object({ allowance: Decimal, lastUpdated: Type
 export type IrisAllowance = Static<typeof IrisAllowance>;
 
 export const IrisDecodedMessageBody = Type.Object({
-  burnToken: Type.Optional(Hex),
-  mintRecipient: Hex,
+  burnToken: Type.Optional(Loose),
+  mintRecipient: Type.String(),
   amount: Atomic,
-  messageSender: Type.Optional(Hex),
-  maxFee: Type.Optional(Atomic),
-  feeExecuted: Type.Optional(Atomic),
-  expirationBlock: Type.Optional(Atomic),
-  hookData: Type.Optional(Type.Union([Hex, Type.Null()])),
+  messageSender: Type.Optional(Loose),
+  maxFee: Type.Optional(Type.Union([Atomic, Type.Null()])),
+  feeExecuted: Type.Optional(Type.Union([Atomic, Type.Null()])),
+  expirationBlock: Type.Optional(Type.Union([Atomic, Type.Null()])),
+  hookData: Type.Optional(Loose),
 });
 
 export const IrisDecodedMessage = Type.Object({
   sourceDomain: SmallInt,
   destinationDomain: SmallInt,
-  nonce: Type.Optional(Hex),
-  minFinalityThreshold: Type.Optional(SmallInt),
+  nonce: Type.Optional(Loose),
+  minFinalityThreshold: Type.Optional(Type.Union([SmallInt, Type.Null()])),
   finalityThresholdExecuted: Type.Optional(Type.Union([SmallInt, Type.Null()])),
   decodedMessageBody: Type.Optional(Type.Union([IrisDecodedMessageBody, Type.Null()])),
 });
 
 export const IrisMessage = Type.Object({
-  /** Hex once attested; strings here are not checked as hex because placeholders may stand in before that. */
-  message: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  eventNonce: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  attestation: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  cctpVersion: Type.Optional(Type.Integer()),
+  /** Hex once attested; `null` (live pending answers) or `"0x"` before. */
+  message: Type.Optional(Loose),
+  eventNonce: Type.Optional(Loose),
+  /** The signature once attested, `"PENDING"` before. */
+  attestation: Type.Optional(Loose),
+  /** `2` live, `"2"` in Circle's own reference example. */
+  cctpVersion: Type.Optional(Type.Union([Type.Integer(), Type.String()])),
   status: Type.String(),
-  delayReason: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  delayReason: Type.Optional(Loose),
   decodedMessage: Type.Optional(Type.Union([IrisDecodedMessage, Type.Null()])),
+  /** Forwarding Service progress and its mint transaction, when the burn asked for forwarding. */
+  forwardState: Type.Optional(Loose),
+  forwardTxHash: Type.Optional(Loose),
 });
 export type IrisMessage = Static<typeof IrisMessage>;
 
@@ -70,3 +81,22 @@ export const IrisError = Type.Object({
   code: Type.Optional(Type.Integer()),
 });
 export type IrisError = Static<typeof IrisError>;
+
+const DIGITS = Type.String({ pattern: '^[0-9]{1,78}$' });
+const FINALITY = Type.Union([Type.Literal(1000), Type.Literal(2000)]);
+
+/**
+ * The context the adapter stores with a quote (burn terms) and with its build (domains, mint
+ * recipient), merged as the engine passes it to `status`; build reads it back typed.
+ */
+export const CctpContextSchema = Type.Object({
+  srcDomain: Type.Integer({ minimum: 0 }),
+  dstDomain: Type.Integer({ minimum: 0 }),
+  minFinalityThreshold: FINALITY,
+  /** The most the burn lets Circle take: protocol fee with headroom plus the forward fee's high estimate. */
+  maxFee: DIGITS,
+  protocolFee: DIGITS,
+  forwardFee: DIGITS,
+  mintRecipient: Type.Optional(Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' })),
+});
+export type CctpContext = Static<typeof CctpContextSchema>;

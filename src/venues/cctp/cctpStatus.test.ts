@@ -110,14 +110,25 @@ describe('Iris dialect and the mint check', () => {
     expect(status.receivedAmount).toBe(999_700_000n);
   });
 
-  it.each([
-    ['a message without status', { messages: [{ message: '0x' }] }],
-    ['an attested message without nonce', { messages: [{ ...complete, eventNonce: null, message: 'PENDING', decodedMessage: { ...complete.decodedMessage, nonce: undefined } }] }],
-  ])('rejects %s as venue_bad_response', async (_name, body) => {
-    fake.server.setFault({ kind: 'status', status: 200, body });
+  it('rejects a message without status as venue_bad_response', async () => {
+    fake.server.setFault({ kind: 'status', status: 200, body: { messages: [{ message: '0x' }] } });
     const error = await venueWith(null).status(request, testCall()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VenueRejection);
     expect((error as VenueRejection).code).toBe('venue_bad_response');
+  });
+
+  it('keeps an attested message without a bytes32 nonce pending (Circle\'s own example has nonce "9682")', async () => {
+    const decoded = complete.decodedMessage as Record<string, unknown>;
+    fake.server.setFault({ kind: 'status', status: 200, body: { messages: [{ ...complete, eventNonce: '9682', message: '0x', decodedMessage: { ...decoded, nonce: '9682' } }] } });
+    const status = await venueWith(stubChain({ usedNonce: 1n, mintTx: MINT_TX })).status(request, testCall());
+    expect(status).toMatchObject({ state: 'pending', venueStatus: 'complete', destinationTxHash: null });
+  });
+
+  it("ignores a message decoded for another destination: it is not this transfer's burn", async () => {
+    const elsewhere = sourceBurn({ dst: 0 });
+    const attestedElsewhere = attest(elsewhere, decodeBurnBody(elsewhere.messageBody), TX, 1);
+    fake.setMessage(TX, irisMessageJson(attestedElsewhere.header, 'complete', attestedElsewhere.attestation));
+    expect(await venueWith(stubChain({ usedNonce: 1n, mintTx: MINT_TX })).status(request, testCall())).toMatchObject({ state: 'pending', venueStatus: 'not_indexed' });
   });
 
   it('translates 429 and lets 5xx through', async () => {

@@ -8,7 +8,7 @@ import { VenueHttpError } from '../venueHttpClient.ts';
 import { TOKEN_MESSENGER_V2, tokenMessengerV2Abi } from './cctpChains.ts';
 import { startCctpFake, type CctpFake } from './cctpFake.ts';
 import { cctpVenue } from './cctpVenue.ts';
-import { IrisAllowance, IrisError, IrisFees, IrisMessages } from './cctpSchemas.ts';
+import { IrisFees, IrisMessages } from './cctpSchemas.ts';
 import { RECIPIENT, quoteRequest, usdcOn } from './cctpTestSupport.ts';
 
 const NOW = 1_750_000_000_000;
@@ -32,14 +32,14 @@ beforeEach(() => {
 
 const rejection = rejectionOf;
 
-describe('fixtures', () => {
+describe('real answers', () => {
   const load = (name: string): unknown => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
   it.each([
-    ['fees-3-6.json', IrisFees],
-    ['fees-forward-6-1.json', IrisFees],
-    ['allowance.json', IrisAllowance],
-    ['messages-3-complete.json', IrisMessages],
-    ['message-not-found.json', IrisError],
+    ['real/fees-0-26-docs.json', IrisFees],
+    ['real/fees-forward-6-1-docs.json', IrisFees],
+    ['real/messages-complete-docs.json', IrisMessages],
+    ['real/messages-v1-and-v2-docs.json', IrisMessages],
+    ['synthetic/messages-pending.json', IrisMessages],
   ] as const)('%s passes its schema', (name, schema) => {
     expect(Compile(schema).Check(load(name))).toBe(true);
   });
@@ -68,22 +68,23 @@ describe('quote', () => {
     expect(fees?.path).toBe('/v2/burn/USDC/fees/3/6');
     expect(fees?.query.get('forward')).toBe('true');
     expect(fake.server.requests.some((r) => r.path === '/v2/fastBurn/USDC/allowance')).toBe(true);
-    // protocol fee 1 bps = 100000; maxFee = 101000 (1 % buffer) + forward fee 200000.
+    // Expected: protocol fee 1 bps = 100000 and the median forward fee 200000. The burn allows
+    // 120000 (Circle's 10–20 % headroom) + the high forward estimate 300000 = 420000.
     expect(quote).toEqual({
       amountIn: USDC(1000),
       amountOut: USDC(1000) - 100_000n - 200_000n,
-      minAmountOut: USDC(1000) - 301_000n,
+      minAmountOut: USDC(1000) - 420_000n,
       estimatedSeconds: 30,
       expiresAt: NOW + 60_000,
-      context: { srcDomain: 3, dstDomain: 6, minFinalityThreshold: 1000, maxFee: '301000', protocolFee: '100000', forwardFee: '200000' },
+      context: { srcDomain: 3, dstDomain: 6, minFinalityThreshold: 1000, maxFee: '420000', protocolFee: '100000', forwardFee: '200000' },
     });
   });
 
   it('falls back to standard when the amount exceeds the fast allowance (human units)', async () => {
     fake.setAllowance('999.9999995');
     const quote = await venue.quote(quoteRequest('arbitrum', 'base', USDC(1000)), testCall());
-    expect(quote).toMatchObject({ amountOut: USDC(1000) - 200_000n, minAmountOut: USDC(1000) - 200_000n, estimatedSeconds: 1080 });
-    expect(quote.context).toMatchObject({ minFinalityThreshold: 2000, maxFee: '200000', protocolFee: '0' });
+    expect(quote).toMatchObject({ amountOut: USDC(1000) - 200_000n, minAmountOut: USDC(1000) - 300_000n, estimatedSeconds: 1080 });
+    expect(quote.context).toMatchObject({ minFinalityThreshold: 2000, maxFee: '300000', protocolFee: '0' });
     fake.setAllowance(1000);
     expect((await venue.quote(quoteRequest('arbitrum', 'base', USDC(1000)), testCall())).context['minFinalityThreshold']).toBe(1000);
   });
@@ -102,15 +103,16 @@ describe('quote', () => {
 
   it('rounds a fractional bps fee up in integer arithmetic (Linea 1.3 bps)', async () => {
     const quote = await venue.quote(quoteRequest('linea', 'base', 1_234_567n), testCall());
-    // 1,234,567 × 1.3 / 10,000 = 160.49 → 161; maxFee = ceil(161 × 1.01) = 163 + 200,000.
-    expect(quote).toMatchObject({ amountOut: 1_234_567n - 161n - 200_000n, minAmountOut: 1_234_567n - 200_163n });
-    expect(quote.context).toMatchObject({ protocolFee: '161', maxFee: '200163' });
+    // 1,234,567 × 1.3 / 10,000 = 160.49 → 161; maxFee = ceil(161 × 1.2) = 194 + 300,000.
+    expect(quote).toMatchObject({ amountOut: 1_234_567n - 161n - 200_000n, minAmountOut: 1_234_567n - 300_194n });
+    expect(quote.context).toMatchObject({ protocolFee: '161', maxFee: '300194' });
   });
 
   it('answers below_min with the least amount that covers maxFee', async () => {
-    const error = await rejection(venue.quote(quoteRequest('arbitrum', 'base', 200_000n), testCall()));
+    const error = await rejection(venue.quote(quoteRequest('arbitrum', 'base', 300_000n), testCall()));
     expect(error.code).toBe('below_min');
-    expect(error.details).toEqual({ minAmountAtomic: '200022' });
+    // Fast fee ceil(30 × 1.2) = 36 + the high forward fee 300,000.
+    expect(error.details).toEqual({ minAmountAtomic: '300037' });
   });
 
   it('refuses an unserved pair without calling Iris', async () => {
@@ -158,7 +160,7 @@ describe('build', () => {
       pad(RECIPIENT, { size: 32 }),
       ARB_USDC,
       `0x${'0'.repeat(64)}`,
-      301_000n,
+      420_000n,
       1000,
       '0x636374702d666f72776172640000000000000000000000000000000000000000',
     ]);

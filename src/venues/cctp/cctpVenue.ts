@@ -1,13 +1,12 @@
 import { encodeFunctionData, getAbiItem, isAddress, toFunctionSelector, type Hex, type PublicClient } from 'viem';
 import type { ChainKey } from '../../domain/chains.ts';
-import type { JsonObject } from '../../domain/steps.ts';
+import { Value } from 'typebox/value';
 import { VenueRejection, type CallContext, type Corridor, type CoverageAnswer, type Venue, type VenueBuildPlan, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
-import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
-import { CCTP_CHAINS, FAST_FINALITY, MESSAGE_TRANSMITTER_V2, STANDARD_FINALITY, TOKEN_MESSENGER_V2, cctpChain, messageReceivedEvent, messageTransmitterV2Abi, tokenMessengerV2Abi, type CctpChain } from './cctpChains.ts';
-import { NOT_INDEXED, attestedBurn, mapAttested, mapUnattested, priceQuote, scaledDecimal, selectMessage, translateIrisError, type MintEvidence } from './cctpMapping.ts';
+import { CCTP_CHAINS, MESSAGE_TRANSMITTER_V2, TOKEN_MESSENGER_V2, cctpChain, messageReceivedEvent, messageTransmitterV2Abi, tokenMessengerV2Abi, type CctpChain } from './cctpChains.ts';
+import { NOT_INDEXED, attestedBurn, mapAttested, mapUnattested, noMessageFor, priceQuote, scaledDecimal, selectMessage, translateIrisError, unreadableAttestation, type MintEvidence } from './cctpMapping.ts';
 import { FORWARD_HOOK_DATA, addressToBytes32 } from './cctpMessage.ts';
-import { IrisAllowance, IrisFees, IrisMessages } from './cctpSchemas.ts';
+import { CctpContextSchema, IrisAllowance, IrisFees, IrisMessages, type CctpContext } from './cctpSchemas.ts';
 
 /** How far back the adapter looks for the destination `MessageReceived` log (public RPCs cap ranges). */
 const MINT_LOG_LOOKBACK_BLOCKS = 10_000n;
@@ -21,7 +20,11 @@ const USDC_DECIMALS_SCALE = 6;
  */
 export const cctpVenue: VenueModule = {
   id: 'cctp',
+  capabilities: { archetype: 'canonical', tradeTypes: ['EXACT_IN'], executionShapes: ['evm_calldata'], feeCapture: 'none', requiresUserIp: false, privacyModel: 'none' },
+  requiredCredentials: [],
+  sandboxFake: async ({ settlement }) => (await import('./cctpFake.ts')).startCctpFake({ settlement }),
   defaultBaseUrl: 'https://iris-api.circle.com',
+  contextSchema: CctpContextSchema,
   // TokenMessengerV2's burn, at its one CREATE2 address on every CCTP chain.
   allowList: {
     calls: CCTP_CHAINS.map((chain) => ({ chainId: chain.chainId, to: TOKEN_MESSENGER_V2, selectors: [toFunctionSelector(getAbiItem({ abi: tokenMessengerV2Abi, name: 'depositForBurnWithHook' }))] })),
@@ -38,7 +41,7 @@ interface CctpRoute {
 }
 
 class CctpVenue implements Venue {
-  readonly id = 'cctp';
+  readonly id = cctpVenue.id;
 
   constructor(private readonly deps: VenueDeps) {}
 
@@ -91,12 +94,12 @@ class CctpVenue implements Venue {
   async build({ request, quote }: VenueBuildRequest): Promise<VenueBuildPlan> {
     const { from, to } = this.route(request);
     if (!isAddress(request.recipient)) throw new VenueRejection('invalid_input', `recipient ${request.recipient} is not an EVM address`);
-    const { maxFee, minFinalityThreshold } = burnTerms(quote.context);
-    if (maxFee >= quote.amountIn) throw new VenueRejection('invalid_input', 'the quoted maxFee is not below the amount');
+    const { maxFee, minFinalityThreshold } = readContext(quote.context);
+    if (BigInt(maxFee) >= quote.amountIn) throw new VenueRejection('invalid_input', 'the quoted maxFee is not below the amount');
     const data = encodeFunctionData({
       abi: tokenMessengerV2Abi,
       functionName: 'depositForBurnWithHook',
-      args: [quote.amountIn, to.domain, addressToBytes32(request.recipient), from.usdc, ZERO_BYTES32, maxFee, minFinalityThreshold, FORWARD_HOOK_DATA],
+      args: [quote.amountIn, to.domain, addressToBytes32(request.recipient), from.usdc, ZERO_BYTES32, BigInt(maxFee), minFinalityThreshold, FORWARD_HOOK_DATA],
     });
     return {
       shape: 'steps',
@@ -110,18 +113,19 @@ class CctpVenue implements Venue {
 
   async status(request: VenueStatusRequest, call: CallContext): Promise<VenueStatus> {
     const { from, to } = this.route(request);
-    let answer: IrisMessages;
+    let answer: IrisMessages | null;
     try {
-      answer = await this.deps.http.get(`/v2/messages/${from.domain}`, { transactionHash: request.sourceTxHash }, IrisMessages, call);
-    } catch (error) {
       // 404 is Iris's "not indexed yet"; a reverted burn is never indexed and stays here too.
-      if (error instanceof VenueHttpError && error.status === 404) return NOT_INDEXED;
+      answer = await this.deps.http.get(`/v2/messages/${from.domain}`, { transactionHash: request.sourceTxHash }, IrisMessages, call, { notFoundAs: null });
+    } catch (error) {
       throw translateIrisError(error, 'messages');
     }
+    if (answer === null || answer.messages.length === 0) return NOT_INDEXED;
     const message = selectMessage(answer.messages, to.domain, request.recipient);
-    if (!message) return NOT_INDEXED;
+    if (!message) return noMessageFor(to.domain, answer.messages.length);
     if (message.status !== 'complete') return mapUnattested(message);
     const burn = attestedBurn(message);
+    if (!burn) return unreadableAttestation(message);
     const client = this.deps.evm(to.key);
     const evidence: MintEvidence = client ? await confirmMint(client, burn.nonce) : { kind: 'no_rpc' };
     return mapAttested(message, burn, evidence, to.key, to.usdc);
@@ -135,13 +139,13 @@ class CctpVenue implements Venue {
   }
 }
 
-/** maxFee and finality threshold as quoted; build has no network to re-derive them. */
-function burnTerms(context: JsonObject): { maxFee: bigint; minFinalityThreshold: number } {
-  const maxFee = context['maxFee'];
-  const threshold = context['minFinalityThreshold'];
-  if (typeof maxFee !== 'string' || !/^[0-9]+$/.test(maxFee)) throw new VenueRejection('invalid_input', 'the quote context lacks maxFee');
-  if (threshold !== FAST_FINALITY && threshold !== STANDARD_FINALITY) throw new VenueRejection('invalid_input', 'the quote context lacks minFinalityThreshold');
-  return { maxFee: BigInt(maxFee), minFinalityThreshold: threshold };
+/** The stored burn terms (build has no network to re-derive them), validated once and read typed. */
+function readContext(context: unknown): CctpContext {
+  if (!Value.Check(CctpContextSchema, context)) {
+    const first = Value.Errors(CctpContextSchema, context)[0];
+    throw new VenueRejection('invalid_input', `the stored CCTP quote context is incomplete at '${first?.instancePath ?? ''}'`, { path: `context${first?.instancePath ?? ''}` });
+  }
+  return context;
 }
 
 /**
