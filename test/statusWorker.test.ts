@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Strait } from '../src/createStrait.ts';
+import { UNKNOWN_DEADLINE_GRACE_MS } from '../src/engine/fundsDeadline.ts';
 import { createStatusWorker } from '../src/engine/statusWorker.ts';
 import type { VenueStatus } from '../src/venues/Venue.ts';
 import { createTestStrait } from './testStrait.ts';
 import { venueDouble } from './venueDouble.ts';
 
 const USER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-const HASH = `0x${'ab'.repeat(32)}`;
+// One transaction pays for one transfer, so every transfer here gets a hash of its own.
+let hashes = 0;
+const nextHash = () => `0x${(++hashes).toString(16).padStart(64, 'ab')}`;
 let clock = 1_800_000_000_000;
 let nextStatus: VenueStatus | Error = { state: 'pending', venueStatus: 'pending', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: null };
 
@@ -31,7 +34,7 @@ async function submittedTransfer(): Promise<string> {
   const quote = await strait.app.inject({ method: 'POST', url: '/v1/bridge/quote', payload: { fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '5000000', sender: USER, recipient: USER } });
   const build = await strait.app.inject({ method: 'POST', url: '/v1/bridge/build', payload: { decisionId: quote.json().decisionId } });
   const transferId = build.json().transferId as string;
-  const submit = await strait.app.inject({ method: 'POST', url: `/v1/bridge/transfers/${transferId}/submit`, payload: { txHash: HASH, step: 'main' } });
+  const submit = await strait.app.inject({ method: 'POST', url: `/v1/bridge/transfers/${transferId}/submit`, payload: { txHash: nextHash(), step: 'main' } });
   expect(submit.json()).toMatchObject({ accepted: true, status: 'SUBMITTED', verification: 'unverified_no_rpc' });
   return transferId;
 }
@@ -70,18 +73,21 @@ describe('status worker', () => {
     expect(await read(id)).toMatchObject({ status: 'REFUNDED', statusDetail: 'refunded to depositor' });
   });
 
-  it('abandons an unsigned build after it expires, and resumes tracking when the main transaction turns up late', async () => {
+  it('abandons an unsigned build only once its steps can no longer move funds, and refuses a late submission (ABANDONED is terminal)', async () => {
     const worker = createStatusWorker(strait.deps, { leaseMs: 60_000, batchSize: 50 });
     const quote = await strait.app.inject({ method: 'POST', url: '/v1/bridge/quote', payload: { fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '5000000', sender: USER, recipient: USER } });
     const build = (await strait.app.inject({ method: 'POST', url: '/v1/bridge/build', payload: { decisionId: quote.json().decisionId } })).json();
+    // Past the build's expiry and grace, the double's steps carry no venue deadline: a signed
+    // transaction could still be broadcast, so the transfer still waits (a day's bound).
     clock = build.expiresAt + 11 * 60_000;
     await worker.tick();
-    expect(await read(build.transferId)).toMatchObject({ status: 'ABANDONED' });
-    const late = await strait.app.inject({ method: 'POST', url: `/v1/bridge/transfers/${build.transferId}/submit`, payload: { txHash: HASH, step: 'main' } });
-    expect(late.json()).toMatchObject({ accepted: true, status: 'SUBMITTED' });
-    expect(await read(build.transferId)).toMatchObject({ status: 'SUBMITTED', sourceTxHash: HASH, completedAt: null, statusDetail: expect.stringContaining('tracking resumed') });
-    nextStatus = { state: 'completed', venueStatus: 'filled', destinationTxHash: `0x${'ee'.repeat(32)}`, receivedAmount: 4_999_000n, receivedAsset: null, detail: null };
+    expect(await read(build.transferId)).toMatchObject({ status: 'PENDING_SIGNATURE' });
+    clock = build.expiresAt + UNKNOWN_DEADLINE_GRACE_MS + 1;
     await worker.tick();
-    expect(await read(build.transferId)).toMatchObject({ status: 'COMPLETED' });
+    expect(await read(build.transferId)).toMatchObject({ status: 'ABANDONED', statusDetail: expect.stringContaining('could no longer move funds') });
+    const late = await strait.app.inject({ method: 'POST', url: `/v1/bridge/transfers/${build.transferId}/submit`, payload: { txHash: nextHash(), step: 'main' } });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe('transfer_abandoned');
+    expect(await read(build.transferId)).toMatchObject({ status: 'ABANDONED', sourceTxHash: null });
   });
 });

@@ -11,16 +11,18 @@ export const TERMINAL_STATUSES: ReadonlySet<TransferStatus> = new Set(['COMPLETE
 
 const MOVES: Readonly<Record<TransferStatus, readonly TransferStatus[]>> = {
   PENDING_SIGNATURE: ['SUBMITTED', 'ABANDONED'],
-  // A venue may report the end before Strait ever saw the intermediate state.
-  SUBMITTED: ['PENDING', 'COMPLETED', 'PARTIAL', 'REFUNDED', 'FAILED'],
+  // A venue may report the end before Strait ever saw the intermediate state. Back to
+  // PENDING_SIGNATURE only when the main claim was a hash never seen on chain and it expired: no
+  // funds moved, and the step is open to the wallet again (docs/states.md).
+  SUBMITTED: ['PENDING', 'COMPLETED', 'PARTIAL', 'REFUNDED', 'FAILED', 'PENDING_SIGNATURE'],
   PENDING: ['COMPLETED', 'PARTIAL', 'REFUNDED', 'FAILED'],
   COMPLETED: [],
   PARTIAL: [],
   REFUNDED: [],
   FAILED: [],
-  // The one way out of a terminal state: the wallet did send the main transaction after all (a
-  // txHash submitted late). Its funds are moving, so tracking resumes rather than losing them.
-  ABANDONED: ['SUBMITTED'],
+  // Terminal like the others: it is reached only once the built steps can no longer move funds
+  // (their venue deadlines passed), so a late submission is refused (`transfer_abandoned`).
+  ABANDONED: [],
 };
 
 export function isTerminal(status: TransferStatus): boolean {

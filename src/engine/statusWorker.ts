@@ -1,16 +1,25 @@
 import { randomUUID } from 'node:crypto';
+import { depositFundingOf, verifyDepositFunding } from './verifyDepositFunding.ts';
 import type { Hex } from 'viem';
 import { verifyEvmTransactionByHash } from '../chains/evm/verifyEvmTransactionByHash.ts';
 import { verifySvmTransactionBySignature } from '../chains/svm/verifySvmTransactionBySignature.ts';
 import type { ChainKey } from '../domain/chains.ts';
 import { resolveToken } from '../domain/tokens.ts';
 import { giveUpAfterMs, pollDelayMs } from '../domain/pollSchedule.ts';
-import { canMove, feeRowStatusOnTransfer, isTerminal, type TransferStatus } from '../domain/transferStatus.ts';
-import { findTransfer, leaseDueTransfers, listFeeRows, listSteps, releaseAllLeases, releaseLease, setFeeRowStatus, transferWritten, setSubmissionVerification, updateTransfer, type TransferPatch, type TransferRecord } from '../store/transferRepository.ts';
-import type { VenueStatus, VenueTransferState } from '../venues/Venue.ts';
+import { isTerminal, type TransferStatus } from '../domain/transferStatus.ts';
+import { endClaim, findTransfer, leaseDueTransfers, listClaims, listEndedClaims, listFeeRows, listSteps, releaseAllLeases, releaseLease, setFeeRowStatus, setSubmissionVerification, updateTransfer, type StoredStep, type TransferPatch, type TransferRecord } from '../store/transferRepository.ts';
+import { VenueRejection, type VenueStatus, type VenueTransferState } from '../venues/Venue.ts';
+import { countedAsFault } from '../venues/venueHttpClient.ts';
+import { sanitizeVenueMessage } from './sanitizeVenueMessage.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { storedEvmStep } from './storedEvmStep.ts';
 import { storedSvmStep } from './storedSvmStep.ts';
+import { finishTransfer } from './finishTransfer.ts';
+import { fundsDeadline } from './fundsDeadline.ts';
+import { PROVISIONAL } from './submitTransfer.ts';
+
+/** A main claim by a hash no node has shown after this long is released (docs/states.md, "Source claims"). */
+export const PROVISIONAL_CLAIM_TTL_MS = 30 * 60_000;
 
 const STATE_TO_STATUS: Readonly<Record<VenueTransferState, TransferStatus>> = {
   pending: 'PENDING',
@@ -88,19 +97,25 @@ export function createStatusWorker(deps: EngineDeps, options: { owner?: string; 
 }
 
 async function advance(deps: EngineDeps, id: string): Promise<void> {
-  const transfer = await findTransfer(deps.store.db, id);
+  let transfer = await findTransfer(deps.store.db, id);
   if (!transfer) return;
   const now = deps.now();
   if (transfer.status === 'PENDING_SIGNATURE') {
-    if (now > transfer.buildExpiresAt) await finish(deps, transfer, 'ABANDONED', { statusDetail: 'the build expired before any signed main step was submitted' });
-    else await updateTransfer(deps.store.db, id, { nextPollAt: transfer.buildExpiresAt + deps.settings.abandonGraceMs }, now);
+    // ABANDONED is terminal, so it waits until the built steps can no longer move funds.
+    const abandonAt = fundsDeadline(transfer, deps.settings.abandonGraceMs);
+    if (now > abandonAt) await finish(deps, transfer, 'ABANDONED', { statusDetail: 'no main step was submitted before the built steps could no longer move funds (their deadline passed)' });
+    else await updateTransfer(deps.store.db, id, { nextPollAt: abandonAt }, now);
     return;
   }
   if (isTerminal(transfer.status)) {
     await updateTransfer(deps.store.db, id, { nextPollAt: null }, now);
     return;
   }
-  if ((transfer.sourceTxVerification === 'pending' || transfer.sourceTxVerification === 'unverified_rpc_error') && !(await reverify(deps, transfer))) return;
+  const main = (await listSteps(deps.store.db, transfer.id)).find((s) => s.kind === 'main');
+  if (main && transfer.sourceTxVerification !== null && PROVISIONAL.has(transfer.sourceTxVerification) && !(await reverify(deps, transfer, main))) return;
+  if (main && transfer.sourceTxVerification === 'verified' && transfer.sourceTxBlock == null && !(await confirmSource(deps, transfer, main))) return;
+  // The checks above may have followed a replacement: the venue is asked about the mined hash.
+  if (main) transfer = (await findTransfer(deps.store.db, id)) ?? transfer;
 
   const registered = deps.venues.get(transfer.venue);
   if (!registered?.venue) return postpone(deps, transfer, `venue ${transfer.venue} is not available; retrying`);
@@ -112,10 +127,15 @@ async function advance(deps: EngineDeps, id: string): Promise<void> {
     status = await registered.venue.status(
       { fromChain: transfer.fromChain as ChainKey, toChain: transfer.toChain as ChainKey, toToken, sourceTxHash: transfer.sourceTxHash ?? '', recipient: transfer.recipientWallet, amountIn: transfer.amountIn, expectedOut: transfer.expectedOut, context: transfer.venueContext },
       // The transfer id travels as the request id, so the venue call is traceable in logs and at the venue.
-      { signal: AbortSignal.timeout(10_000), requestId: `transfer-${transfer.id}` },
+      // Status polls count on the venue's status breaker: they never take its quoting offline.
+      { signal: AbortSignal.timeout(10_000), requestId: `transfer-${transfer.id}`, purpose: 'status' },
     );
   } catch (error) {
-    return postpone(deps, transfer, `${transfer.venue} status unavailable (${(error as Error).message}); retrying`);
+    const raw = (error as Error)?.message ?? String(error);
+    // An answer the adapter refused at mapping level is the venue's fault, like a wrong shape.
+    if (error instanceof VenueRejection && error.code === 'venue_bad_response' && !countedAsFault(error)) void registered.health?.recordMappingFault(raw, 'status');
+    deps.logger.warn({ transferId: transfer.id, venue: transfer.venue, venueMessage: raw }, 'venue status poll failed');
+    return postpone(deps, transfer, `${transfer.venue} status unavailable (${sanitizeVenueMessage(raw)}); retrying`);
   }
   if (status.unrecognized) deps.logger.warn({ transferId: transfer.id, venue: transfer.venue, venueStatus: status.venueStatus }, 'venue reported a status its adapter does not know; treated as pending');
   const next = STATE_TO_STATUS[status.state];
@@ -131,16 +151,26 @@ async function advance(deps: EngineDeps, id: string): Promise<void> {
   await finish(deps, transfer, next, { ...found, statusDetail: status.detail ?? `${transfer.venue} reports ${status.venueStatus}` });
 }
 
-/** Re-checks a source transaction that was not yet on chain at submit; false when the poll should stop here. */
-async function reverify(deps: EngineDeps, transfer: TransferRecord): Promise<boolean> {
-  const main = (await listSteps(deps.store.db, transfer.id)).find((s) => s.kind === 'main');
-  if (!main || !transfer.sourceTxHash) return true;
+/**
+ * Re-checks a source transaction that was not yet on chain at submit; false when the poll should
+ * stop here. A hash no node has shown within {@link PROVISIONAL_CLAIM_TTL_MS} is released: nothing
+ * moved, and the wallet may submit the step again.
+ */
+async function reverify(deps: EngineDeps, transfer: TransferRecord, main: StoredStep): Promise<boolean> {
+  if (!transfer.sourceTxHash) return true;
   const chain = main.chain as ChainKey;
   const result =
-    main.vm === 'svm'
+    main.vm === 'deposit'
+      ? await verifyDepositFunding(deps, depositFundingOf(main), transfer.sourceTxHash)
+      : main.vm === 'svm'
       ? await verifySvmTransactionBySignature(deps.svmRpc(chain), transfer.sourceTxHash, storedSvmStep(main), transfer.requesterWallet)
       : await verifyEvmTransactionByHash(deps.rpc(chain), transfer.sourceTxHash as Hex, storedEvmStep(main), transfer.requesterWallet);
   if (result.verification === 'pending' || result.verification === 'unverified_rpc_error') {
+    const claim = (await listClaims(deps.store.db, transfer.id)).find((c) => c.stepIndex === main.index);
+    if (result.verification === 'pending' && claim && deps.now() - claim.createdAt > PROVISIONAL_CLAIM_TTL_MS) {
+      await releaseExpired(deps, transfer, main, claim.txHash);
+      return false;
+    }
     await postpone(deps, transfer, 'source transaction not found on chain yet');
     return false;
   }
@@ -150,7 +180,82 @@ async function reverify(deps: EngineDeps, transfer: TransferRecord): Promise<boo
     return false;
   }
   await updateTransfer(deps.store.db, transfer.id, { sourceTxVerification: result.verification }, deps.now());
+  return confirmSource(deps, { ...transfer, sourceTxVerification: result.verification }, main);
+}
+
+/** The main claim ends; the transfer waits for a signature again, and is abandoned on the usual terms. */
+async function releaseExpired(deps: EngineDeps, transfer: TransferRecord, main: StoredStep, txHash: string): Promise<void> {
+  const now = deps.now();
+  if (!(await endClaim(deps.store.db, transfer.id, main.index, txHash, 'expired', now))) return;
+  for (const row of await listFeeRows(deps.store.db, transfer.id)) {
+    // Cuts the venue collects inside the main transaction were expected on the strength of this hash.
+    if (row.status === 'expected' && row.txHash === txHash) await setFeeRowStatus(deps.store.db, transfer.id, row.kind, 'offered', null);
+  }
+  await updateTransfer(
+    deps.store.db,
+    transfer.id,
+    {
+      status: 'PENDING_SIGNATURE',
+      statusDetail: `source transaction ${txHash} never appeared on chain; the main step is open again`,
+      sourceTxHash: null,
+      sourceTxVerification: null,
+      sourceTxBlock: null,
+      feeTxHash: transfer.feeTxHash === txHash ? null : transfer.feeTxHash,
+      submittedAt: null,
+      pollAttempts: 0,
+      giveUpAt: null,
+      nextPollAt: fundsDeadline(transfer, deps.settings.abandonGraceMs),
+    },
+    now,
+  );
+}
+
+/**
+ * Reads the source transaction's outcome until it has landed: a revert fails the transfer (nothing
+ * moved); a transaction still unmined whose replacement (same signer and nonce) was mined instead
+ * is swapped for it. False when the poll should stop here. An RPC fault only skips the check.
+ */
+async function confirmSource(deps: EngineDeps, transfer: TransferRecord, main: StoredStep): Promise<boolean> {
+  const hash = transfer.sourceTxHash;
+  if (!hash) return true;
+  const chain = main.chain as ChainKey;
+  if (main.vm === 'svm') {
+    const rpc = deps.svmRpc(chain);
+    const status = rpc ? await rpc.findSignatureStatus(hash).catch(() => null) : null;
+    if (!status) return true;
+    if (status.failed) return failReverted(deps, transfer, hash, `in slot ${status.slot}`);
+    if (status.confirmationStatus !== 'processed') await updateTransfer(deps.store.db, transfer.id, { sourceTxBlock: Number(status.slot) }, deps.now());
+    return true;
+  }
+  const rpc = deps.rpc(chain);
+  if (!rpc || main.vm !== 'evm') return true;
+  const found = await rpc.findTransaction(hash as Hex).catch(() => undefined);
+  if (found === undefined) return true;
+  if (found?.status === 'success') {
+    await updateTransfer(deps.store.db, transfer.id, { sourceTxBlock: Number(found.blockNumber) }, deps.now());
+    return true;
+  }
+  if (found?.status === 'reverted') return failReverted(deps, transfer, hash, `in block ${found.blockNumber}`);
+  // Not mined (or dropped): a transaction it replaced, or that replaced it, may be the one mined.
+  for (const ended of (await listEndedClaims(deps.store.db, transfer.id)).filter((c) => c.stepIndex === main.index && c.reason === 'replaced').reverse()) {
+    const result = await verifyEvmTransactionByHash(rpc, ended.txHash as Hex, storedEvmStep(main), transfer.requesterWallet);
+    if (result.verification !== 'verified' || result.found === null || result.found.status === 'pending') continue;
+    const current = (await listClaims(deps.store.db, transfer.id)).find((c) => c.stepIndex === main.index);
+    if (!current || !(await endClaim(deps.store.db, transfer.id, main.index, current.txHash, 'replaced', deps.now(), { ...ended, verification: 'verified' }, { revived: true }))) return true;
+    const mined = { sourceTxHash: ended.txHash, sourceTxVerification: 'verified', statusDetail: `the mined source transaction is ${ended.txHash}, not ${hash} (same signer and nonce)` };
+    for (const row of await listFeeRows(deps.store.db, transfer.id)) {
+      if (row.txHash === hash) await setFeeRowStatus(deps.store.db, transfer.id, row.kind, row.status, ended.txHash);
+    }
+    if (result.found.status === 'reverted') return failReverted(deps, transfer, ended.txHash, `in block ${result.found.blockNumber}`, mined);
+    await updateTransfer(deps.store.db, transfer.id, { ...mined, sourceTxBlock: Number(result.found.blockNumber) }, deps.now());
+    return true;
+  }
   return true;
+}
+
+async function failReverted(deps: EngineDeps, transfer: TransferRecord, hash: string, where: string, patch: TransferPatch = {}): Promise<false> {
+  await finish(deps, transfer, 'FAILED', { ...patch, statusDetail: `the source transaction ${hash} reverted ${where}; no funds moved` });
+  return false;
 }
 
 async function postpone(deps: EngineDeps, transfer: TransferRecord, detail: string, patch: TransferPatch = {}): Promise<void> {
@@ -171,17 +276,5 @@ async function postpone(deps: EngineDeps, transfer: TransferRecord, detail: stri
 }
 
 async function finish(deps: EngineDeps, transfer: TransferRecord, status: TransferStatus, patch: TransferPatch): Promise<void> {
-  if (!canMove(transfer.status, status)) {
-    deps.logger.error({ transferId: transfer.id, from: transfer.status, to: status }, 'illegal status move refused');
-    return;
-  }
-  const now = deps.now();
-  await deps.store.db.transaction().execute(async (tx) => {
-    await updateTransfer(tx, transfer.id, { ...patch, status, nextPollAt: null, completedAt: status === 'ABANDONED' ? null : now }, now);
-    for (const fee of await listFeeRows(tx, transfer.id)) {
-      const next = feeRowStatusOnTransfer(fee.status, status);
-      if (next !== fee.status) await setFeeRowStatus(tx, transfer.id, fee.kind, next);
-    }
-  });
-  transferWritten(transfer.id);
+  await finishTransfer(deps, transfer, status, patch);
 }

@@ -9,13 +9,32 @@ import type { StepKind } from '../domain/steps.ts';
 import { chainInfo } from '../domain/chains.ts';
 import { giveUpAfterMs } from '../domain/pollSchedule.ts';
 import { resolveToken } from '../domain/tokens.ts';
-import { findTransfer, insertSubmission, listFeeRows, listSteps, listSubmissions, setFeeRowStatus, updateTransfer, type StoredStep, type SubmissionRecord, type TransferRecord } from '../store/transferRepository.ts';
+import {
+  endClaim,
+  findClaim,
+  findTransfer,
+  insertSubmission,
+  listClaims,
+  listFeeRows,
+  listSteps,
+  restoreClaim,
+  setFeeRowStatus,
+  setSubmissionVerification,
+  txKeyOf,
+  updateTransfer,
+  type ClaimRecord,
+  type StoredStep,
+  type SubmissionRecord,
+  type TransferRecord,
+} from '../store/transferRepository.ts';
 import { isSvmSignature } from '../chains/svm/isSvmSignature.ts';
 import { verifySignedSvmTransaction } from '../chains/svm/verifySignedSvmTransaction.ts';
 import { verifySvmTransactionBySignature } from '../chains/svm/verifySvmTransactionBySignature.ts';
 import { storedSvmStep } from './storedSvmStep.ts';
 import { whyNotAllowed, whyNotAllowedSvm, type StepRules } from './vetSteps.ts';
 import type { EngineDeps } from './EngineDeps.ts';
+import { finishTransfer } from './finishTransfer.ts';
+import { acceptDepositFunding } from './acceptDepositFunding.ts';
 import { storedEvmStep } from './storedEvmStep.ts';
 
 export interface SubmitBody {
@@ -35,10 +54,18 @@ export interface SubmitView {
 }
 
 /**
+ * A claim by a hash the chain has not shown yet (or could not be asked about): it holds its step
+ * only until signed bytes that verify, or a hash that is found and verifies, supersede it, and the
+ * worker releases a main claim that never appears (docs/states.md, "Source claims").
+ */
+export const PROVISIONAL: ReadonlySet<string> = new Set(['pending', 'unverified_rpc_error']);
+
+/**
  * POST /bridge/transfers/{id}/submit: the signed transaction (or the one the wallet already sent) is
  * decoded and compared field by field with the step Strait built; any difference refuses the whole
- * submission and nothing is broadcast. Only the `main` step moves the order. A repeat answers the
- * hash on record with `accepted: false`.
+ * submission and nothing is broadcast. Only the `main` step moves the order, and only once every
+ * `fee` step is in (docs/steps.md, "Submit"). One transaction claims one step of one transfer. A
+ * repeat answers the hash on record with `accepted: false`.
  */
 export async function submitTransfer(deps: EngineDeps, transferId: string, body: SubmitBody): Promise<SubmitView> {
   if ((body.signedTransaction === undefined) === (body.txHash === undefined)) {
@@ -48,26 +75,91 @@ export async function submitTransfer(deps: EngineDeps, transferId: string, body:
   const db = deps.store.db;
   const transfer = await findTransfer(db, transferId);
   if (!transfer) throw new AppError('transfer_not_found', `no transfer ${transferId}`);
+  if (transfer.status === 'ABANDONED') {
+    throw new AppError('transfer_abandoned', `transfer ${transferId} is ABANDONED: its built steps can no longer move funds; request a new quote. Nothing was broadcast or recorded`);
+  }
   const steps = await listSteps(db, transferId);
   const ofKind = steps.filter((s) => s.kind === body.step);
   if (ofKind.length === 0) throw new AppError('step_not_built', `transfer ${transferId} has no ${body.step} step`, { details: { builtSteps: steps.map((s) => s.kind) } });
 
-  // Idempotent: the same transaction again, or a kind whose every step is already submitted.
-  const submissions = (await listSubmissions(db, transferId)).filter((s) => s.kind === body.step);
-  const open = ofKind.filter((step) => !submissions.some((s) => s.stepIndex === step.index));
+  // Idempotent: the same transaction again, or a kind whose every step is firmly claimed.
+  const claims = await listClaims(db, transferId);
+  const submissions = claims.filter((s) => s.kind === body.step);
+  const claimOf = (step: StoredStep) => claims.find((c) => c.stepIndex === step.index);
+  const open = ofKind.filter((step) => claimOf(step) === undefined || PROVISIONAL.has(claimOf(step)!.verification));
+  // A main step already claimed by a transaction of known nonce may take that transaction's replacement.
+  const replaceable = body.step === 'main' ? ofKind.filter((step) => !open.includes(step) && claimOf(step)?.nonce != null) : [];
   const repeat = body.txHash !== undefined ? submissions.find((s) => sameTxHash(s.txHash, body.txHash as string)) : undefined;
-  const latest = repeat ?? (open.length === 0 ? submissions.at(-1) : undefined);
+  const latest = repeat ?? (open.length === 0 && replaceable.length === 0 ? submissions.at(-1) : undefined);
   if (latest) return { transferId, status: await settleSubmission(deps, transfer, steps, latest), txHash: latest.txHash, step: body.step, accepted: false, verification: latest.verification };
 
   const vm = ofKind[0]!.vm;
-  if (ofKind.some((s) => s.vm !== vm) || (vm !== 'evm' && vm !== 'svm')) throw new AppError('invalid_signed_transaction', `submitting ${vm} steps is not supported yet`);
-  const attempt: Attempt = { deps, transfer, steps, open, submissions, body, chain: ofKind[0]!.chain as ChainKey };
-  const accepted = vm === 'evm' ? await acceptEvm(attempt) : await acceptSvm(attempt);
+  if (ofKind.some((s) => s.vm !== vm) || (vm !== 'evm' && vm !== 'svm' && vm !== 'deposit')) throw new AppError('invalid_signed_transaction', `submitting ${vm} steps is not supported yet`);
+  const chain = ofKind[0]!.chain as ChainKey;
+  if (body.step === 'main' && open.some((step) => claimOf(step) === undefined)) await requireFeeSteps(deps, transfer, steps, claims);
+  const attempt: Attempt = { deps, transfer, steps, claims, candidates: [...open, ...replaceable], submissions, body, chain };
+  const accepted =
+    vm === 'deposit'
+      ? // A deposit funded on a chain Strait builds nothing for: taken by hash (acceptDepositFunding.ts).
+        await acceptDepositFunding({ deps, open: attempt.candidates, body }, async (built, txHash, verification): Promise<Accepted> => {
+          const takeover = takeoverOf(attempt, built, verification === 'verified', null);
+          return takeover === 'refuse' ? { repeat: await repeatAnswer(attempt) } : claimOnly(attempt, built, takeover, txHash, verification, null, undefined);
+        })
+      : vm === 'evm'
+        ? await acceptEvm(attempt)
+        : await acceptSvm(attempt);
   if ('repeat' in accepted) return accepted.repeat;
-  const { built, txHash, verification } = accepted;
+  const { built, txHash, verification, ended } = accepted;
 
-  const status = await settleSubmission(deps, transfer, steps, { stepIndex: built.index, kind: body.step, txHash, verification });
+  let status = await settleSubmission(deps, transfer, steps, { stepIndex: built.index, kind: body.step, txHash, verification }, ended?.txHash);
+  if (body.step === 'main' && accepted.reverted) status = await failReverted(deps, transferId, txHash, accepted.reverted.block);
   return { transferId, status, txHash, step: body.step, accepted: true, verification };
+}
+
+/** A source transaction mined and reverted: nothing moved, so the transfer fails at once (fee rows void). */
+async function failReverted(deps: EngineDeps, transferId: string, txHash: string, block: number | null): Promise<TransferRecord['status']> {
+  const current = await findTransfer(deps.store.db, transferId);
+  if (!current) return 'FAILED';
+  const where = block === null ? '' : ` in block ${block}`;
+  const moved = await finishTransfer(deps, current, 'FAILED', { statusDetail: `the source transaction ${txHash} reverted${where}; no funds moved`, ...(block !== null ? { sourceTxBlock: block } : {}) });
+  return moved ? 'FAILED' : current.status;
+}
+
+/**
+ * The fee policy (docs/steps.md, "Submit"): the `main` step is accepted only once every built `fee`
+ * step has a submission that verified, or that cannot be checked (no RPC for the chain). A fee claim
+ * still pending is asked about again first, so a wallet that sent fee and main back to back is held
+ * up only until the node sees the fee transaction. Refused with nothing broadcast or recorded.
+ */
+async function requireFeeSteps(deps: EngineDeps, transfer: TransferRecord, steps: readonly StoredStep[], claims: readonly ClaimRecord[]): Promise<void> {
+  const missing: { stepIndex: number; kind: 'fee'; feeKind: string | null; reason: 'not_submitted' | 'not_found_on_chain' | 'refuted' }[] = [];
+  for (const step of steps.filter((s) => s.kind === 'fee')) {
+    const feeKind = typeof step.payload.feeKind === 'string' ? step.payload.feeKind : null;
+    const claim = claims.find((c) => c.stepIndex === step.index);
+    if (!claim) {
+      missing.push({ stepIndex: step.index, kind: 'fee', feeKind, reason: 'not_submitted' });
+      continue;
+    }
+    if (!PROVISIONAL.has(claim.verification)) continue;
+    const again = await verifyClaim(deps, transfer, step, claim.txHash);
+    if (again.verification === 'verified') {
+      await setSubmissionVerification(deps.store.db, transfer.id, step.index, 'verified');
+      continue;
+    }
+    if (again.verification === 'refuted') await endClaim(deps.store.db, transfer.id, step.index, claim.txHash, 'refuted', deps.now());
+    missing.push({ stepIndex: step.index, kind: 'fee', feeKind, reason: again.verification === 'refuted' ? 'refuted' : 'not_found_on_chain' });
+  }
+  if (missing.length === 0) return;
+  const named = missing.map((m) => `step ${m.stepIndex} (${m.feeKind ?? 'fee'}: ${m.reason.replaceAll('_', ' ')})`).join(', ');
+  throw new AppError('fee_steps_required', `submit the fee steps before the main step: ${named}; nothing was broadcast`, { details: { missingSteps: missing } });
+}
+
+/** Asks the chain about a claimed hash again, against the step it claims. */
+async function verifyClaim(deps: EngineDeps, transfer: TransferRecord, step: StoredStep, txHash: string): Promise<{ verification: string }> {
+  const chain = step.chain as ChainKey;
+  if (step.vm === 'svm') return verifySvmTransactionBySignature(deps.svmRpc(chain), txHash, storedSvmStep(step), transfer.requesterWallet);
+  if (step.vm === 'evm') return verifyEvmTransactionByHash(deps.rpc(chain), txHash as Hex, storedEvmStep(step), transfer.requesterWallet);
+  return { verification: 'unverified_no_rpc' };
 }
 
 /**
@@ -87,21 +179,53 @@ async function expectVenueCollectedFees(deps: EngineDeps, transferId: string, st
 
 /** EVM hashes are hex (any case); Solana signatures are base58, where case matters. */
 function sameTxHash(a: string, b: string): boolean {
-  return a.startsWith('0x') ? a.toLowerCase() === b.toLowerCase() : a === b;
+  return txKeyOf(a) === txKeyOf(b);
 }
 
 interface Attempt {
   readonly deps: EngineDeps;
   readonly transfer: TransferRecord;
   readonly steps: readonly StoredStep[];
-  /** Built steps of the submitted kind that have no submission yet, in order. */
-  readonly open: readonly StoredStep[];
+  /** Every claim of the transfer, all kinds. */
+  readonly claims: readonly ClaimRecord[];
+  /**
+   * Built steps of the submitted kind this submission may claim, in order: unclaimed ones, ones held
+   * by a provisional claim, then (main only) ones whose transaction it may replace.
+   */
+  readonly candidates: readonly StoredStep[];
   readonly submissions: readonly SubmissionRecord[];
   readonly body: SubmitBody;
   readonly chain: ChainKey;
 }
 
-type Accepted = { readonly built: StoredStep; readonly txHash: string; readonly verification: string } | { readonly repeat: SubmitView };
+interface Claimed {
+  readonly built: StoredStep;
+  readonly txHash: string;
+  readonly verification: string;
+  /** The claim this one took the step from (a provisional hash, or the transaction it replaces). */
+  readonly ended?: ClaimRecord | undefined;
+  /** The transaction is mined and reverted. */
+  readonly reverted?: { readonly block: number | null } | undefined;
+}
+
+type Accepted = Claimed | { readonly repeat: SubmitView };
+
+/** What a new claim would do to the step's current one, or why it may not. */
+type Takeover = { readonly ended: ClaimRecord | undefined; readonly reason: 'superseded' | 'replaced' } | 'refuse';
+
+/**
+ * A step is taken from a provisional claim by a transaction that verified; from a firm main claim
+ * only by its replacement (same signer, already checked, and the same nonce). Anything else
+ * answers the claim on record.
+ */
+function takeoverOf(attempt: Attempt, step: StoredStep, verified: boolean, nonce: number | null): Takeover {
+  const current = attempt.claims.find((c) => c.stepIndex === step.index);
+  if (!current) return { ended: undefined, reason: 'superseded' };
+  if (!verified) return 'refuse';
+  if (PROVISIONAL.has(current.verification)) return { ended: current, reason: 'superseded' };
+  if (step.kind === 'main' && current.nonce !== null && nonce !== null && current.nonce === nonce) return { ended: current, reason: 'replaced' };
+  return 'refuse';
+}
 
 const repeatOf = async (attempt: Attempt, previous: SubmissionRecord): Promise<Accepted> => ({
   repeat: { transferId: attempt.transfer.id, status: await settleSubmission(attempt.deps, attempt.transfer, attempt.steps, previous), txHash: previous.txHash, step: attempt.body.step, accepted: false, verification: previous.verification },
@@ -115,46 +239,56 @@ function noRpc(chain: ChainKey): AppError {
   return new AppError('no_rpc_for_chain', `no RPC is configured for ${chain}; broadcast the transaction yourself and submit its txHash`);
 }
 
+function claimedElsewhere(chain: string, txHash: string, holder: string): AppError {
+  return new AppError('source_tx_claimed', `transaction ${txHash} on ${chain} already pays a step of transfer ${holder}; one on-chain transaction completes one transfer. Nothing was broadcast or recorded`, { details: { chain, txHash, transferId: holder } });
+}
+
 /**
  * Claims the step, then broadcasts, so a concurrent repeat cannot broadcast twice. When the chain
- * refuses, the claim is released, unless the chain turns out to hold these very bytes already.
+ * refuses, the claim is released (a provisional or replaced one it took over holds the step again),
+ * unless the chain turns out to hold these very bytes already.
  */
-async function claimAndBroadcast(attempt: Attempt, built: StoredStep, id: string, broadcast: () => Promise<string>, alreadyOnChain: (error: unknown) => Promise<boolean>): Promise<Accepted> {
+async function claimAndBroadcast(attempt: Attempt, built: StoredStep, takeover: Exclude<Takeover, 'refuse'>, id: string, nonce: number | null, broadcast: () => Promise<string>, alreadyOnChain: (error: unknown) => Promise<boolean>): Promise<Accepted> {
   const { deps, transfer, body } = attempt;
-  const claimed = await claimStep(deps, transfer, built, body, id, body.signedTransaction ?? null, 'verified');
+  const claimed = await claimStep(attempt, built, takeover, id, body.signedTransaction ?? null, 'verified', nonce);
   if (!claimed) return { repeat: await repeatAnswer(attempt) };
   try {
-    return { built, txHash: await broadcast(), verification: 'verified' };
+    return { built, txHash: await broadcast(), verification: 'verified', ended: takeover.ended };
   } catch (error) {
     if (!(await alreadyOnChain(error))) {
-      await deps.store.db.deleteFrom('submissions').where('transfer_id', '=', transfer.id).where('step_index', '=', built.index).execute();
+      if (takeover.ended) await restoreClaim(deps.store.db, transfer.id, built.index, id, takeover.ended);
+      else await deps.store.db.deleteFrom('submissions').where('transfer_id', '=', transfer.id).where('step_index', '=', built.index).where('tx_hash', '=', id).execute();
       throw error;
     }
-    return { built, txHash: id, verification: 'verified' };
+    return { built, txHash: id, verification: 'verified', ended: takeover.ended };
   }
 }
 
 async function acceptEvm(attempt: Attempt): Promise<Accepted> {
-  const { deps, transfer, open, submissions, body, chain } = attempt;
+  const { deps, transfer, candidates, submissions, body, chain } = attempt;
   const rpc = deps.rpc(chain);
   const rules = await stepRulesOf(deps, transfer);
   if (body.signedTransaction !== undefined) {
     const signed = body.signedTransaction;
     const decoded = await decodeSignedEvmTransaction(signed);
-    const again = submissions.find((s) => s.txHash.toLowerCase() === decoded.hash.toLowerCase());
+    const again = submissions.find((s) => sameTxHash(s.txHash, decoded.hash));
     if (again) return repeatOf(attempt, again);
-    const matched = open.find((candidate) => compareEvmTransaction(decoded, storedEvmStep(candidate), transfer.requesterWallet).length === 0);
+    const matched = candidates.find((candidate) => compareEvmTransaction(decoded, storedEvmStep(candidate), transfer.requesterWallet).length === 0);
     if (!matched) {
-      const mismatches = compareEvmTransaction(decoded, storedEvmStep(open[0]!), transfer.requesterWallet);
+      const mismatches = compareEvmTransaction(decoded, storedEvmStep(candidates[0]!), transfer.requesterWallet);
       throw new AppError('transaction_mismatch', `the signed transaction differs from the built ${body.step} step in ${mismatches.map((m) => m.field).join(', ')}; nothing was broadcast`, { details: { mismatches } });
     }
+    const takeover = takeoverOf(attempt, matched, true, decoded.nonce);
+    if (takeover === 'refuse') return { repeat: await repeatAnswer(attempt) };
     refuseUnlessAllowed(matched, rules);
     refuseExpired(attempt);
     if (!rpc) throw noRpc(chain);
     return claimAndBroadcast(
       attempt,
       matched,
+      takeover,
       decoded.hash,
+      decoded.nonce,
       () => rpc.broadcast(signed as Hex),
       // "Already known" and a timed-out send may still mean the chain has these very bytes.
       async (error) => error instanceof AppError && (error.code === 'nonce_too_low' || error.code === 'chain_unavailable') && (await rpc.findTransaction(decoded.hash).catch(() => null)) !== null,
@@ -162,10 +296,10 @@ async function acceptEvm(attempt: Attempt): Promise<Accepted> {
   }
   const txHash = body.txHash as Hex;
   if (!/^0x[0-9a-fA-F]{64}$/.test(txHash)) throw new AppError('invalid_submission', '`txHash` of an EVM step must be 0x and 64 hex digits');
-  // The first open step the transaction matches; one not on chain yet is taken to be the first open step.
-  let built = open[0]!;
+  // The first candidate step the transaction matches; one not on chain yet is taken to be the first.
+  let built = candidates[0]!;
   let result = await verifyEvmTransactionByHash(rpc, txHash, storedEvmStep(built), transfer.requesterWallet);
-  for (const candidate of open.slice(1)) {
+  for (const candidate of candidates.slice(1)) {
     if (result.verification !== 'refuted') break;
     built = candidate;
     result = await verifyEvmTransactionByHash(rpc, txHash, storedEvmStep(built), transfer.requesterWallet);
@@ -173,20 +307,25 @@ async function acceptEvm(attempt: Attempt): Promise<Accepted> {
   if (result.verification === 'refuted') {
     throw new AppError('transaction_mismatch', `transaction ${txHash} is not the built ${body.step} step (${result.mismatches.map((m) => m.field).join(', ')})`, { details: { mismatches: result.mismatches, verification: 'refuted' } });
   }
+  const takeover = takeoverOf(attempt, built, result.verification === 'verified', result.found?.nonce ?? null);
+  if (takeover === 'refuse') return { repeat: await repeatAnswer(attempt) };
   refuseUnlessAllowed(built, rules);
-  return claimOnly(attempt, built, txHash, result.verification);
+  const found = result.found;
+  const reverted = result.reverted ? { block: found?.blockNumber !== null && found?.blockNumber !== undefined ? Number(found.blockNumber) : null } : undefined;
+  return claimOnly(attempt, built, takeover, txHash, result.verification, found?.nonce ?? null, reverted);
 }
 
 /**
  * Solana: the signed bytes must keep every built instruction byte-identical (compute-budget
  * additions and, with `refreshBlockhash`, a fresh blockhash allowed) and be signed by the requester
- * as fee payer (docs/steps.md).
+ * as fee payer (docs/steps.md). Solana has no nonce to replace a transaction by: one that never
+ * lands expires with its blockhash, and its provisional claim with it.
  */
 async function acceptSvm(attempt: Attempt): Promise<Accepted> {
-  const { deps, transfer, open, submissions, body, chain } = attempt;
+  const { deps, transfer, candidates, submissions, body, chain } = attempt;
   const rpc = deps.svmRpc(chain);
   if (body.signedTransaction !== undefined) {
-    const checks = open.map((candidate) => ({ candidate, check: verifySignedSvmTransaction(body.signedTransaction as string, storedSvmStep(candidate), transfer.requesterWallet) }));
+    const checks = candidates.map((candidate) => ({ candidate, check: verifySignedSvmTransaction(body.signedTransaction as string, storedSvmStep(candidate), transfer.requesterWallet) }));
     const id = checks[0]!.check.transaction.id;
     const again = submissions.find((s) => s.txHash === id);
     if (again) return repeatOf(attempt, again);
@@ -195,17 +334,19 @@ async function acceptSvm(attempt: Attempt): Promise<Accepted> {
       const mismatches = checks[0]!.check.mismatches;
       throw new AppError('transaction_mismatch', `the signed transaction differs from the built ${body.step} step in ${[...new Set(mismatches.map((m) => m.field))].join(', ')}; nothing was broadcast`, { details: { mismatches } });
     }
+    const takeover = takeoverOf(attempt, matched.candidate, true, null);
+    if (takeover === 'refuse') return { repeat: await repeatAnswer(attempt) };
     refuseUnlessAllowed(matched.candidate, await stepRulesOf(deps, transfer));
     refuseExpired(attempt);
     if (!rpc) throw noRpc(chain);
     const wire = matched.check.transaction.wireBase64;
-    return claimAndBroadcast(attempt, matched.candidate, id, () => rpc.broadcast(wire), async (error) => error instanceof AppError && error.code === 'chain_unavailable' && (await rpc.findSignatureStatus(id).catch(() => null)) !== null);
+    return claimAndBroadcast(attempt, matched.candidate, takeover, id, null, () => rpc.broadcast(wire), async (error) => error instanceof AppError && error.code === 'chain_unavailable' && (await rpc.findSignatureStatus(id).catch(() => null)) !== null);
   }
   const signature = body.txHash as string;
   if (!isSvmSignature(signature)) throw new AppError('invalid_submission', '`txHash` of a Solana step must be a base58 transaction signature');
-  let built = open[0]!;
+  let built = candidates[0]!;
   let result = await verifySvmTransactionBySignature(rpc, signature, storedSvmStep(built), transfer.requesterWallet);
-  for (const candidate of open.slice(1)) {
+  for (const candidate of candidates.slice(1)) {
     if (result.verification !== 'refuted') break;
     built = candidate;
     result = await verifySvmTransactionBySignature(rpc, signature, storedSvmStep(built), transfer.requesterWallet);
@@ -213,22 +354,39 @@ async function acceptSvm(attempt: Attempt): Promise<Accepted> {
   if (result.verification === 'refuted') {
     throw new AppError('transaction_mismatch', `transaction ${signature} is not the built ${body.step} step`, { details: { mismatches: result.mismatches, verification: 'refuted' } });
   }
+  const takeover = takeoverOf(attempt, built, result.verification === 'verified', null);
+  if (takeover === 'refuse') return { repeat: await repeatAnswer(attempt) };
   refuseUnlessAllowed(built, await stepRulesOf(deps, transfer));
-  return claimOnly(attempt, built, signature, result.verification);
+  return claimOnly(attempt, built, takeover, signature, result.verification, null, result.reverted ? { block: null } : undefined);
 }
 
-async function claimOnly(attempt: Attempt, built: StoredStep, txHash: string, verification: string): Promise<Accepted> {
-  const claimed = await claimStep(attempt.deps, attempt.transfer, built, attempt.body, txHash, null, verification);
+async function claimOnly(attempt: Attempt, built: StoredStep, takeover: Exclude<Takeover, 'refuse'>, txHash: string, verification: string, nonce: number | null, reverted: Claimed['reverted']): Promise<Accepted> {
+  const claimed = await claimStep(attempt, built, takeover, txHash, null, verification, nonce);
   if (!claimed) return { repeat: await repeatAnswer(attempt) };
-  return { built, txHash, verification };
+  return { built, txHash, verification, ended: takeover.ended, reverted };
 }
 
-async function claimStep(deps: EngineDeps, transfer: TransferRecord, step: StoredStep, body: SubmitBody, txHash: string, signedTx: string | null, verification: string): Promise<boolean> {
+/**
+ * Records the claim (taking the step over from the claim it ends, in one transaction). The store's
+ * unique claim on (chain, transaction) decides races between transfers: the loser is told which
+ * transfer holds the transaction. False when another request claimed this step first.
+ */
+async function claimStep(attempt: Attempt, step: StoredStep, takeover: Exclude<Takeover, 'refuse'>, txHash: string, signedTx: string | null, verification: string, nonce: number | null): Promise<boolean> {
+  const { deps, transfer, body } = attempt;
+  const db = deps.store.db;
+  const refuseIfClaimedElsewhere = async (): Promise<void> => {
+    const holder = await findClaim(db, step.chain, txHash);
+    if (holder && holder.transferId !== transfer.id) throw claimedElsewhere(step.chain, txHash, holder.transferId);
+  };
+  await refuseIfClaimedElsewhere();
+  const record = { stepIndex: step.index, kind: body.step, txHash, signedTx, verification, userIp: body.userIp ?? null, createdAt: deps.now(), nonce };
   try {
-    await insertSubmission(deps.store.db, transfer.id, { stepIndex: step.index, kind: body.step, txHash, signedTx, verification, userIp: body.userIp ?? null, createdAt: deps.now() });
+    if (takeover.ended) return await endClaim(db, transfer.id, step.index, takeover.ended.txHash, takeover.reason, deps.now(), record);
+    await insertSubmission(db, transfer.id, record);
     return true;
   } catch (error) {
-    const again = (await listSubmissions(deps.store.db, transfer.id)).some((s) => s.stepIndex === step.index);
+    await refuseIfClaimedElsewhere();
+    const again = (await listClaims(db, transfer.id)).some((s) => s.stepIndex === step.index);
     if (again) return false;
     throw error;
   }
@@ -259,10 +417,10 @@ function refuseUnlessAllowed(step: StoredStep, rules: StepRules | null): void {
   if (reason !== null) throw new AppError('step_not_allowed', `the built ${step.kind} step ${reason}; nothing was broadcast`, { details: { step: step.kind, stepIndex: step.index } });
 }
 
-/** The answer to a submission another request recorded first (a concurrent repeat). */
+/** The answer to a submission another request recorded first (a concurrent repeat), or a step firmly held. */
 async function repeatAnswer(attempt: Attempt): Promise<SubmitView> {
   const { deps, transfer, steps, body } = attempt;
-  const previous = (await listSubmissions(deps.store.db, transfer.id)).findLast((s) => s.kind === body.step);
+  const previous = (await listClaims(deps.store.db, transfer.id)).findLast((s) => s.kind === body.step);
   if (!previous) return { transferId: transfer.id, status: transfer.status, txHash: '', step: body.step, accepted: false, verification: null };
   return { transferId: transfer.id, status: await settleSubmission(deps, transfer, steps, previous), txHash: previous.txHash, step: body.step, accepted: false, verification: previous.verification };
 }
@@ -270,10 +428,13 @@ async function repeatAnswer(attempt: Attempt): Promise<SubmitView> {
 /**
  * What a recorded submission implies, applied idempotently: its fee row is `expected`, and a `main`
  * step moves the transfer to SUBMITTED. Repeats apply it again, so a submission cut off between its
- * record and this update (a crash, a dropped connection) is completed by the client's retry.
+ * record and this update (a crash, a dropped connection) is completed by the client's retry. When
+ * the submission took its step over from `endedTxHash` (a provisional hash, a replaced
+ * transaction), whatever named that hash names the new one.
  */
-async function settleSubmission(deps: EngineDeps, transfer: TransferRecord, steps: readonly StoredStep[], submission: Pick<SubmissionRecord, 'stepIndex' | 'kind' | 'txHash' | 'verification'>): Promise<TransferRecord['status']> {
+async function settleSubmission(deps: EngineDeps, transfer: TransferRecord, steps: readonly StoredStep[], submission: Pick<SubmissionRecord, 'stepIndex' | 'kind' | 'txHash' | 'verification'>, endedTxHash?: string): Promise<TransferRecord['status']> {
   const db = deps.store.db;
+  if (endedTxHash !== undefined) await renameEnded(deps, transfer, endedTxHash, submission);
   const feeKind = steps.find((s) => s.index === submission.stepIndex)?.payload.feeKind;
   if (submission.kind === 'fee' && typeof feeKind === 'string') {
     const row = (await listFeeRows(db, transfer.id)).find((f) => f.kind === feeKind);
@@ -283,9 +444,22 @@ async function settleSubmission(deps: EngineDeps, transfer: TransferRecord, step
   }
   if (submission.kind !== 'main') return transfer.status;
   await expectVenueCollectedFees(deps, transfer.id, steps, submission.txHash);
-  if (transfer.status !== 'PENDING_SIGNATURE' && transfer.status !== 'ABANDONED') return transfer.status;
+  if (transfer.status !== 'PENDING_SIGNATURE') return transfer.status;
   const now = deps.now();
-  const detail = transfer.status === 'ABANDONED' ? 'source transaction submitted after the build was abandoned; tracking resumed' : 'source transaction submitted; waiting for the venue';
-  await updateTransfer(db, transfer.id, { status: 'SUBMITTED', statusDetail: detail, completedAt: null, sourceTxHash: submission.txHash, sourceTxVerification: submission.verification, submittedAt: now, nextPollAt: now, pollAttempts: 0, giveUpAt: now + giveUpAfterMs(transfer.etaSeconds) }, now);
+  await updateTransfer(db, transfer.id, { status: 'SUBMITTED', statusDetail: 'source transaction submitted; waiting for the venue', completedAt: null, sourceTxHash: submission.txHash, sourceTxVerification: submission.verification, sourceTxBlock: null, submittedAt: now, nextPollAt: now, pollAttempts: 0, giveUpAt: now + giveUpAfterMs(transfer.etaSeconds) }, now);
   return 'SUBMITTED';
+}
+
+/** The fee rows, `feeTxHash` and `sourceTxHash` that named an ended claim's hash name its successor. */
+async function renameEnded(deps: EngineDeps, transfer: TransferRecord, endedTxHash: string, next: Pick<SubmissionRecord, 'kind' | 'txHash' | 'verification'>): Promise<void> {
+  const db = deps.store.db;
+  for (const row of await listFeeRows(db, transfer.id)) {
+    if (row.txHash !== null && sameTxHash(row.txHash, endedTxHash)) await setFeeRowStatus(db, transfer.id, row.kind, row.status, next.txHash);
+  }
+  const patch: Parameters<typeof updateTransfer>[2] = {};
+  if (transfer.feeTxHash !== null && sameTxHash(transfer.feeTxHash, endedTxHash)) Object.assign(patch, { feeTxHash: next.txHash });
+  if (next.kind === 'main' && transfer.sourceTxHash !== null && sameTxHash(transfer.sourceTxHash, endedTxHash)) {
+    Object.assign(patch, { sourceTxHash: next.txHash, sourceTxVerification: next.verification, sourceTxBlock: null, statusDetail: `source transaction ${endedTxHash} was superseded by ${next.txHash}; waiting for the venue` });
+  }
+  if (Object.keys(patch).length > 0) await updateTransfer(db, transfer.id, patch, deps.now());
 }

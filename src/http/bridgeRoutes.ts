@@ -91,7 +91,7 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
         body: S.SubmitBody,
         response: {
           200: S.SubmitResponse,
-          ...errorResponses(['transfer_not_found', 'invalid_submission', 'step_not_built', 'step_not_allowed', 'build_expired', 'invalid_signed_transaction', 'transaction_mismatch', 'nonce_too_low', 'transaction_underpriced', 'insufficient_funds', 'broadcast_rejected', 'blockhash_expired', 'chain_unavailable', 'no_rpc_for_chain'], { body: true }),
+          ...errorResponses(['transfer_not_found', 'invalid_submission', 'step_not_built', 'step_not_allowed', 'build_expired', 'source_tx_claimed', 'fee_steps_required', 'transfer_abandoned', 'invalid_signed_transaction', 'transaction_mismatch', 'nonce_too_low', 'transaction_underpriced', 'insufficient_funds', 'broadcast_rejected', 'blockhash_expired', 'chain_unavailable', 'no_rpc_for_chain'], { body: true }),
         },
       },
     },

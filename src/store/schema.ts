@@ -90,6 +90,7 @@ export interface TransfersTable {
   poll_attempts: Generated<number>;
   give_up_at: number | null;
   eta_seconds: number | null;
+  source_tx_block: ColumnType<number | null, number | null | undefined, number | null>;
   lease_owner: string | null;
   lease_until: number | null;
 }
@@ -112,6 +113,26 @@ export interface SubmissionsTable {
   verification: string;
   user_ip: string | null;
   created_at: number;
+  chain: string;
+  /** The hash as the chain compares it; unique per chain across every transfer (migration 005). */
+  tx_key: string | null;
+  nonce: number | null;
+}
+
+/** Claims that no longer hold their step (superseded, replaced, expired), kept as history. */
+export interface SubmissionHistoryTable {
+  transfer_id: string;
+  step_index: number;
+  kind: string;
+  chain: string;
+  tx_hash: string;
+  signed_tx: string | null;
+  verification: string;
+  nonce: number | null;
+  user_ip: string | null;
+  created_at: number;
+  ended_at: number;
+  reason: string;
 }
 
 export interface FeeRowsTable {
@@ -134,5 +155,6 @@ export interface Database {
   transfers: TransfersTable;
   transfer_steps: TransferStepsTable;
   submissions: SubmissionsTable;
+  submission_history: SubmissionHistoryTable;
   fee_rows: FeeRowsTable;
 }

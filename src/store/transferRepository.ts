@@ -49,6 +49,8 @@ export interface TransferRecord {
   readonly giveUpAt: number | null;
   /** The venue's ETA for the built row, `null` when it published none. */
   readonly etaSeconds: number | null;
+  /** The block (EVM) or slot (Solana) where the source transaction succeeded; `null` until seen. */
+  readonly sourceTxBlock?: number | null;
 }
 
 export interface FeeRowRecord {
@@ -78,6 +80,20 @@ export interface SubmissionRecord {
   readonly txHash: string;
   readonly verification: string;
   readonly createdAt: number;
+}
+
+/** A submission with what the store keeps beside it: the step's chain and, on EVM, the nonce. */
+export interface ClaimRecord extends SubmissionRecord {
+  readonly chain: string;
+  readonly nonce: number | null;
+  readonly signedTx: string | null;
+  readonly userIp: string | null;
+}
+
+/** A claim that no longer holds its step. */
+export interface EndedClaimRecord extends ClaimRecord {
+  readonly endedAt: number;
+  readonly reason: 'superseded' | 'replaced' | 'expired' | 'refuted';
 }
 
 export type NewTransfer = Omit<TransferRecord, 'pollAttempts'>;
@@ -155,11 +171,71 @@ export async function listSubmissions(db: Db, transferId: string): Promise<Submi
   return rows.map((r) => ({ stepIndex: r.step_index, kind: r.kind, txHash: r.tx_hash, verification: r.verification, createdAt: r.created_at }));
 }
 
-export async function insertSubmission(db: Db, transferId: string, submission: SubmissionRecord & { signedTx: string | null; userIp: string | null }): Promise<void> {
-  await db
-    .insertInto('submissions')
-    .values({ transfer_id: transferId, step_index: submission.stepIndex, kind: submission.kind, tx_hash: submission.txHash, signed_tx: submission.signedTx, verification: submission.verification, user_ip: submission.userIp, created_at: submission.createdAt })
-    .execute();
+/** The hash as its chain compares it: EVM hex in any case is one hash; Solana base58 is case-sensitive. */
+export function txKeyOf(txHash: string): string {
+  return txHash.startsWith('0x') ? txHash.toLowerCase() : txHash;
+}
+
+/**
+ * Records a claim of a built step by a transaction. The store refuses a second claim of the step
+ * (primary key) and a second claim of the transaction on its chain by any transfer (unique index of
+ * migration 005), so two racing requests cannot both win. The chain is the built step's own.
+ */
+export async function insertSubmission(db: Db, transferId: string, submission: SubmissionRecord & { signedTx: string | null; userIp: string | null; nonce?: number | null }): Promise<void> {
+  await sql`
+    INSERT INTO submissions (transfer_id, step_index, kind, tx_hash, signed_tx, verification, user_ip, created_at, chain, tx_key, nonce)
+    SELECT ${transferId}, ${submission.stepIndex}, ${submission.kind}, ${submission.txHash}, ${submission.signedTx}, ${submission.verification}, ${submission.userIp}, ${submission.createdAt},
+           coalesce((SELECT chain FROM transfer_steps WHERE transfer_id = ${transferId} AND step_index = ${submission.stepIndex}), ''), ${txKeyOf(submission.txHash)}, ${submission.nonce ?? null}`.execute(db);
+}
+
+export async function listClaims(db: Db, transferId: string): Promise<ClaimRecord[]> {
+  const rows = await db.selectFrom('submissions').selectAll().where('transfer_id', '=', transferId).orderBy('created_at').execute();
+  return rows.map((r) => ({ stepIndex: r.step_index, kind: r.kind, txHash: r.tx_hash, verification: r.verification, createdAt: r.created_at, chain: r.chain, nonce: r.nonce, signedTx: r.signed_tx, userIp: r.user_ip }));
+}
+
+/** Which transfer's step holds this transaction on this chain, if any. */
+export async function findClaim(db: Db, chain: string, txHash: string): Promise<{ transferId: string; stepIndex: number } | null> {
+  const row = await db.selectFrom('submissions').select(['transfer_id', 'step_index']).where('chain', '=', chain).where('tx_key', '=', txKeyOf(txHash)).executeTakeFirst();
+  return row ? { transferId: row.transfer_id, stepIndex: row.step_index } : null;
+}
+
+export async function listEndedClaims(db: Db, transferId: string): Promise<EndedClaimRecord[]> {
+  const rows = await db.selectFrom('submission_history').selectAll().where('transfer_id', '=', transferId).orderBy('ended_at').execute();
+  return rows.map((r) => ({ stepIndex: r.step_index, kind: r.kind, txHash: r.tx_hash, verification: r.verification, createdAt: r.created_at, chain: r.chain, nonce: r.nonce, signedTx: r.signed_tx, userIp: r.user_ip, endedAt: r.ended_at, reason: r.reason as EndedClaimRecord['reason'] }));
+}
+
+/**
+ * Ends the step's claim by `txHash` (moved to the history with `reason`) and, when `next` is given,
+ * records that claim in its place, in one transaction. False when the step is no longer claimed by
+ * `txHash` (another request changed it first); throws when `next` is claimed elsewhere.
+ */
+export async function endClaim(db: Kysely<Database>, transferId: string, stepIndex: number, txHash: string, reason: EndedClaimRecord['reason'], now: number, next?: Parameters<typeof insertSubmission>[2], options: { revived?: boolean } = {}): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    // A claim brought back from the history (a replaced transaction mined after all) leaves it.
+    if (next && options.revived) await tx.deleteFrom('submission_history').where('transfer_id', '=', transferId).where('step_index', '=', stepIndex).where('tx_hash', '=', next.txHash).execute();
+    const moved = await sql<{ n: number }>`
+      WITH gone AS (
+        DELETE FROM submissions WHERE transfer_id = ${transferId} AND step_index = ${stepIndex} AND tx_hash = ${txHash}
+        RETURNING transfer_id, step_index, kind, chain, tx_hash, signed_tx, verification, nonce, user_ip, created_at
+      ), kept AS (
+        INSERT INTO submission_history (transfer_id, step_index, kind, chain, tx_hash, signed_tx, verification, nonce, user_ip, created_at, ended_at, reason)
+        SELECT transfer_id, step_index, kind, chain, tx_hash, signed_tx, verification, nonce, user_ip, created_at, ${now}, ${reason} FROM gone
+        RETURNING 1
+      )
+      SELECT count(*)::int AS n FROM kept`.execute(tx);
+    if ((moved.rows[0]?.n ?? 0) === 0) return false;
+    if (next) await insertSubmission(tx, transferId, next);
+    return true;
+  });
+}
+
+/** Undoes {@link endClaim} with a `next`: the new claim is dropped and the ended one holds the step again. */
+export async function restoreClaim(db: Kysely<Database>, transferId: string, stepIndex: number, droppedTxHash: string, restored: ClaimRecord): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx.deleteFrom('submissions').where('transfer_id', '=', transferId).where('step_index', '=', stepIndex).where('tx_hash', '=', droppedTxHash).execute();
+    await tx.deleteFrom('submission_history').where('transfer_id', '=', transferId).where('step_index', '=', stepIndex).where('tx_hash', '=', restored.txHash).execute();
+    await insertSubmission(tx, transferId, restored);
+  });
 }
 
 export async function setSubmissionVerification(db: Db, transferId: string, stepIndex: number, verification: string): Promise<void> {
@@ -252,6 +328,7 @@ function toRow(t: Partial<TransferRecord>) {
     poll_attempts: t.pollAttempts,
     give_up_at: t.giveUpAt,
     eta_seconds: t.etaSeconds,
+    source_tx_block: t.sourceTxBlock,
   } as never;
 }
 
@@ -300,6 +377,7 @@ function fromRow(r: Selectable<TransfersTable>): TransferRecord {
     pollAttempts: r.poll_attempts,
     giveUpAt: r.give_up_at,
     etaSeconds: r.eta_seconds,
+    sourceTxBlock: r.source_tx_block,
   };
 }
 

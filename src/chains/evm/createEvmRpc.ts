@@ -22,6 +22,8 @@ export interface FoundEvmTransaction {
   readonly to: Address | null;
   readonly data: Hex;
   readonly value: bigint;
+  /** The signer's nonce: a transaction with the same signer and nonce replaces this one. */
+  readonly nonce: number;
   /** `null` while the transaction waits in the pool. */
   readonly blockNumber: bigint | null;
   /** `pending` until the node serves a receipt. */
@@ -88,6 +90,7 @@ async function find(client: PublicClient, hash: Hex): Promise<FoundEvmTransactio
     to: tx.to ? getAddress(tx.to) : null,
     data: tx.input,
     value: tx.value,
+    nonce: tx.nonce,
   };
   // The receipt is asked for even when the transaction looks pooled: nodes (anvil included) and
   // load-balanced RPCs can serve a receipt while still showing the pool's copy of the transaction,

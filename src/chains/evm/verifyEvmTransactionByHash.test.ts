@@ -74,6 +74,7 @@ describe('verifyEvmTransactionByHash', () => {
       verification: 'verified',
       mismatches: [],
       reverted: false,
+      found: expect.objectContaining({ status: 'success', nonce: expect.any(Number) }),
     });
   });
 
@@ -98,22 +99,23 @@ describe('verifyEvmTransactionByHash', () => {
       verification: 'verified',
       mismatches: [],
       reverted: true,
+      found: expect.objectContaining({ status: 'reverted' }),
     });
   });
 
   it('leaves an unknown hash pending', async () => {
     const result = await verifyEvmTransactionByHash(rpc, `0x${'cd'.repeat(32)}`, stepFor(), wallet.address);
-    expect(result).toEqual({ verification: 'pending', mismatches: [], reverted: false });
+    expect(result).toEqual({ verification: 'pending', mismatches: [], reverted: false, found: null });
   });
 
   it('is unverified without an RPC', async () => {
     const result = await verifyEvmTransactionByHash(null, `0x${'cd'.repeat(32)}`, stepFor(), wallet.address);
-    expect(result).toEqual({ verification: 'unverified_no_rpc', mismatches: [], reverted: false });
+    expect(result).toEqual({ verification: 'unverified_no_rpc', mismatches: [], reverted: false, found: null });
   });
 
   it('is unverified when the RPC fails', async () => {
     const dead = createEvmRpc(await deadUrl(), { timeoutMs: 2_000 });
     const result = await verifyEvmTransactionByHash(dead, `0x${'cd'.repeat(32)}`, stepFor(), wallet.address);
-    expect(result).toEqual({ verification: 'unverified_rpc_error', mismatches: [], reverted: false });
+    expect(result).toEqual({ verification: 'unverified_rpc_error', mismatches: [], reverted: false, found: null });
   });
 });

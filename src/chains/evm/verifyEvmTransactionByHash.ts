@@ -11,6 +11,8 @@ export interface EvmHashVerificationResult {
   readonly mismatches: EvmMismatch[];
   /** The receipt says the transaction reverted; what that means for the order is the caller's call. */
   readonly reverted: boolean;
+  /** The transaction as the node served it, `null` when not found (or not asked). */
+  readonly found: FoundEvmTransaction | null;
 }
 
 /**
@@ -24,19 +26,20 @@ export async function verifyEvmTransactionByHash(
   step: EvmStep,
   expectedSigner: string,
 ): Promise<EvmHashVerificationResult> {
-  if (!rpc) return { verification: 'unverified_no_rpc', mismatches: [], reverted: false };
+  if (!rpc) return { verification: 'unverified_no_rpc', mismatches: [], reverted: false, found: null };
   let found: FoundEvmTransaction | null;
   try {
     found = await rpc.findTransaction(hash);
   } catch {
     // Whatever failed, nothing was learnt about the transaction; the worker asks again later.
-    return { verification: 'unverified_rpc_error', mismatches: [], reverted: false };
+    return { verification: 'unverified_rpc_error', mismatches: [], reverted: false, found: null };
   }
-  if (!found) return { verification: 'pending', mismatches: [], reverted: false };
+  if (!found) return { verification: 'pending', mismatches: [], reverted: false, found: null };
   const mismatches = compareEvmTransaction(found, step, expectedSigner);
   return {
     verification: mismatches.length > 0 ? 'refuted' : 'verified',
     mismatches,
     reverted: found.status === 'reverted',
+    found,
   };
 }
