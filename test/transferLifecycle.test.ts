@@ -91,11 +91,16 @@ describe('transfer lifecycle', () => {
     expect(done.fees).toEqual([expect.objectContaining({ kind: 'referral', status: 'settled', txHash: expect.stringMatching(/^0x/) })]);
   });
 
-  it('voids a fee row whose step was never signed, even when the transfer completes', async () => {
-    const { id, order } = await transfer({ signFee: false });
-    statuses.set(order, { state: 'completed', venueStatus: 'success', destinationTxHash: hash(98), receivedAmount: 4_990_000n, receivedAsset: null, detail: null });
-    await worker.tick();
-    expect((await read(id)).fees.map((f) => f.status)).toEqual(['void']);
+  it('refuses the main step while a fee step is unsigned (fee_steps_required), so no referral is voided by omission', async () => {
+    const quote = (await post('/v1/bridge/quote', { fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '5000000', sender: USER, recipient: USER, referralWallet: REFERRER, referralBps: 10 })).json() as { decisionId: string };
+    const build = (await post('/v1/bridge/build', { decisionId: quote.decisionId })).json() as { transferId: string; steps: { step: string }[] };
+    const refused = await post(`/v1/bridge/transfers/${build.transferId}/submit`, { step: 'main', txHash: hash(++counter) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: 'fee_steps_required', details: { missingSteps: [{ stepIndex: 0, kind: 'fee', feeKind: 'referral', reason: 'not_submitted' }] } });
+    expect(await read(build.transferId)).toMatchObject({ status: 'PENDING_SIGNATURE', fees: [{ kind: 'referral', status: 'offered', txHash: null }] });
+    // Once the fee step is in, the same main transaction is accepted.
+    expect((await post(`/v1/bridge/transfers/${build.transferId}/submit`, { step: 'fee', txHash: hash(++counter) })).statusCode).toBe(200);
+    expect((await post(`/v1/bridge/transfers/${build.transferId}/submit`, { step: 'main', txHash: hash(counter - 1) })).json()).toMatchObject({ accepted: true, status: 'SUBMITTED' });
   });
 
   it('refunds: fee rows void, the venue detail kept', async () => {
