@@ -7,7 +7,7 @@ import { VenueHttpError } from '../venueHttpClient.ts';
 import { NEAR_INTENTS_ASSETS, assetOf } from './nearIntentsChains.ts';
 import { startNearIntentsFake, type NearIntentsFake } from './nearIntentsFake.ts';
 import { NEAR_INTENTS_STATUS_TABLE, intentsAccountOf } from './nearIntentsMapping.ts';
-import { NearIntentsErrorSchema, NearIntentsQuoteResponseSchema, NearIntentsStatusResponseSchema, NearIntentsTokensSchema } from './nearIntentsSchemas.ts';
+import { NearIntentsContextSchema, NearIntentsErrorSchema, NearIntentsQuoteResponseSchema, NearIntentsStatusResponseSchema, NearIntentsTokensSchema } from './nearIntentsSchemas.ts';
 import { nearIntentsVenue } from './nearIntentsVenue.ts';
 
 const known = knownToken;
@@ -239,6 +239,19 @@ const statusRequest = (plan: DepositPlan, sourceTxHash = `0x${'ab'.repeat(32)}`)
 
 describe('status', () => {
   const expected: Record<string, string> = { PENDING_DEPOSIT: 'pending', KNOWN_DEPOSIT_TX: 'pending', PROCESSING: 'pending', INCOMPLETE_DEPOSIT: 'pending', SUCCESS: 'completed', REFUNDED: 'refunded', FAILED: 'failed' };
+
+  it('reads the stored context through NearIntentsContextSchema and refuses one it did not write', async () => {
+    const req = request();
+    const plan = (await adapter.venue.build({ request: req, quote: await adapter.venue.quote(req, testCall()) }, testCall())) as DepositPlan;
+    expect(passes(NearIntentsContextSchema, plan.context)).toBe(true);
+    const { correlationId: _dropped, ...withoutId } = plan.context;
+    for (const context of [withoutId, { ...plan.context, minAmountOut: 'lots' }, { ...plan.context, depositAddress: 7 }]) {
+      const error = await rejection(adapter.venue.status({ ...statusRequest(plan), context } as VenueStatusRequest, testCall()));
+      expect(error.code).toBe('invalid_input');
+    }
+    const { depositAddress: _none, ...quoteOnly } = plan.context;
+    expect((await rejection(adapter.venue.status({ ...statusRequest(plan), context: quoteOnly } as VenueStatusRequest, testCall()))).message).toMatch(/depositAddress/);
+  });
 
   it('tables every 1Click status', () => {
     expect(Object.keys(NEAR_INTENTS_STATUS_TABLE).sort()).toEqual(Object.keys(expected).sort());

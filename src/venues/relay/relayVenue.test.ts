@@ -10,7 +10,7 @@ import { VenueHttpError } from '../venueHttpClient.ts';
 import { RELAY_RECEIVER } from './relayChains.ts';
 import { RELAY_FAKE_DEPOSITORY, RELAY_FAKE_SOLVER, startRelayFake, type RelayFake } from './relayFake.ts';
 import { RELAY_STATUS_TABLE, RELAY_STATUSES } from './relayMapping.ts';
-import { RelayErrorSchema, RelayIntentStatusSchema, RelayQuoteSchema, RelayRequestsSchema } from './relaySchemas.ts';
+import { RelayContextSchema, RelayErrorSchema, RelayIntentStatusSchema, RelayQuoteSchema, RelayRequestsSchema } from './relaySchemas.ts';
 import { relayVenue } from './relayVenue.ts';
 
 type Token = Corridor['fromToken'];
@@ -259,6 +259,14 @@ function statusRequest(requestId: string, overrides: Partial<VenueStatusRequest>
 }
 
 describe('relay status', () => {
+  it('reads the stored context through RelayContextSchema and refuses one it did not write', async () => {
+    const { context } = await venue.quote(request(), testCall());
+    expect(Compile(RelayContextSchema).Check(context)).toBe(true);
+    for (const bad of [{ requestId: 'not-an-id' }, { requestId: 42 }, { ...context, deposit: { to: 'nowhere' } }]) {
+      expect((await rejection(venue.status({ ...statusRequest(''), context: bad } as VenueStatusRequest, testCall()))).code).toBe('invalid_input');
+    }
+  });
+
   it.each(RELAY_STATUSES.map((s) => [s, RELAY_STATUS_TABLE[s]] as const))('maps %s to %s', async (status, state) => {
     const { context } = await venue.quote(request(), testCall());
     const requestId = context.requestId as string;
