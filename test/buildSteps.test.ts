@@ -2,7 +2,7 @@ import { decodeFunctionData, encodeFunctionData, erc20Abi, getAddress, type Hex 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Strait } from '../src/createStrait.ts';
 import type { StepsPlan, Venue, VenueQuoteRequest } from '../src/venues/Venue.ts';
-import type { VenueModule } from '../src/venues/VenueModule.ts';
+import type { VenueStandIn } from '../src/venues/VenueModule.ts';
 import { allCredentials } from './scriptedStrait.ts';
 import { createTestStrait } from './testStrait.ts';
 
@@ -25,11 +25,11 @@ let target: Hex = POOL;
 let spender: Hex = POOL;
 const built: VenueQuoteRequest[] = [];
 
-function pool(id: string, outBps: bigint, takesIntegratorFee = false): VenueModule {
+function pool(id: string, outBps: bigint, takesIntegratorFee = false): VenueStandIn {
   return {
     id,
     defaultBaseUrl: 'http://127.0.0.1:1',
-    takesIntegratorFee,
+    capabilities: { feeCapture: takesIntegratorFee ? 'venue-param' : 'none' },
     allowList: { calls: [8453, 1].map((chainId) => ({ chainId, to: POOL, selectors: [SELECTOR] })), transferRecipients: [] },
     create(): Venue {
       return {
@@ -172,14 +172,14 @@ describe('fee capture through the venue (venue-param)', () => {
 });
 
 describe('a wallet that cannot sign EIP-5792 bundles', () => {
-  it('gets the platform fee as a separate step, and is not charged a referral share it could not pay in the same signature', async () => {
+  it('gets the platform fee and the referral share as fee steps of their own (spec §1 rules 3–4)', async () => {
     const quote = await post<{ decisionId: string }>('/v1/bridge/quote', { fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '1000000000', sender: USER, recipient: USER, referralWallet: REFERRER, referralBps: 15 });
     const { status, body } = await post<Build>('/v1/bridge/build', { decisionId: quote.body.decisionId, walletBatching: false });
     expect(status, JSON.stringify(body)).toBe(200);
-    expect(body).toMatchObject({ feeCapture: 'separate-step', referralCapture: 'none', feeBatch: null });
-    expect(body.steps.map((s) => s.step)).toEqual(['approve', 'fee', 'main']);
-    expect(built.at(-1)?.amountIn).toBe(1_000_000_000n - 800_000n);
-    expect((await transferOf(body.transferId)).fees.map((f) => f.kind)).toEqual(['platform']);
+    expect(body).toMatchObject({ feeCapture: 'separate-step', referralCapture: 'separate-step', feeBatch: null });
+    expect(body.steps.map((s) => s.step)).toEqual(['approve', 'fee', 'fee', 'main']);
+    expect(built.at(-1)?.amountIn).toBe(1_000_000_000n - 800_000n - 1_500_000n);
+    expect((await transferOf(body.transferId)).fees.map((f) => f.kind)).toEqual(['platform', 'referral']);
   });
 });
 

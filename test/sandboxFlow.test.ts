@@ -52,8 +52,11 @@ async function transferThroughVenue(venue: string, accountIndex: number, referre
 
   const wallet = createWalletClient({ account, transport: http(base.rpcUrl) });
   const baseClient = createPublicClient({ transport: http(base.rpcUrl) });
-  const steps: Step[] = build.body.steps ?? [
-    { vm: 'evm', step: 'main', chainId: base.chainId, to: BASE_USDC, data: encodeTransfer(build.body.deposit!.address, BigInt(build.body.deposit!.amountAtomic)), value: '0' },
+  // A deposit build hands out `deposit` and at most `fee` steps; the wallet funds the address itself, once.
+  if (build.body.deposit) expect((build.body.steps ?? []).map((s) => s.step).filter((kind) => kind !== 'fee')).toEqual([]);
+  const steps: Step[] = [
+    ...(build.body.steps ?? []),
+    ...(build.body.deposit ? [{ vm: 'evm' as const, step: 'main' as const, chainId: base.chainId, to: BASE_USDC as Hex, data: encodeTransfer(build.body.deposit.address, BigInt(build.body.deposit.amountAtomic)), value: '0' }] : []),
   ];
   for (const step of steps) {
     const request = await wallet.prepareTransactionRequest({ account, chain: null, to: step.to, data: step.data, value: BigInt(step.value) });

@@ -36,8 +36,10 @@ export const ERROR_CATALOGUE = {
   privacy_venue_required: { status: 409, retriable: false, summary: 'The decision was made under `privacy: true` and the chosen venue is public.' },
   quote_expired: { status: 410, retriable: false, summary: 'The quote is past its `expiresAt`; request a new quote.' },
   quote_drifted: { status: 409, retriable: false, summary: 'The venue\'s price moved below the quoted minimum between quote and build; request a new quote.' },
-  unsafe_venue_answer: { status: 502, retriable: false, summary: 'The venue answered with a transaction outside its allow-list (an unknown contract, function or payee); nothing was built and the venue is marked degraded.' },
-  venue_unavailable: { status: 503, retriable: true, summary: 'The venue did not answer the build request in time or in a shape Strait accepts; nothing was built. The same build may be retried after `retryAfterMs`.' },
+  decision_already_built: { status: 409, retriable: false, summary: 'The decision was already built with another row (`details.quoteId`, `details.transferId`); a decision builds one transfer. Request a new quote to build another row.' },
+  insufficient_balance: { status: 422, retriable: false, summary: 'The sender holds less of the source asset than `amountAtomic` (read from the source chain\'s RPC); `details.balanceAtomic` and `details.amountAtomic` hold both. Nothing was built.' },
+  unsafe_venue_answer: { status: 502, retriable: false, summary: 'The venue answered with a transaction outside its allow-list (an unknown contract, function or payee) or an answer its adapter refuses as impossible (amounts that do not match, a deposit address not valid for the chain); nothing was built, the venue is marked degraded and the answer counts as its fault.' },
+  venue_unavailable: { status: 503, retriable: true, summary: 'The venue did not answer the build request in time or in a shape Strait accepts, or asked Strait to wait for its rate limit; nothing was built. The same build may be retried after `retryAfterMs`.' },
   transfer_not_found: { status: 404, retriable: false, summary: 'No transfer has this id.' },
   invalid_submission: { status: 400, retriable: false, summary: 'Exactly one of `signedTransaction` and `txHash` must be given, and a `txHash` must be a hash of the step\'s chain (0x and 64 hex digits on EVM, a base58 signature on Solana).' },
   step_not_allowed: { status: 409, retriable: false, summary: 'The built step no longer passes the allow-list check at submit; nothing was broadcast.' },
@@ -78,8 +80,8 @@ export const REJECTION_CATALOGUE = {
   venue_disabled: { priority: 8, summary: 'The venue is switched off or lacks a credential it needs.' },
   breaker_open: { priority: 9, summary: 'The venue failed repeatedly and is rested for a while (circuit breaker open).' },
   venue_timeout: { priority: 10, summary: 'The venue did not answer before the quote deadline.' },
-  venue_rate_limited: { priority: 11, summary: 'The venue refused the call for its own rate limit.' },
-  venue_bad_response: { priority: 12, summary: 'The venue answered with a shape Strait does not accept; `details.path` says where.' },
+  venue_rate_limited: { priority: 11, summary: 'The venue refused the call for its own rate limit; `details.retryAfterMs` is how long Strait leaves it alone (its `Retry-After`, at most 5 minutes).' },
+  venue_bad_response: { priority: 12, summary: 'The venue answered with a shape Strait does not accept (`details.path` says where), more than the answer-size cap (`details.limitBytes`), or an impossible quote; it counts against the venue.' },
   venue_error: { priority: 13, summary: 'The venue answered with an error.' },
 } as const;
 

@@ -46,6 +46,26 @@ describe('applyFees', () => {
     expect(rows[1]).toMatchObject({ feeBps: 0, feeAmount: 0n, tierSavedBps: 0, amountOut: 992_509_000n });
   });
 
+  it('never answers a minimum above the expected output, whatever minimum the venue gave', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1_000n, max: 10n ** 15n }),
+        fc.array(fc.tuple(fc.integer({ min: 9_000, max: 10_000 }), fc.integer({ min: 8_000, max: 12_000 })), { minLength: 1, maxLength: 8 }),
+        fc.option(fc.integer({ min: 0, max: 15 }), { nil: null }),
+        (amountIn, answers, referralBps) => {
+          const gross = answers.map(([outBps, minBps], i): GrossRow => {
+            const out = (amountIn * BigInt(outBps)) / 10_000n;
+            return { venue: `v${i}`, quote: { amountIn, amountOut: out, minAmountOut: (out * BigInt(minBps)) / 10_000n, estimatedSeconds: null, expiresAt: null, context: {} } };
+          });
+          const outcome = applyFees(gross, context(amountIn, referralBps === null ? null : { wallet: '0x1', bps: referralBps }));
+          for (const r of outcome.rows) expect(r.minAmountOut).toBeLessThanOrEqual(r.amountOut);
+          if (answers.some(([out, min]) => min > 10_000 && out > 0)) expect(outcome.notes.join(' ')).toMatch(/minimum output above its expected output/);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('measures a tie as no saving', () => {
     const { rows } = applyFees([row('a', 1_000n), row('b', 1_000n)], context(1_000n));
     expect(rows.map((r) => r.tierSavedBps)).toEqual([0, 0]);

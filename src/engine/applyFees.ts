@@ -80,10 +80,13 @@ export function applyFees(gross: readonly GrossRow[], context: FeeContext): FeeO
     const feeBps = collects && platformCap !== null ? platformFeeBps(tierSavedBps, schedule) : 0;
     const feeAmount = feeBps === 0 || platformCap === null ? 0n : min((amountIn * BigInt(feeBps)) / 10_000n, platformCap);
     const venueReceives = amountIn - feeAmount - (collects ? (referral?.amount ?? 0n) : 0n);
+    // A minimum above the expected output is a venue's inconsistency, not a promise: the row shows
+    // the expected output as its minimum (a guarantee can never exceed what is expected).
+    if (row.quote.minAmountOut > row.quote.amountOut) notes.push(`${row.venue} answered a minimum output above its expected output; its minimum is shown as the expected output.`);
     return {
       ...row,
       amountOut: (row.quote.amountOut * venueReceives) / amountIn,
-      minAmountOut: (row.quote.minAmountOut * venueReceives) / amountIn,
+      minAmountOut: (min(row.quote.minAmountOut, row.quote.amountOut) * venueReceives) / amountIn,
       feeBps: feeAmount === 0n ? 0 : feeBps,
       feeAmount,
       tierSavedBps,

@@ -3,18 +3,21 @@ import { encodeFunctionData, erc20Abi, getAddress, isAddress } from 'viem';
 import { chainInfo, type ChainKey } from '../domain/chains.ts';
 import { AppError } from '../domain/errors.ts';
 import { savingsOf } from '../domain/ranking.ts';
-import type { EvmStep, JsonObject, Step, SvmStep } from '../domain/steps.ts';
+import type { DepositInstruction, EvmStep, JsonObject, Step, SvmStep } from '../domain/steps.ts';
 import type { TokenInfo } from '../domain/tokens.ts';
 import { decodeSvmTransaction } from '../chains/svm/decodeSvmTransaction.ts';
 import { SPL_TOKEN_PROGRAM, mergeFeeInstructions } from '../chains/svm/mergeFeeInstructions.ts';
 import { findDecision, type StoredDecision, type StoredQuoteRow } from '../store/decisionRepository.ts';
-import { findTransferByDecision, insertTransfer, type FeeRowRecord, type StoredStep } from '../store/transferRepository.ts';
+import { findTransferByDecision, insertTransfer, type FeeRowRecord, type StoredStep, type TransferRecord } from '../store/transferRepository.ts';
 import { usdValueOf, type UsdPrice } from '../prices/PriceSource.ts';
 import type { RegisteredVenue } from '../venues/createVenueRegistry.ts';
 import { VenueRejection, type VenueBuildPlan, type VenueQuoteRequest } from '../venues/Venue.ts';
+import { countedAsFault } from '../venues/venueHttpClient.ts';
 import { canCollectFees } from './canCollectFees.ts';
 import { cutsOf, feeStep, type Cut } from './feeSteps.ts';
 import { needsZeroReset } from './needsZeroReset.ts';
+import { sanitizeVenueMessage } from './sanitizeVenueMessage.ts';
+import { refuseAboveBalance } from './refuseAboveBalance.ts';
 import { whyNotAllowed, whyNotAllowedSvm, type StepRules } from './vetSteps.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { deserializeQuote, requestFromRecord } from './quoteTransfer.ts';
@@ -57,8 +60,26 @@ export interface BuildView {
  * and transferId of the first build.
  */
 export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId?: string): Promise<BuildView> {
+  const seen: BuildSeen = { venue: null, refusalsBefore: 0 };
+  try {
+    return await buildOnce(deps, body, requestId, seen);
+  } catch (error) {
+    // Every unsafe answer marks its venue degraded (and counts as its fault), wherever it was refused.
+    const health = seen.venue?.health;
+    if (error instanceof AppError && error.code === 'unsafe_venue_answer' && health && health.refusals === seen.refusalsBefore) health.recordRefusal(error.message);
+    throw error;
+  }
+}
+
+/** The venue a build reached, and its count of refused answers then. */
+interface BuildSeen {
+  venue: RegisteredVenue | null;
+  refusalsBefore: number;
+}
+
+async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | undefined, seen: BuildSeen): Promise<BuildView> {
   const existing = await findTransferByDecision(deps.store.db, body.decisionId);
-  if (existing) return existing.build as unknown as BuildView;
+  if (existing) return firstBuild(existing, body);
   const decision = await findDecision(deps.store.db, body.decisionId);
   if (!decision) throw new AppError('decision_not_found', `no quote decision ${body.decisionId}`);
   const row = chooseRow(deps, decision, body);
@@ -67,14 +88,15 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
 
   const registered = deps.venues.get(row.venue);
   if (!registered?.venue || !registered.enabled) throw new AppError('no_executable_quote', `${row.venue} is not available for building now`);
+  Object.assign(seen, { venue: registered, refusalsBefore: registered.health?.refusals ?? 0 });
   const venue = registered.venue;
   const request = requestFromRecord(decision.request);
   const quote = deserializeQuote(row.venueQuote);
-  const call = { signal: AbortSignal.timeout(Math.max(deps.settings.quoteDeadlineMs * 5, 5_000)), ...(requestId ? { requestId } : {}) };
-  // Spec §1 rule 4: the referral share is paid in the signature that moves the order. On EVM that is
-  // an EIP-5792 bundle; a wallet that cannot bundle is not charged the share at all.
-  const bundles = body.walletBatching !== false || chainInfo(request.fromChain).vm !== 'evm';
-  const cuts = cutsOf(decision, row, deps.settings.feeWallets[request.fromChain] ?? null, canCollectFees(registered, request.fromChain)).filter((cut) => bundles || cut.kind !== 'referral');
+  await refuseAboveBalance(deps, request);
+  const call = { signal: AbortSignal.timeout(Math.max(deps.settings.quoteDeadlineMs * 5, 5_000)), purpose: 'build' as const, ...(requestId ? { requestId } : {}) };
+  // Spec §1 rules 3–4: the referral share is charged on every referred transfer, as a `fee` step beside
+  // the bridge call (in the EIP-5792 bundle, or its own transaction for a wallet that cannot bundle).
+  const cuts = cutsOf(decision, row, deps.settings.feeWallets[request.fromChain] ?? null, canCollectFees(registered, request.fromChain));
   // A venue with an integrator-fee parameter takes the platform fee itself; the rest are fee steps.
   const platform = cuts.find((cut) => cut.kind === 'platform');
   const viaVenue = registered.takesIntegratorFee && platform !== undefined ? platform : null;
@@ -95,9 +117,19 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
     plan = await venue.build({ request: venueRequest, quote: builtFrom }, call);
   } catch (error) {
     if (error instanceof VenueRejection && (error.code === 'below_min' || error.code === 'above_max' || error.code === 'no_liquidity')) {
-      throw new AppError('quote_drifted', `${row.venue} no longer offers this quote: ${error.message}`, { details: { venue: row.venue, code: error.code } });
+      throw new AppError('quote_drifted', `${row.venue} no longer offers this quote: ${sanitizeVenueMessage(error.message)}`, { details: { venue: row.venue, code: error.code } });
     }
-    throw new AppError('venue_unavailable', `${row.venue} could not build the transfer: ${(error as Error).message}`, { cause: error, retryAfterMs: 2_000 });
+    // Callers see the venue's text sanitised; the raw text is logged with the request id.
+    deps.logger.warn({ venue: row.venue, requestId, venueMessage: (error as Error)?.message ?? String(error) }, 'venue build failed');
+    if (isUnsafeAnswer(error)) {
+      registered.health?.recordRefusal(error.message);
+      throw new AppError('unsafe_venue_answer', `${row.venue} answered the build with something Strait refuses: ${sanitizeVenueMessage(error.message)}; nothing was built`, { cause: error, details: { venue: row.venue } });
+    }
+    if (error instanceof VenueRejection && error.code === 'venue_rate_limited') {
+      const wait = Number(error.details?.retryAfterMs);
+      throw new AppError('venue_unavailable', `${row.venue} asked Strait to wait for its rate limit; retry the build later`, { cause: error, retryAfterMs: Number.isFinite(wait) && wait > 0 ? wait : 2_000 });
+    }
+    throw new AppError('venue_unavailable', `${row.venue} could not build the transfer: ${sanitizeVenueMessage((error as Error)?.message ?? String(error))}`, { cause: error, retryAfterMs: 2_000 });
   }
   // A carved re-quote may differ from the quote's proportional estimate by a venue's fixed fee
   // times the cut's share, far below a basis point; more than that is a real price move.
@@ -112,9 +144,15 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
   // On an EVM source each cut is a `fee` step; on Solana the cuts ride inside the venue's transaction.
   const merged = chainInfo(request.fromChain).vm === 'svm' && stepCuts.length > 0;
   const fees = chainId === null ? [] : stepCuts.map((cut) => feeStep(cut, request.fromToken, chainId));
-  const main = merged ? mergeCuts(plan, stepCuts, request.fromToken) : mainSteps(plan);
+  const planned = merged ? mergeCuts(plan, stepCuts, request.fromToken) : mainSteps(plan);
+  // A deposit build hands out `deposit` and only the fee steps (spec §2: `deposit` comes instead of
+  // steps). The funding transfer Strait expects stays internal, kept to verify the `main` submission:
+  // handing it out beside `deposit` invites a wallet to fund the address twice.
+  const main = plan.shape === 'deposit' ? [] : planned;
+  const funding = plan.shape === 'deposit' ? planned : [];
+  refuseOversizedApproval(registered, plan, venueRequest.amountIn, row.venue);
   const steps = [...(await approvalSteps(deps, request.fromChain, request.sender, plan)), ...fees, ...main];
-  vetOrRefuse(registered, steps, {
+  vetOrRefuse(registered, [...steps, ...funding], {
     venue: row.venue,
     allowList: registered.allowList,
     chainId: chainId ?? -1,
@@ -126,14 +164,15 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
   const transferId = randomUUID();
   const buildExpiresAt = Math.min(now + deps.settings.buildTtlMs, plan.shape === 'deposit' ? plan.deposit.deadlineMs : Number.POSITIVE_INFINITY);
   const referralNamed = decision.fees.referral !== null && decision.fees.referral !== undefined;
-  const batchable = body.walletBatching !== false && steps.length > 0 && steps.every((s) => s.vm === 'evm');
+  // Fee steps beside a deposit are transactions of their own: the funding is not a step to bundle them with.
+  const batchable = body.walletBatching !== false && plan.shape === 'steps' && steps.length > 0 && steps.every((s) => s.vm === 'evm');
   const view: BuildView = {
     transferId,
     venue: row.venue,
     ...(plan.shape === 'steps'
       ? { steps: steps.map(stepView) }
       : {
-          // Fee steps must be signed beside the deposit, so they come with the funding transfer.
+          // Fee steps are signed beside the deposit; the funding itself is never a step.
           ...(fees.length > 0 ? { steps: steps.map(stepView) } : {}),
           deposit: {
             address: plan.deposit.address,
@@ -147,9 +186,9 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
     expiresAt: buildExpiresAt,
     amountInAtomic: row.amountIn.toString(),
     expectedOutAtomic: row.amountOut.toString(),
-    minOutAtomic: (requote ? plan.minAmountOut : plan.minAmountOut > row.minAmountOut ? plan.minAmountOut : row.minAmountOut).toString(),
+    minOutAtomic: minOutOf(requote ? plan.minAmountOut : plan.minAmountOut > row.minAmountOut ? plan.minAmountOut : row.minAmountOut, row.amountOut).toString(),
     feeCapture: viaVenue ? 'venue-param' : merged ? 'merged' : fees.length === 0 ? 'none' : batchable ? 'batch' : 'separate-step',
-    referralCapture: referralNamed ? (stepCuts.some((c) => c.kind === 'referral') ? (merged ? 'merged' : 'batch') : 'none') : null,
+    referralCapture: referralNamed ? (stepCuts.some((c) => c.kind === 'referral') ? (merged ? 'merged' : batchable ? 'batch' : 'separate-step') : 'none') : null,
     feeBasis: 'carved',
     feeBatch: fees.length > 0 && batchable && chainId !== null ? { chainId, stepIndexes: steps.map((_, index) => index) } : null,
     permit: null,
@@ -159,7 +198,7 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
   };
   const savings = savingsOf(row, decision.quotes);
   let feeIndex = 0;
-  const stored: StoredStep[] = steps.map((s, index) => ({
+  const stored: StoredStep[] = [...steps, ...funding].map((s, index) => ({
     index,
     kind: s.step,
     vm: s.vm,
@@ -167,6 +206,9 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
     // A fee step remembers which cut it pays, so its submission moves that fee row.
     payload: { ...(stepView(s) as unknown as JsonObject), ...(s.step === 'fee' ? { feeKind: stepCuts[feeIndex++]?.kind ?? null } : {}) },
   }));
+  // Every deposit build records what must reach the address, so a `main` submission can be taken by
+  // hash on any chain (acceptDepositFunding.ts); on EVM the expected funding transfer above does that.
+  if (plan.shape === 'deposit' && funding.length === 0) stored.push(depositFundingRecord(stored.length, request.fromChain, plan.deposit));
   const feeRows: FeeRowRecord[] = cuts.map((cut) => ({
     kind: cut.kind,
     status: 'offered',
@@ -210,7 +252,7 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
           ...savings,
           ...usdValuesOf(decision, row, request),
           privacy: decision.privacy,
-          privacyModel: registered.catalog.capabilities.privacyModel,
+          privacyModel: registered.capabilities.privacyModel,
           build: view as unknown as JsonObject,
           venueContext: { ...builtFrom.context, ...plan.context },
           buildExpiresAt,
@@ -230,7 +272,7 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
   } catch (error) {
     // A concurrent build of the same decision won the unique constraint: answer its build.
     const winner = await findTransferByDecision(deps.store.db, body.decisionId);
-    if (winner) return winner.build as unknown as BuildView;
+    if (winner) return firstBuild(winner, body);
     throw error;
   }
   return view;
@@ -260,7 +302,7 @@ function chooseRow(deps: EngineDeps, decision: StoredDecision, body: BuildBody):
     throw new AppError('no_executable_quote', `decision ${decision.id} has no row a wallet can sign${decision.emptyReason ? ` (${decision.emptyReason})` : ''}`);
   }
   if (!row.executable) throw new AppError('no_executable_quote', `row ${row.quoteId} (${row.venue}) cannot be built into steps a wallet signs`);
-  const privacyModel = deps.venues.get(row.venue)?.catalog.capabilities.privacyModel ?? 'none';
+  const privacyModel = deps.venues.get(row.venue)?.capabilities.privacyModel ?? 'none';
   if ((decision.privacy || body.privacy === true) && privacyModel === 'none') {
     throw new AppError('privacy_venue_required', `${row.venue} is a public venue and the transfer asked for privacy`, { details: { venue: row.venue, privacyModel } });
   }
@@ -291,6 +333,15 @@ function mergeCuts(plan: VenueBuildPlan, cuts: readonly Cut[], token: TokenInfo)
 /** The plan's own transactions: its steps, or the transfer that funds a deposit address. */
 function mainSteps(plan: VenueBuildPlan): Step[] {
   return plan.shape === 'steps' ? [...plan.steps] : plan.fundingStep ? [plan.fundingStep] : [];
+}
+
+/**
+ * An answer the adapter refused at mapping level as impossible or unsafe (a wrong amount, a deposit
+ * address not valid for the chain, amounts that do not match): the venue's doing, not a transport
+ * fault, so never a retriable `venue_unavailable`. A wrong shape the shared client caught stays one.
+ */
+function isUnsafeAnswer(error: unknown): error is VenueRejection {
+  return error instanceof VenueRejection && error.code === 'venue_bad_response' && !countedAsFault(error);
 }
 
 function vetOrRefuse(registered: RegisteredVenue, steps: readonly Step[], rules: StepRules): void {
@@ -338,4 +389,46 @@ async function approvalSteps(deps: EngineDeps, fromChain: ChainKey, owner: strin
 export function stepView(step: Step): StepView {
   if (step.vm === 'evm') return { vm: 'evm', step: step.step, chainId: step.chainId, to: step.to, data: step.data, value: step.value.toString() };
   return { vm: 'svm', step: step.step, serializedTx: step.serializedTx, encoding: step.encoding, refreshBlockhash: step.refreshBlockhash };
+}
+
+/**
+ * A repeat build answers the first one (idempotent per decision), unless it names another row: that
+ * is a different transfer, and answering the first one silently would hand out another venue's steps.
+ */
+function firstBuild(existing: TransferRecord, body: BuildBody): BuildView {
+  if (body.quoteId !== undefined && body.quoteId !== existing.quoteId) {
+    throw new AppError('decision_already_built', `decision ${existing.decisionId} was already built with row ${existing.quoteId} (${existing.venue}); request a new quote to build another row`, {
+      details: { transferId: existing.id, quoteId: existing.quoteId, venue: existing.venue },
+    });
+  }
+  return existing.build as unknown as BuildView;
+}
+
+/** The least the user gets never exceeds what they are told to expect (spec §2). */
+function minOutOf(minOut: bigint, expectedOut: bigint): bigint {
+  return minOut > expectedOut ? expectedOut : minOut;
+}
+
+/**
+ * Strait approves exactly what the venue spends, and the venue spends at most what it was asked to
+ * move (the amount after Strait's cuts). A plan asking to approve more is refused whatever the venue
+ * says, so no answer can turn into a standing allowance over the user's other funds.
+ */
+function refuseOversizedApproval(registered: RegisteredVenue, plan: VenueBuildPlan, spends: bigint, venue: string): void {
+  if (plan.shape !== 'steps' || !plan.approval || plan.approval.amount <= spends) return;
+  registered.health?.recordRefusal(`an approval of ${plan.approval.amount} above the ${spends} the transfer spends`);
+  throw new AppError('unsafe_venue_answer', `${venue} asked for an approval of ${plan.approval.amount}, above the ${spends} this transfer spends; nothing was built`, {
+    details: { venue, step: 'approve', approvalAtomic: plan.approval.amount.toString(), spendsAtomic: spends.toString() },
+  });
+}
+
+/** The stored `main` step of a deposit without a funding transfer Strait can build: where, what, how much. */
+function depositFundingRecord(index: number, chain: ChainKey, deposit: DepositInstruction): StoredStep {
+  return {
+    index,
+    kind: 'main',
+    vm: 'deposit',
+    chain,
+    payload: { vm: 'deposit', step: 'main', chain: deposit.chain, address: deposit.address, token: deposit.token, amountAtomic: deposit.amount.toString(), memo: deposit.memo },
+  };
 }

@@ -2,7 +2,8 @@ import { isIP } from 'node:net';
 import { isValidAddress } from '../domain/addresses/isValidAddress.ts';
 import { chainInfo, isChainKey, type ChainKey } from '../domain/chains.ts';
 import { AppError } from '../domain/errors.ts';
-import { resolveToken, type TokenInfo } from '../domain/tokens.ts';
+import { sameAddress } from '../domain/addresses/sameAddress.ts';
+import { resolveToken, tokensOn, type TokenInfo } from '../domain/tokens.ts';
 
 /** The quote body as the HTTP schema admits it (shapes checked, meaning not yet). */
 export interface QuoteBody {
@@ -71,5 +72,21 @@ function parseReferral(fromChain: ChainKey, wallet: string | undefined, bps: num
   if (wallet === undefined || bps === undefined) throw new AppError('referral_incomplete', 'referralWallet and referralBps must be given together');
   if (!Number.isInteger(bps) || bps < 0 || bps > 15) throw new AppError('invalid_referral_bps', 'referralBps must be an integer from 0 to 15');
   if (!isValidAddress(fromChain, wallet)) throw new AppError('invalid_referral_wallet', `referralWallet is not a valid address on ${chainInfo(fromChain).name}, the source chain`);
+  const unpayable = unpayableReferralWallet(fromChain, wallet);
+  if (unpayable) throw new AppError('invalid_referral_wallet', `referralWallet is ${unpayable}: a fee step paying it would burn the share or revert and break the whole bundle`, { details: { referralWallet: wallet } });
   return { wallet, bps };
+}
+
+/**
+ * Addresses that are valid but cannot receive the share: the zero address (Solana's System Program
+ * id, the all-zero key) burns it or is refused by the token, and a token contract of the source
+ * chain makes a `transfer` to it revert in USDT-style tokens and strands the funds in the rest.
+ */
+const ZERO_ADDRESSES: Partial<Record<string, string>> = { evm: '0x0000000000000000000000000000000000000000', svm: '11111111111111111111111111111111' };
+
+function unpayableReferralWallet(fromChain: ChainKey, wallet: string): string | null {
+  const zero = ZERO_ADDRESSES[chainInfo(fromChain).vm];
+  if (zero !== undefined && sameAddress(fromChain, zero, wallet)) return 'the zero address';
+  const token = tokensOn(fromChain).find((t) => t.address !== null && sameAddress(fromChain, t.address, wallet));
+  return token ? `the ${token.symbol} token contract on ${chainInfo(fromChain).name}` : null;
 }

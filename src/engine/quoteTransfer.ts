@@ -27,9 +27,9 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
   const candidates: RoutableVenue[] = [];
 
   for (const registered of deps.venues.all) {
-    const { venue, catalog, health } = registered;
+    const { venue, capabilities, health } = registered;
     if (venue === null || health === null) continue; // not implemented: listed by GET /bridge/venues, never a candidate
-    if (input.privacy && catalog.capabilities.privacyModel === 'none') {
+    if (input.privacy && capabilities.privacyModel === 'none') {
       rejected.push(reject(registered.id, 'privacy_venue_required', `${registered.id} publishes the on-chain link between sender and recipient; privacy mode leaves it out`));
       continue;
     }
@@ -42,7 +42,7 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
       rejected.push(reject(registered.id, coverage.code, coverage.message));
       continue;
     }
-    if (catalog.capabilities.requiresUserIp && input.userIp === null) {
+    if (capabilities.requiresUserIp && input.userIp === null) {
       rejected.push(reject(registered.id, 'invalid_input', `${registered.id} is geo-gated and needs the end user's IP: pass userIp`));
       continue;
     }
@@ -84,7 +84,7 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
         amountIn: p.quote.amountIn,
         amountOut: p.amountOut,
         minAmountOut: p.minAmountOut,
-        estimatedSeconds: p.quote.estimatedSeconds,
+        estimatedSeconds: wholeSeconds(p.quote.estimatedSeconds),
         feeBps: p.feeBps,
         feeAmount: p.feeAmount,
         tierSavedBps: p.tierSavedBps,
@@ -113,7 +113,7 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
     fees: { platform, referral },
     pricing: { fromToken: priceRecord(fromPrice), toToken: priceRecord(toPrice), notes: fees.notes },
     bestQuoteId: best?.quoteId ?? null,
-    emptyReason: rows.length > 0 ? null : emptyReasonOf(rejected, input.privacy),
+    emptyReason: emptyReasonFor(rows, rejected, input.privacy, deps),
     createdAt: now,
     expiresAt: best ? best.expiresAt : ttlEnd,
     quotes,
@@ -132,6 +132,28 @@ export function venueDeadlineMs(quoteDeadlineMs: number, minWaitMs: number): num
   return Math.max(minWaitMs, quoteDeadlineMs - Math.min(80, Math.floor(quoteDeadlineMs / 10)));
 }
 
+/** The spec's `estimatedSeconds` is an integer: a venue's fractional ETA is rounded up, a nonsensical one dropped. */
+function wholeSeconds(seconds: number | null): number | null {
+  return seconds === null || !Number.isFinite(seconds) || seconds < 0 ? null : Math.ceil(seconds);
+}
+
+/** Why a decision has no row a wallet can sign, or `null` when it has one. */
+function emptyReasonFor(rows: readonly { venue: string; executable: boolean }[], rejected: readonly Rejection[], privacy: boolean, deps: EngineDeps): string | null {
+  if (privacy && !rows.some((row) => row.executable) && !privateVenueServes(rejected, deps)) return 'no_private_route';
+  return rows.length > 0 ? null : emptyReasonOf(rejected, privacy);
+}
+
+/**
+ * Spec §1 privacy rule 2: under privacy, a private venue that is switched off, lacks its credentials,
+ * or does not carry the corridor or its tokens serves nothing, so when every private venue is one of
+ * those (or priced only a row Strait cannot build) there is no private route. A private venue that
+ * serves the corridor but refused this amount, failed or timed out keeps its own, more useful reason.
+ */
+function privateVenueServes(rejected: readonly Rejection[], deps: EngineDeps): boolean {
+  const servesNot = new Set(['venue_disabled', 'route_not_served', 'token_not_supported', 'privacy_venue_required']);
+  return rejected.some((r) => deps.venues.get(r.venue)?.capabilities.privacyModel !== 'none' && !servesNot.has(r.code));
+}
+
 function assetOf(input: QuoteInput): string {
   return input.fromToken.address ?? 'native';
 }
@@ -142,7 +164,7 @@ function priceRecord(price: UsdPrice | null): JsonObject | null {
 
 /** Whether Strait can build steps a wallet signs for this venue from this source chain. */
 function isExecutable(deps: EngineDeps, venueId: string, input: QuoteInput): boolean {
-  const shapes = deps.venues.get(venueId)?.catalog.capabilities.executionShapes ?? [];
+  const shapes = deps.venues.get(venueId)?.capabilities.executionShapes ?? [];
   // Steps are built and verified for EVM and Solana sources; a deposit address works from any chain.
   const vm = chainInfo(input.fromChain).vm;
   return (shapes.includes('evm_calldata') && vm === 'evm') || (shapes.includes('svm_serialized') && vm === 'svm') || shapes.includes('deposit_address');

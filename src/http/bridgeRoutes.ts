@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { CHAIN_KEYS, type ChainKey } from '../domain/chains.ts';
+import { AppError } from '../domain/errors.ts';
 import { buildTransfer } from '../engine/buildTransfer.ts';
 import { readTransfer } from '../engine/readTransfer.ts';
 import type { EngineDeps } from '../engine/EngineDeps.ts';
 import { quoteTransfer } from '../engine/quoteTransfer.ts';
+import { quotableOrigins, quotableSymbols } from '../engine/routeCoverage.ts';
+import { sanitizeVenueMessage } from '../engine/sanitizeVenueMessage.ts';
 import { submitTransfer } from '../engine/submitTransfer.ts';
 import { errorResponses } from './errorResponses.ts';
 import * as S from './schemas.ts';
@@ -15,20 +18,24 @@ const MAX_ROUTE_SYMBOLS = 50;
 export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): void {
   app.get('/bridge/source-chains', { schema: { summary: 'Chains a transfer can start from', response: { 200: S.SourceChainsResponse, ...errorResponses([]) } } }, async (_request, reply) => {
     const counts = new Map<ChainKey, number>();
-    for (const v of deps.venues.routable()) for (const chain of v.venue.coverage().origins) counts.set(chain, (counts.get(chain) ?? 0) + 1);
+    // An origin counts when the venue moves at least one token quote accepts from it (routeCoverage.ts).
+    for (const v of deps.venues.routable()) for (const chain of quotableOrigins(v.venue)) counts.set(chain, (counts.get(chain) ?? 0) + 1);
     void reply.header('cache-control', 'max-age=30');
     return { chains: CHAIN_KEYS.filter((c) => counts.has(c)).map((chain) => ({ chain, venues: counts.get(chain) as number })) };
   });
 
   app.get<{ Querystring: { fromChain: ChainKey; toChain: ChainKey; privacy?: 'true' | 'false' } }>(
     '/bridge/routes',
-    { schema: { summary: 'Venues serving a pair of chains', querystring: S.RoutesQuery, response: { 200: S.RoutesResponse, 304: { type: 'null', description: 'Not modified (If-None-Match matched the ETag)' }, ...errorResponses([]) } } },
+    { schema: { summary: 'Venues serving a pair of chains', querystring: S.RoutesQuery, response: { 200: S.RoutesResponse, 304: { type: 'null', description: 'Not modified (If-None-Match matched the ETag)' }, ...errorResponses(['same_chain']) } } },
     async (request, reply) => {
       const { fromChain, toChain } = request.query;
+      // As quote answers: a same-chain transfer is never priced, so no venue is a route for it.
+      if (fromChain === toChain) throw new AppError('same_chain', `fromChain and toChain are both ${fromChain}`);
       const privacy = request.query.privacy === 'true';
       const routes = deps.venues.all
-        .filter((v) => v.venue !== null && (!privacy || v.catalog.capabilities.privacyModel !== 'none'))
-        .map((v) => ({ venue: v.id, enabled: v.enabled, symbols: v.venue?.coverage().tokenSymbols(fromChain, toChain) ?? [] }))
+        .filter((v) => v.venue !== null && (!privacy || v.capabilities.privacyModel !== 'none'))
+        // Only symbols quote then accepts: known to the token registry and served by the venue's `supports`.
+        .map((v) => ({ venue: v.id, enabled: v.enabled, symbols: v.venue ? quotableSymbols(v.venue, fromChain, toChain) : [] }))
         .filter((r) => r.symbols.length > 0)
         .map((r) => ({ venue: r.venue, enabled: r.enabled, tokenSymbols: [...r.symbols].sort().slice(0, MAX_ROUTE_SYMBOLS), tokenSymbolCount: r.symbols.length }));
       const etag = `"${createHash('sha256').update(JSON.stringify([fromChain, toChain, privacy, routes])).digest('base64url').slice(0, 27)}"`;
@@ -41,19 +48,23 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
 
   app.get('/bridge/venues', { schema: { summary: 'Every venue with its state and capabilities', response: { 200: S.VenuesResponse, ...errorResponses([]) } } }, async () => ({
     venues: deps.venues.all.map((v) => {
-      const health = v.health?.snapshot() ?? { health: 'unknown' as const, reason: v.notRoutableReason };
+      const known = v.health?.snapshot();
+      // A fault's text is the venue's (or the socket's): shown sanitised, like every venue message.
+      const health = known ? { health: known.health, reason: known.reason === null ? null : sanitizeVenueMessage(known.reason) } : { health: 'unknown' as const, reason: v.notRoutableReason };
+      // Without the background refresh (switched off) every adapter answers from its static table.
+      const coverage = v.venue === null ? { fresh: false, ageMs: null } : (deps.snapshots?.freshness(v.id) ?? { fresh: true, ageMs: null });
       return {
         venue: v.id,
         routable: v.venue !== null && v.enabled && health.health !== 'unhealthy',
         notRoutableReason: v.notRoutableReason ?? (health.health === 'unhealthy' ? health.reason : null),
         enabled: v.enabled,
         registered: v.venue !== null,
-        // Coverage is static in the adapters for now: always as fresh as the running code.
-        snapshotFresh: v.venue !== null,
-        snapshotAgeMs: v.venue !== null ? 0 : null,
+        // docs/operations.md, "Coverage snapshots": a venue without a published list is fresh with no age.
+        snapshotFresh: coverage.fresh,
+        snapshotAgeMs: coverage.ageMs,
         health: health.health,
         reason: health.reason,
-        capabilities: { ...v.catalog.capabilities, tradeTypes: [...v.catalog.capabilities.tradeTypes], executionShapes: [...v.catalog.capabilities.executionShapes] },
+        capabilities: { ...v.capabilities, tradeTypes: [...v.capabilities.tradeTypes], executionShapes: [...v.capabilities.executionShapes] },
       };
     }),
   }));
@@ -76,7 +87,7 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
       schema: {
         summary: 'Turn a quote decision into unsigned steps and a transfer',
         body: S.BuildBody,
-        response: { 200: S.BuildResponse, ...errorResponses(['decision_not_found', 'quote_not_found', 'no_executable_quote', 'privacy_venue_required', 'quote_expired', 'quote_drifted', 'unsafe_venue_answer', 'venue_unavailable'], { body: true }) },
+        response: { 200: S.BuildResponse, ...errorResponses(['decision_not_found', 'quote_not_found', 'no_executable_quote', 'privacy_venue_required', 'quote_expired', 'quote_drifted', 'decision_already_built', 'insufficient_balance', 'unsafe_venue_answer', 'venue_unavailable'], { body: true }) },
       },
     },
     async (request) => buildTransfer(deps, { ...request.body, decisionId: request.body.decisionId.toLowerCase() }, request.id),

@@ -197,7 +197,7 @@ export const BuildResponse = Type.Object({
   expectedOutAtomic: AtomicAmount,
   minOutAtomic: AtomicAmount,
   feeCapture: Type.Union(['venue-param', 'merged', 'separate-step', 'batch', 'none'].map((v) => Type.Literal(v))),
-  referralCapture: Nullable(Type.Union(['merged', 'batch', 'none'].map((v) => Type.Literal(v)))),
+  referralCapture: Nullable(Type.Union(['merged', 'batch', 'separate-step', 'none'].map((v) => Type.Literal(v)))),
   feeBasis: Type.Union([Type.Literal('carved'), Type.Literal('added')]),
   feeBatch: Nullable(Type.Object({ chainId: Type.Integer(), stepIndexes: Type.Array(Type.Integer()) })),
   permit: Nullable(Type.Object({}, { additionalProperties: true })),
