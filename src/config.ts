@@ -53,6 +53,8 @@ export interface Config {
   /** JSON-RPC URL per chain key. */
   readonly rpcUrls: Readonly<Partial<Record<ChainKey, string>>>;
   readonly venues: Readonly<Record<string, VenueConfig>>;
+  /** Fetch the chain and token lists venues publish, in the background (off: the adapters' static tables). */
+  readonly venueSnapshots: boolean;
 }
 
 export type PriceConfig =
@@ -128,6 +130,7 @@ export function loadConfig(env: Env): Config {
     },
     rpcUrls,
     venues,
+    venueSnapshots: parseBool('STRAIT_VENUE_SNAPSHOTS', env.STRAIT_VENUE_SNAPSHOTS, true),
   };
   if (config.quote.minWaitMs > config.quote.deadlineMs) throw new ConfigError('STRAIT_QUOTE_MIN_WAIT_MS must not exceed STRAIT_QUOTE_DEADLINE_MS');
   if (config.quote.ttlMs < config.quote.deadlineMs) throw new ConfigError('STRAIT_QUOTE_TTL_MS must be at least STRAIT_QUOTE_DEADLINE_MS');

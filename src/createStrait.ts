@@ -21,6 +21,7 @@ import { createMetrics } from './observability/createMetrics.ts';
 import { registerStateGauges } from './observability/registerStateGauges.ts';
 import { openStore } from './store/openStore.ts';
 import { createVenueRegistry } from './venues/createVenueRegistry.ts';
+import { startSnapshotRefresher } from './venues/startSnapshotRefresher.ts';
 import { VENUE_MODULES } from './venues/venueModules.ts';
 import type { VenueModule } from './venues/VenueModule.ts';
 import type { FastifyInstance } from 'fastify';
@@ -54,6 +55,8 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
   const metrics = createMetrics();
   const venues = createVenueRegistry({ modules: options.modules ?? VENUE_MODULES, venues: config.venues, evm: (chain) => rpcs.get(chain)?.client ?? null, now, observe: metrics.observeVenueAttempt });
   const transferViews = createTransferViewCache({ ttlMs: config.transferCacheMs, maxEntries: 10_000 });
+  // Published coverage is fetched in the background: start-up and the first quote never wait for it.
+  const snapshots = config.venueSnapshots ? startSnapshotRefresher(venues.all, { logger }) : null;
   const deps: EngineDeps = {
     store,
     venues,
@@ -63,6 +66,7 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
     now,
     logger,
     transferViews,
+    ...(snapshots ? { snapshots } : {}),
     settings: {
       quoteDeadlineMs: config.quote.deadlineMs,
       quoteMinWaitMs: config.quote.minWaitMs,
@@ -95,6 +99,7 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
     },
     async close() {
       await app.close();
+      await snapshots?.stop();
       await worker.stop();
       await rateLimiter?.close();
       await store.close();

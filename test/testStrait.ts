@@ -12,8 +12,9 @@ function offline(): Env {
 /**
  * A Strait on an in-memory PGlite with no worker, for route tests with `inject()`. Rate limits are off
  * (every injected call comes from one address); rate-limit tests switch them on through `env`.
+ * Coverage snapshots are off (venues point at fakes or closed ports); a test switches them on through `env`.
  */
 export async function createTestStrait(env: Env = {}, modules?: readonly VenueModule[]): Promise<Strait> {
-  const config = loadConfig({ STRAIT_DATA_DIR: 'memory', STRAIT_PORT: '0', STRAIT_PRICE_SOURCE: 'fixed', STRAIT_RATE_LIMIT_PER_MINUTE: '0', ...(modules ? {} : offline()), ...env });
+  const config = loadConfig({ STRAIT_DATA_DIR: 'memory', STRAIT_PORT: '0', STRAIT_PRICE_SOURCE: 'fixed', STRAIT_RATE_LIMIT_PER_MINUTE: '0', STRAIT_VENUE_SNAPSHOTS: 'false', ...(modules ? {} : offline()), ...env });
   return createStrait(config, { logger: pino({ level: 'silent' }), worker: false, ...(modules ? { modules } : {}) });
 }

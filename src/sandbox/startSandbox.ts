@@ -40,6 +40,8 @@ export async function startSandbox(env: Env = {}): Promise<RunningSandbox> {
       STRAIT_LOG_LEVEL: 'warn',
       // The sandbox never reaches the internet: USD prices come from a fixed table.
       STRAIT_PRICE_SOURCE: 'fixed',
+      // Coverage comes from the adapters' static tables: the fakes publish no chain or token lists.
+      STRAIT_VENUE_SNAPSHOTS: 'false',
       // §8 holds here as in the service; clients on loopback are told apart by X-Forwarded-For.
       // STRAIT_RATE_LIMIT_PER_MINUTE in `env` overrides it (0 switches it off).
       ...Object.fromEntries(chains.map((c) => [`STRAIT_FEE_WALLET_${c.key.toUpperCase()}`, SANDBOX_FEE_WALLET])),
