@@ -60,7 +60,7 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
     candidates,
     request,
     { deadlineMs: venueDeadlineMs(deps.settings.quoteDeadlineMs, deps.settings.quoteMinWaitMs), minWaitMs: deps.settings.quoteMinWaitMs },
-    { ...(requestId ? { requestId } : {}), isUseful: (priced) => executable(priced.venue) },
+    { ...(requestId ? { requestId } : {}), isUseful: (priced) => executable(priced.venue), logger: deps.logger },
   );
   rejected.push(...fanOut.rejected);
   const [fromPrice, toPrice] = await pricesAsked;
