@@ -1,8 +1,9 @@
-import { address, appendTransactionMessageInstructions, blockhash, compileTransaction, createTransactionMessage, getTransactionEncoder, setTransactionMessageFeePayer, setTransactionMessageLifetimeUsingBlockhash } from '@solana/kit';
+import { address, appendTransactionMessageInstructions, blockhash, compileTransaction, createTransactionMessage, getTransactionEncoder, setTransactionMessageFeePayer, setTransactionMessageLifetimeUsingBlockhash, type Instruction } from '@solana/kit';
 import { LiteSVM } from 'litesvm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLitesvmRpcFake, type LitesvmRpcFake } from '../src/chains/svm/litesvmRpcFake.ts';
-import { editableMessageOf, instructions, lamportBalance, signMessage, testSigner, toBase64 } from '../src/chains/svm/svmTestTransactions.ts';
+import { TOKEN_2022_PROGRAM, associatedTokenAddress } from '../src/chains/svm/mergeFeeInstructions.ts';
+import { editableMessageOf, instructions, lamportBalance, mintData, putAccount, signMessage, testSigner, toBase64, tokenAccountData, tokenBalance } from '../src/chains/svm/svmTestTransactions.ts';
 import type { Strait } from '../src/createStrait.ts';
 import { startChangenowFake, type ChangenowFake } from '../src/venues/changenow/changenowFake.ts';
 import { createTestStrait } from './testStrait.ts';
@@ -78,9 +79,14 @@ async function buildThroughChangenow(body: Record<string, unknown>): Promise<Bui
 }
 
 /** What a Solana wallet does: a System transfer of `lamports` to `to`, signed and sent. */
-async function sendSol(to: string, lamports: bigint): Promise<string> {
+function sendSol(to: string, lamports: bigint): Promise<string> {
+  return send(instructions.systemTransfer(user.address, to, lamports));
+}
+
+/** Signs one instruction as the user and sends it; answers the signature. */
+async function send(instruction: Instruction): Promise<string> {
   const message = appendTransactionMessageInstructions(
-    [instructions.systemTransfer(user.address, to, lamports)],
+    [instruction],
     setTransactionMessageLifetimeUsingBlockhash({ blockhash: blockhash(String(svm.latestBlockhash())), lastValidBlockHeight: 1_000_000n }, setTransactionMessageFeePayer(address(user.address), createTransactionMessage({ version: 0 }))),
   );
   const wire = new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)));
@@ -129,6 +135,28 @@ describe('a deposit funded from Solana', () => {
     const done = await read(built.transferId);
     expect(done.status).toBe('COMPLETED');
     expect(done.destinationTxHash).toMatch(/^0x[0-9a-f]{64}$/);
+  });
+});
+
+describe('a USDC deposit funded from Solana', () => {
+  it('verifies a token TransferChecked of exactly the amount into the deposit address\'s token account', async () => {
+    const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+    // LiteSVM ships Token-2022 (it runs the classic instructions); the verifier accepts either program.
+    const splDeposit = testSigner(10).address;
+    const userAta = associatedTokenAddress(user.address, USDC_MINT, TOKEN_2022_PROGRAM);
+    const depositAta = associatedTokenAddress(splDeposit, USDC_MINT, TOKEN_2022_PROGRAM);
+    putAccount(svm, USDC_MINT, TOKEN_2022_PROGRAM, mintData(10n ** 15n, 6));
+    putAccount(svm, userAta, TOKEN_2022_PROGRAM, tokenAccountData(USDC_MINT, user.address, 10n ** 12n));
+    putAccount(svm, depositAta, TOKEN_2022_PROGRAM, tokenAccountData(USDC_MINT, splDeposit, 0n));
+    fake.setNextDeposit({ payinAddress: splDeposit, payinExtraId: null });
+    const built = await buildThroughChangenow({ fromChain: 'solana', toChain: 'base', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '50000000', sender: user.address, recipient: EVM_USER });
+    expect(built.deposit).toMatchObject({ address: splDeposit, token: USDC_MINT, amountAtomic: '50000000' });
+    const submit = (txHash: string) => post<Submitted>(`/v1/bridge/transfers/${built.transferId}/submit`, { step: 'main', txHash });
+    // Lamports to the address are not the USDC the deposit asks for.
+    expect((await submit(await sendSol(splDeposit, 50_000_000n))).body.error?.code).toBe('transaction_mismatch');
+    const paid = await send(instructions.transferChecked(userAta, USDC_MINT, depositAta, user.address, 50_000_000n, 6));
+    expect(tokenBalance(svm, depositAta)).toBe(50_000_000n);
+    expect((await submit(paid)).body).toMatchObject({ accepted: true, status: 'SUBMITTED', verification: 'verified' });
   });
 });
 
