@@ -73,7 +73,8 @@ function svmPaymentsTo(found: FoundSvmTransaction, funding: DepositFunding): big
     }
     if (program !== SPL_TOKEN_PROGRAM && program !== TOKEN_2022_PROGRAM) continue;
     const destinations = new Set([funding.address, associatedTokenAddress(funding.address, funding.token, program)]);
-    // Transfer: [3, u64]; accounts [source, destination, owner]. Transfer, whose mint is the source account's.
+    // Transfer: [3, u64]; accounts [source, destination, owner]. It names no mint, but an associated
+    // token account is derived from its mint, and a token program moves only that mint into it.
     if (data.length === 9 && data[0] === 3 && destinations.has(key(ix.accountIndexes[1]) ?? '')) amounts.push(readU64(data, 1));
     // TransferChecked: [12, u64, decimals]; accounts [source, mint, destination, owner].
     if (data.length === 10 && data[0] === 12 && key(ix.accountIndexes[1]) === funding.token && destinations.has(key(ix.accountIndexes[2]) ?? '')) amounts.push(readU64(data, 1));
