@@ -1,4 +1,5 @@
 import { address, appendTransactionMessageInstructions, blockhash, compileTransaction, createTransactionMessage, getTransactionEncoder, setTransactionMessageFeePayer, setTransactionMessageLifetimeUsingBlockhash, type Instruction } from '@solana/kit';
+import { base58 } from '@scure/base';
 import { LiteSVM } from 'litesvm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLitesvmRpcFake, type LitesvmRpcFake } from '../src/chains/svm/litesvmRpcFake.ts';
@@ -85,16 +86,26 @@ function sendSol(to: string, lamports: bigint): Promise<string> {
 
 /** Signs one instruction as the user and sends it; answers the signature. */
 async function send(instruction: Instruction): Promise<string> {
+  const signed = sign(instruction);
+  await broadcast(signed.wire);
+  return signed.signature;
+}
+
+/** The signed wire bytes of one instruction from the user, and its signature (the transaction id). */
+function sign(instruction: Instruction): { wire: Uint8Array; signature: string } {
   const message = appendTransactionMessageInstructions(
     [instruction],
     setTransactionMessageLifetimeUsingBlockhash({ blockhash: blockhash(String(svm.latestBlockhash())), lastValidBlockHeight: 1_000_000n }, setTransactionMessageFeePayer(address(user.address), createTransactionMessage({ version: 0 }))),
   );
-  const wire = new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)));
-  const signed = signMessage(editableMessageOf(wire), [user]);
-  const answer = (await (await fetch(rpc.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'sendTransaction', params: [toBase64(signed), { encoding: 'base64' }] }) })).json()) as { result?: string; error?: unknown };
+  const wire = signMessage(editableMessageOf(new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))), [user]);
+  // One signature: a one-byte count, then the 64 signature bytes.
+  return { wire, signature: base58.encode(wire.slice(1, 65)) };
+}
+
+async function broadcast(wire: Uint8Array): Promise<void> {
+  const answer = (await (await fetch(rpc.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'sendTransaction', params: [toBase64(wire), { encoding: 'base64' }] }) })).json()) as { result?: string; error?: unknown };
   expect(answer.error).toBeUndefined();
   svm.expireBlockhash();
-  return answer.result!;
 }
 
 async function exchangeIdOf(transferId: string): Promise<string> {
@@ -135,6 +146,21 @@ describe('a deposit funded from Solana', () => {
     const done = await read(built.transferId);
     expect(done.status).toBe('COMPLETED');
     expect(done.destinationTxHash).toMatch(/^0x[0-9a-f]{64}$/);
+  });
+});
+
+describe('a Solana deposit submitted before it lands', () => {
+  it('is recorded pending, and the worker verifies it once the cluster serves it, then tracks it', async () => {
+    const early = testSigner(11).address;
+    fake.setNextDeposit({ payinAddress: early, payinExtraId: null });
+    const built = await buildThroughChangenow({ fromChain: 'solana', toChain: 'base', fromToken: null, toToken: null, amountAtomic: '1000000000', sender: user.address, recipient: EVM_USER });
+    const signed = sign(instructions.systemTransfer(user.address, early, 1_000_000_000n));
+    const submitted = await post<Submitted>(`/v1/bridge/transfers/${built.transferId}/submit`, { step: 'main', txHash: signed.signature });
+    expect(submitted.body).toMatchObject({ accepted: true, status: 'SUBMITTED', verification: 'pending' });
+    await broadcast(signed.wire);
+    fake.setStatus(await exchangeIdOf(built.transferId), 'finished');
+    await strait.worker.tick();
+    expect(await read(built.transferId)).toMatchObject({ status: 'COMPLETED', sourceTxVerification: 'verified' });
   });
 });
 
