@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Type } from 'typebox';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Strait } from '../src/createStrait.ts';
 import { ERROR_CATALOGUE } from '../src/domain/errors.ts';
+import { createStatusWorker } from '../src/engine/statusWorker.ts';
 import { VenueRejection, type Venue } from '../src/venues/Venue.ts';
 import { VenueHttpError } from '../src/venues/venueHttpClient.ts';
 import type { VenueDeps } from '../src/venues/VenueModule.ts';
@@ -35,6 +36,7 @@ const GOOD: Record<string, Handler> = {
   '/quote': json(200, { out: '990000', min: '980000' }),
   '/build': json(200, { to: TARGET, data: '0x12345678', depositChain: 'base' }),
   '/tokens': json(200, { symbols: ['USDC', 'WETH'] }),
+  '/status': json(200, { state: 'waiting' }),
 };
 
 const Priced = Type.Object({ out: Type.String(), min: Type.String() });
@@ -66,7 +68,10 @@ function httpVenue(id: string, withSnapshot: boolean): StandIn {
           if (answer.depositChain !== request.request.fromChain) throw new VenueRejection('venue_bad_response', `${id} named a deposit on ${answer.depositChain}, not ${request.request.fromChain}`, { path: '/depositChain' });
           return { shape: 'steps', steps: [{ vm: 'evm', step: 'main', chainId: 8453, to: answer.to as `0x${string}`, data: answer.data as `0x${string}`, value: 0n }], approval: null, amountOut: request.quote.amountOut, minAmountOut: request.quote.minAmountOut, context: {} };
         },
-        status: () => Promise.reject(new Error('unused')),
+        async status(_request, call) {
+          const answer = await deps.http.get('/status', {}, Type.Object({ state: Type.String() }), call);
+          return { state: answer.state === 'done' ? 'completed' : 'pending', venueStatus: answer.state, destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: null };
+        },
         ...(withSnapshot
           ? {
               snapshot: {
@@ -150,6 +155,40 @@ describe('venue text reaches callers sanitised', () => {
     expect(across?.message).toMatch(/^across said: across answered HTTP 400: upstream ECONNREFUSED \[address\] calling \[url\]/);
     expect(across?.message.length).toBeLessThanOrEqual(200);
     for (const leak of ['127.0.0.1', '39211', 'api.x.io', 'abcd1234']) expect(JSON.stringify(answer.rejected)).not.toContain(leak);
+  });
+});
+
+describe('status polling', () => {
+  it('a failing status endpoint rests status polls only: the venue keeps quoting, and the transfer\'s statusDetail is sanitised', async () => {
+    let clock = Date.now();
+    const deps = strait.deps as { now: () => number };
+    const realNow = deps.now;
+    deps.now = () => clock;
+    onTestFinished(() => {
+      deps.now = realNow;
+    });
+    const priced = await quote();
+    const row = priced.quotes.find((q) => q.venue === 'relay');
+    const building = await build(priced.decisionId, row?.quoteId ?? '');
+    expect(building.statusCode, building.body).toBe(200);
+    const built = building.json() as { transferId: string };
+    const submit = await strait.app.inject({ method: 'POST', url: `/v1/bridge/transfers/${built.transferId}/submit`, payload: { txHash: `0x${'5a'.repeat(32)}`, step: 'main' } });
+    expect(submit.statusCode, submit.body).toBe(200);
+    handlers['/status'] = json(500, { message: 'indexer at 10.1.2.3:8545 is down' });
+    const worker = createStatusWorker(strait.deps, { leaseMs: 60_000, batchSize: 10 });
+    for (let i = 0; i < 7; i++) {
+      clock += 15 * 60_000;
+      await worker.tick();
+    }
+    const relay = await venueRow('relay');
+    expect(relay).toMatchObject({ health: 'degraded', reason: expect.stringMatching(/^status polling rested after repeated faults \(quotes unaffected\)/) });
+    expect(relay?.reason).not.toContain('10.1.2.3');
+    const transfer = (await strait.app.inject({ method: 'GET', url: `/v1/bridge/transfers/${built.transferId}` })).json() as { status: string; statusDetail: string };
+    expect(transfer.status).toBe('SUBMITTED');
+    expect(transfer.statusDetail).toMatch(/relay status unavailable/);
+    expect(transfer.statusDetail).not.toContain('10.1.2.3');
+    // Quoting is untouched: relay still prices.
+    expect((await quote()).quotes.map((q) => q.venue)).toContain('relay');
   });
 });
 
