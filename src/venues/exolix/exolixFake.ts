@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { formatUnits, type Address, type Hex } from 'viem';
+import { formatUnits } from 'viem';
 import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
 import { chainInfo } from '../../domain/chains.ts';
-import { onceByKey } from '../fake/onceByKey.ts';
 import { freshDepositAddress } from '../fake/freshDepositAddress.ts';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
 import { EXOLIX_NETWORKS, assetByCoin, networkOf, type ExolixAsset } from './exolixChains.ts';
 import { decimalToAtomic } from '../../domain/amounts.ts';
+import { deskPriceBook, deskSettler, fromRecorded, recordedAnswer } from '../desks/deskFakeSupport.ts';
 
 
 /**
@@ -71,10 +71,11 @@ interface Transaction {
 }
 
 const invalid = (errors: Record<string, string>): FakeReply => ({ status: 400, body: { message: 'Validation failed', errors } });
-const priceOf = (asset: ExolixAsset): bigint => PRICES[asset.coin] ?? 1_000_000n;
-const display = (amount: bigint, asset: ExolixAsset): number => Number(formatUnits(amount, asset.decimals));
-const convert = (amount: bigint, from: ExolixAsset, to: ExolixAsset): bigint => (amount * priceOf(from) * 10n ** BigInt(to.decimals)) / (priceOf(to) * 10n ** BigInt(from.decimals));
-const fromUsd = (usd: bigint, asset: ExolixAsset): bigint => (usd * 10n ** BigInt(asset.decimals)) / priceOf(asset);
+const book = deskPriceBook<ExolixAsset>(PRICES, (asset) => asset.coin);
+const { convert, fromUsd, display } = book;
+/** A live fixed-rate transaction Exolix answered (fixtures/real/): every created transaction is this answer with our values. */
+const RECORDED_TRANSACTION = recordedAnswer(new URL('./fixtures/real/transaction-wait-eth-to-cake.json', import.meta.url));
+const RECORDED_COIN = RECORDED_TRANSACTION.coinFrom as Readonly<Record<string, unknown>>;
 const isReply = (value: unknown): value is FakeReply => typeof value === 'object' && value !== null && 'body' in value;
 
 function defaultChainIds(): Record<string, number> {
@@ -108,7 +109,6 @@ export async function startExolixFake(options: ExolixFakeOptions = {}): Promise<
   const now = options.now ?? Date.now;
   const transactions = new Map<string, Transaction>();
   const forced = new Map<string, { status: string; fields: Record<string, unknown> }>();
-  const fills = onceByKey<Hex>();
   let limitsOverride: { minAmount: number; maxAmount: number } | null = null;
   let nextDeposit: { depositAddress: string; depositExtraId: string | null } | null = null;
 
@@ -168,36 +168,40 @@ export async function startExolixFake(options: ExolixFakeOptions = {}): Promise<
     const deposit = nextDeposit ?? { depositAddress: freshDepositAddress(from.chain), depositExtraId: null };
     nextDeposit = null;
     if (!deposit.depositAddress) return { status: 422, body: { message: `deposits on ${from.network} are not served by the fake` } };
-    const id = `EXO-${randomBytes(5).toString('hex')}`;
-    const coin = (asset: ExolixAsset) => ({ coinCode: asset.coin, coinName: asset.symbol, network: asset.network, networkName: asset.network });
-    const response: Record<string, unknown> = {
-      id, amount: display(amountIn, from), amountTo: display(amountOut, to), coinFrom: coin(from), coinTo: coin(to),
-      depositAddress: deposit.depositAddress, depositExtraId: deposit.depositExtraId, withdrawalAddress: fields.withdrawalAddress,
-      withdrawalExtraId: typeof fields.withdrawalExtraId === 'string' ? fields.withdrawalExtraId : '', refundAddress: fields.refundAddress ?? null,
-      refundExtraId: typeof fields.refundExtraId === 'string' ? fields.refundExtraId : '', rate: Number((display(amountOut, to) / display(amountIn, from)).toFixed(6)), rateType,
-      status: 'wait', createdAt: new Date(now()).toISOString(), hashIn: { hash: null, link: null }, hashOut: { hash: null, link: null },
-    };
+    const id = `ex${randomBytes(6).toString('hex')}`;
+    // The recorded coin object (with its icon, short name and memo name) naming our asset.
+    const coin = (asset: ExolixAsset) => fromRecorded(RECORDED_COIN, { coinCode: asset.coin, coinName: asset.symbol, network: asset.network, networkName: asset.network, networkShortName: asset.network });
+    const extraId = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+    const response = fromRecorded(RECORDED_TRANSACTION, {
+      id,
+      amount: display(amountIn, from),
+      amountTo: display(amountOut, to),
+      coinFrom: coin(from),
+      coinTo: coin(to),
+      createdAt: new Date(now()).toISOString(),
+      depositAddress: deposit.depositAddress,
+      depositExtraId: deposit.depositExtraId,
+      withdrawalAddress: fields.withdrawalAddress,
+      withdrawalExtraId: extraId(fields.withdrawalExtraId),
+      refundAddress: typeof fields.refundAddress === 'string' && fields.refundAddress !== '' ? fields.refundAddress : null,
+      refundExtraId: extraId(fields.refundExtraId),
+      rate: Number((display(amountOut, to) / display(amountIn, from)).toFixed(8)),
+      rateType,
+    });
     transactions.set(id, { response, from, to, amountIn, amountOut });
     return { status: 201, body: response };
   }
 
-  /** Sandbox settlement: the deposit address's balance decides; the payout happens once. */
-  async function settle(entry: Transaction): Promise<{ status: string; fields: Record<string, unknown> }> {
-    const originChainId = chainIds[networkOf(entry.from.chain) ?? ''];
-    const destinationChainId = chainIds[networkOf(entry.to.chain) ?? ''];
-    if (!settlement || originChainId === undefined) return { status: 'wait', fields: {} };
-    const id = String(entry.response.id);
-    if (!fills.has(id)) {
-      const balance = await settlement.balanceOf(originChainId, entry.from.address as Address | null, entry.response.depositAddress as Address);
-      if (balance === 0n) return { status: 'wait', fields: {} };
-      if (balance < entry.amountIn) return { status: 'confirmation', fields: {} };
-      if (destinationChainId === undefined) return { status: 'exchanging', fields: {} };
-    }
-    const hash = await fills
-      .run(id, () => settlement.pay(destinationChainId as number, entry.to.address as Address | null, entry.response.withdrawalAddress as Address, entry.amountOut))
-      .catch(() => null);
-    if (hash === null) return { status: 'exchanging', fields: {} };
-    return { status: 'success', fields: { hashOut: { hash, link: null } } };
+  const settle = deskSettler<ExolixAsset>(settlement, (asset) => chainIds[networkOf(asset.chain) ?? '']);
+
+  /** The status a sandbox transaction reports: the deposit address's balance decides; the payout happens once. */
+  async function progressOf(entry: Transaction): Promise<{ status: string; fields: Record<string, unknown> }> {
+    const r = entry.response;
+    const progress = await settle({ id: String(r.id), from: entry.from, to: entry.to, depositAddress: String(r.depositAddress), payoutAddress: String(r.withdrawalAddress), amountIn: entry.amountIn, amountOut: entry.amountOut });
+    if (progress.stage === 'waiting') return { status: 'wait', fields: {} };
+    if (progress.stage === 'partial') return { status: 'confirmation', fields: {} };
+    if (progress.stage === 'exchanging') return { status: 'exchanging', fields: {} };
+    return { status: 'success', fields: { hashOut: { hash: progress.hash, link: null } } };
   }
 
   async function byId(request: FakeRequest): Promise<FakeReply> {
@@ -210,7 +214,7 @@ export async function startExolixFake(options: ExolixFakeOptions = {}): Promise<
       const base = override.status === 'success' ? { hashIn: { hash: `0x${randomBytes(32).toString('hex')}`, link: null }, hashOut: { hash: `0x${randomBytes(32).toString('hex')}`, link: null } } : {};
       current = { status: override.status, fields: { ...base, ...override.fields } };
     } else {
-      current = await settle(entry);
+      current = await progressOf(entry);
     }
     return { body: { ...entry.response, status: current.status, ...current.fields } };
   }

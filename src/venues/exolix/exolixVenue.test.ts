@@ -204,7 +204,8 @@ describe('build', () => {
     });
     const address = plan.deposit.address;
     const transactionId = String(plan.context.transactionId);
-    expect(transactionId).toMatch(/^EXO-/);
+    // Exolix ids are `ex` and 12 hex digits (fixtures/real/transaction-wait-eth-to-cake.json).
+    expect(transactionId).toMatch(/^ex[0-9a-f]{12}$/);
     expect(fake.transaction(transactionId)?.depositAddress).toBe(address);
     expect(plan.deposit).toEqual({ chain: 'base', address, token: USDC_BASE.address, amount: 25_000_000n, memo: null, deadlineMs: NOW + 10 * 60_000 });
     expect(plan).toMatchObject({ amountOut: OUT, minAmountOut: OUT });
@@ -318,7 +319,7 @@ describe('status', () => {
 
   it('treats an unknown transaction as pending, and refuses a bad shape or a missing id', async () => {
     const { quote, plan } = await quoteAndBuild();
-    const stranger = { ...plan, context: { ...plan.context, transactionId: 'EXO-ffffffffff' } };
+    const stranger = { ...plan, context: { ...plan.context, transactionId: 'exffffffffffff' } };
     expect(await adapter.venue.status(statusRequest(stranger, quote), testCall())).toMatchObject({ state: 'pending', venueStatus: 'not_found' });
     const missing = { ...plan, context: { ...plan.context, transactionId: null } };
     expect((await rejection(adapter.venue.status(statusRequest(missing, quote), testCall()))).code).toBe('invalid_input');
