@@ -10,5 +10,5 @@ import type { RegisteredVenue } from '../venues/createVenueRegistry.ts';
 export function canCollectFees(venue: RegisteredVenue | undefined, fromChain: ChainKey): boolean {
   const vm = chainInfo(fromChain).vm;
   if (vm === 'evm') return true;
-  return vm === 'svm' && venue?.catalog.capabilities.executionShapes.includes('svm_serialized') === true;
+  return vm === 'svm' && venue?.capabilities.executionShapes.includes('svm_serialized') === true;
 }
