@@ -162,11 +162,13 @@ describe('fee capture through the venue (venue-param)', () => {
       ['platform', 'offered'],
       ['referral', 'offered'],
     ]);
+    // Main waits for every fee step (docs/steps.md, "Submit"): the referral step first.
+    await submit('fee', `0x${'06'.repeat(32)}`);
     await submit('main', `0x${'07'.repeat(32)}`);
-    // The platform fee is inside the signed main transaction; the unsigned referral step is not.
+    // The platform fee is inside the signed main transaction; the referral share in its own fee step.
     expect((await fees()).map((f) => [f.kind, f.status, f.txHash])).toEqual([
       ['platform', 'expected', `0x${'07'.repeat(32)}`],
-      ['referral', 'offered', null],
+      ['referral', 'expected', `0x${'06'.repeat(32)}`],
     ]);
   });
 });
@@ -233,6 +235,8 @@ describe('allow-list', () => {
       .where('transfer_id', '=', body.transferId)
       .where('kind', '=', 'main')
       .execute();
+    // Main waits for every fee step (docs/steps.md, "Submit").
+    await post(`/v1/bridge/transfers/${body.transferId}/submit`, { step: 'fee', txHash: `0x${'15'.repeat(32)}` });
     const submit = await post<{ error: { code: string } }>(`/v1/bridge/transfers/${body.transferId}/submit`, { step: 'main', txHash: `0x${'05'.repeat(32)}` });
     expect(submit.status).toBe(409);
     expect(submit.body.error.code).toBe('step_not_allowed');
