@@ -8,8 +8,11 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 
+/** Tests never reach the internet: no background fetch of venues' published coverage. */
+const OFFLINE = { STRAIT_VENUE_SNAPSHOTS: 'false' };
+
 function startCli(args: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], { cwd: ROOT, env: { ...process.env, ...OFFLINE, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 async function firstLine(child: ChildProcess): Promise<string> {
@@ -109,7 +112,7 @@ describe('strait serve', () => {
 describe('npm start', () => {
   it('stops the service when a process manager sends SIGTERM to npm', async () => {
     const port = String(20_000 + Math.floor(Math.random() * 20_000));
-    const npm = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, STRAIT_PORT: port, STRAIT_DATA_DIR: 'memory', STRAIT_LOG_LEVEL: 'info', STRAIT_PRICE_SOURCE: 'none' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const npm = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, ...OFFLINE, STRAIT_PORT: port, STRAIT_DATA_DIR: 'memory', STRAIT_LOG_LEVEL: 'info', STRAIT_PRICE_SOURCE: 'none' }, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       await linesUntil(npm, (line) => line.includes('strait is serving'), true);
       expect(await reachable(`http://127.0.0.1:${port}/health`)).toBe(true);

@@ -38,7 +38,8 @@ describe('the packed package', () => {
     const port = String(20_000 + Math.floor(Math.random() * 20_000));
     const child = spawn(process.execPath, [join(installed, 'bin', 'strait.js'), 'serve'], {
       cwd: appDir,
-      env: { PATH: process.env.PATH ?? '', STRAIT_PORT: port, STRAIT_DATA_DIR: 'memory', STRAIT_PRICE_SOURCE: 'none', STRAIT_LOG_LEVEL: 'warn' },
+      // STRAIT_VENUE_SNAPSHOTS off: tests never reach the internet (no background coverage fetch).
+      env: { PATH: process.env.PATH ?? '', STRAIT_PORT: port, STRAIT_DATA_DIR: 'memory', STRAIT_PRICE_SOURCE: 'none', STRAIT_LOG_LEVEL: 'warn', STRAIT_VENUE_SNAPSHOTS: 'false' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
