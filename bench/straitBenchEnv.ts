@@ -35,6 +35,8 @@ export function straitBenchEnv(fakesUrl: string, extra: Readonly<Record<string, 
     STRAIT_WORKER: 'false',
     STRAIT_RATE_LIMIT_PER_MINUTE: '0',
     STRAIT_LOG_LEVEL: 'warn',
+    // Coverage from the adapters' static tables: no background fetch of published lists during a run.
+    STRAIT_VENUE_SNAPSHOTS: 'false',
     ...credentials,
     ...extra,
   };
