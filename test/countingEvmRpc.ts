@@ -7,7 +7,8 @@ import { keccak256, numberToHex, type Hex } from 'viem';
  * test can prove that a refused submission never reached the chain. It answers only what Strait's
  * EVM client asks on the submit path: `eth_sendRawTransaction` (the keccak256 of the bytes, as a node
  * would), `eth_call` (a zero word, so an allowance read reports none and build includes its approve
- * step), `eth_getTransactionByHash` (unknown) and `eth_chainId`; anything else is a JSON-RPC error.
+ * step; a `balanceOf` read reports 2^256 − 1, so build's balance check passes),
+ * `eth_getTransactionByHash` (unknown) and `eth_chainId`; anything else is a JSON-RPC error.
  */
 export interface CountingEvmRpc {
   readonly url: string;
@@ -25,6 +26,8 @@ interface RpcCall {
 }
 
 const ZERO_WORD: Hex = `0x${'00'.repeat(32)}`;
+const FULL_WORD: Hex = `0x${'ff'.repeat(32)}`;
+const BALANCE_OF = '0x70a08231';
 
 export async function startCountingEvmRpc(options: { chainId?: number } = {}): Promise<CountingEvmRpc> {
   const chainId = numberToHex(options.chainId ?? 8453);
@@ -41,8 +44,12 @@ export async function startCountingEvmRpc(options: { chainId?: number } = {}): P
         broadcasts.push(raw);
         return reply(keccak256(raw));
       }
-      case 'eth_call':
-        return reply(ZERO_WORD);
+      case 'eth_call': {
+        // `balanceOf` reads as a full balance, so build's balance check never refuses; anything else
+        // (an allowance) as none.
+        const data = (Array.isArray(call.params) ? (call.params[0] as { data?: string; input?: string } | undefined) : undefined) ?? {};
+        return reply((data.data ?? data.input ?? '').startsWith(BALANCE_OF) ? FULL_WORD : ZERO_WORD);
+      }
       case 'eth_getTransactionByHash':
         return reply(null);
       case 'eth_chainId':
