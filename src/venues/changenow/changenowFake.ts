@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { formatUnits, type Address, type Hex } from 'viem';
 import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
 import { chainInfo } from '../../domain/chains.ts';
-import { onceByKey } from '../fake/onceByKey.ts';
 import { freshDepositAddress } from '../fake/freshDepositAddress.ts';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
 import { CHANGENOW_ASSETS, CHANGENOW_NETWORKS, assetByTicker, networkOf, type ChangenowAsset } from './changenowChains.ts';
 import { decimalToAtomic } from '../../domain/amounts.ts';
+import { deskPriceBook, deskSettler } from '../desks/deskFakeSupport.ts';
 
 
 /**
@@ -76,13 +75,7 @@ interface Exchange {
 }
 
 const bad = (error: string, message: string, status = 400): FakeReply => ({ status, body: { error, message } });
-const priceOf = (asset: ChangenowAsset): bigint => PRICES[asset.ticker] ?? 1_000_000n;
-const display = (amount: bigint, asset: ChangenowAsset): number => Number(formatUnits(amount, asset.decimals));
-
-function convert(amount: bigint, from: ChangenowAsset, to: ChangenowAsset): bigint {
-  return (amount * priceOf(from) * 10n ** BigInt(to.decimals)) / (priceOf(to) * 10n ** BigInt(from.decimals));
-}
-const fromUsd = (usd: bigint, asset: ChangenowAsset): bigint => (usd * 10n ** BigInt(asset.decimals)) / priceOf(asset);
+const { convert, fromUsd, display } = deskPriceBook<ChangenowAsset>(PRICES, (asset) => asset.ticker);
 
 function defaultChainIds(): Record<string, number> {
   const ids: Record<string, number> = {};
@@ -116,7 +109,6 @@ export async function startChangenowFake(options: ChangenowFakeOptions = {}): Pr
   const rates = new Map<string, Rate>();
   const exchanges = new Map<string, Exchange>();
   const forced = new Map<string, { status: string; fields: Record<string, unknown> }>();
-  const fills = onceByKey<Hex>();
   let rangeOverride: { minAmount: number; maxAmount: number | null } | null = null;
   let nextDeposit: { payinAddress: string; payinExtraId: string | null } | null = null;
 
@@ -202,23 +194,16 @@ export async function startChangenowFake(options: ChangenowFakeOptions = {}): Pr
     return { body: response };
   }
 
-  /** Sandbox settlement: the payin address's balance decides; the payout happens once. */
-  async function settle(entry: Exchange): Promise<{ status: string; fields: Record<string, unknown> }> {
-    const originChainId = chainIds[networkOf(entry.from.chain) ?? ''];
-    const destinationChainId = chainIds[networkOf(entry.to.chain) ?? ''];
-    if (!settlement || originChainId === undefined) return { status: 'waiting', fields: {} };
-    const id = String(entry.response.id);
-    if (!fills.has(id)) {
-      const balance = await settlement.balanceOf(originChainId, entry.from.address as Address | null, entry.response.payinAddress as Address);
-      if (balance === 0n) return { status: 'waiting', fields: {} };
-      if (balance < entry.amountIn) return { status: 'confirming', fields: { amountFrom: display(balance, entry.from) } };
-      if (destinationChainId === undefined) return { status: 'exchanging', fields: { amountFrom: display(entry.amountIn, entry.from) } };
-    }
-    const hash = await fills
-      .run(id, () => settlement.pay(destinationChainId as number, entry.to.address as Address | null, entry.response.payoutAddress as Address, entry.amountOut))
-      .catch(() => null);
-    if (hash === null) return { status: 'exchanging', fields: { amountFrom: display(entry.amountIn, entry.from) } };
-    return { status: 'finished', fields: finishedFields(entry, hash) };
+  const settle = deskSettler<ChangenowAsset>(settlement, (asset) => chainIds[networkOf(asset.chain) ?? '']);
+
+  /** The status a sandbox exchange reports: the payin address's balance decides; the payout happens once. */
+  async function progressOf(entry: Exchange): Promise<{ status: string; fields: Record<string, unknown> }> {
+    const r = entry.response;
+    const progress = await settle({ id: String(r.id), from: entry.from, to: entry.to, depositAddress: String(r.payinAddress), payoutAddress: String(r.payoutAddress), amountIn: entry.amountIn, amountOut: entry.amountOut });
+    if (progress.stage === 'waiting') return { status: 'waiting', fields: {} };
+    if (progress.stage === 'partial') return { status: 'confirming', fields: { amountFrom: display(progress.received, entry.from) } };
+    if (progress.stage === 'exchanging') return { status: 'exchanging', fields: { amountFrom: display(entry.amountIn, entry.from) } };
+    return { status: 'finished', fields: finishedFields(entry, progress.hash) };
   }
 
   function finishedFields(entry: Exchange, payoutHash: string): Record<string, unknown> {
@@ -236,7 +221,7 @@ export async function startChangenowFake(options: ChangenowFakeOptions = {}): Pr
       const base = override.status === 'finished' ? finishedFields(entry, `0x${randomBytes(32).toString('hex')}`) : override.status === 'refunded' ? { amountFrom: display(entry.amountIn, entry.from), refundAmount: display(entry.amountIn, entry.from), refundHash: `0x${randomBytes(32).toString('hex')}` } : {};
       current = { status: override.status, fields: { ...base, ...override.fields } };
     } else {
-      current = await settle(entry);
+      current = await progressOf(entry);
     }
     const r = entry.response;
     const body = {

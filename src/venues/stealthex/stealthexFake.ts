@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { formatUnits, type Address, type Hex } from 'viem';
 import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
 import { chainInfo } from '../../domain/chains.ts';
-import { onceByKey } from '../fake/onceByKey.ts';
 import { freshDepositAddress } from '../fake/freshDepositAddress.ts';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
 import { STEALTHEX_ASSETS, assetBySymbol, type StealthexAsset } from './stealthexChains.ts';
 import { decimalToAtomic } from '../../domain/amounts.ts';
+import { deskPriceBook, deskSettler } from '../desks/deskFakeSupport.ts';
 
 
 /**
@@ -80,13 +79,7 @@ interface Exchange {
 type Side = Record<string, unknown>;
 
 const bad = (kind: string, details: string, status = 400): FakeReply => ({ status, body: { err: { kind, details } } });
-const priceOf = (asset: StealthexAsset): bigint => PRICES[asset.ticker] ?? 1_000_000n;
-const display = (amount: bigint, asset: StealthexAsset): number => Number(formatUnits(amount, asset.decimals));
-
-function convert(amount: bigint, from: StealthexAsset, to: StealthexAsset): bigint {
-  return (amount * priceOf(from) * 10n ** BigInt(to.decimals)) / (priceOf(to) * 10n ** BigInt(from.decimals));
-}
-const fromUsd = (usd: bigint, asset: StealthexAsset): bigint => (usd * 10n ** BigInt(asset.decimals)) / priceOf(asset);
+const { convert, fromUsd, display } = deskPriceBook<StealthexAsset>(PRICES, (asset) => asset.ticker);
 
 function defaultChainIds(): Record<string, number> {
   const ids: Record<string, number> = {};
@@ -131,7 +124,6 @@ export async function startStealthexFake(options: StealthexFakeOptions = {}): Pr
   const rates = new Map<string, Rate>();
   const exchanges = new Map<string, Exchange>();
   const forced = new Map<string, { status: string; withdrawal: Record<string, unknown> }>();
-  const fills = onceByKey<Hex>();
   let rangeOverride: { min_amount: number; max_amount: number | null } | null = null;
   let nextDeposit: { address: string; extra_id: string | number | null } | null = null;
 
@@ -216,26 +208,19 @@ export async function startStealthexFake(options: StealthexFakeOptions = {}): Pr
     return { status: 201, body: response };
   }
 
-  /** Sandbox settlement: the deposit address's balance decides; the payout happens once. */
-  async function settle(entry: Exchange): Promise<{ status: string; deposit: Side; withdrawal: Side }> {
-    const originChainId = chainIds[entry.from.chain];
-    const destinationChainId = chainIds[entry.to.chain];
-    const deposit = entry.response.deposit as Side;
-    const withdrawal = entry.response.withdrawal as Side;
-    if (!settlement || originChainId === undefined) return { status: 'waiting', deposit: {}, withdrawal: {} };
-    const id = String(entry.response.id);
+  const settle = deskSettler<StealthexAsset>(settlement, (asset) => chainIds[asset.chain]);
+
+  /** The status a sandbox exchange reports: the deposit address's balance decides; the payout happens once. */
+  async function progressOf(entry: Exchange): Promise<{ status: string; deposit: Side; withdrawal: Side }> {
+    const r = entry.response;
+    const deposit = r.deposit as Side;
+    const withdrawal = r.withdrawal as Side;
+    const progress = await settle({ id: String(r.id), from: entry.from, to: entry.to, depositAddress: String(deposit.address), payoutAddress: String(withdrawal.address), amountIn: entry.amountIn, amountOut: entry.amountOut });
     const received = { amount: display(entry.amountIn, entry.from) };
-    if (!fills.has(id)) {
-      const balance = await settlement.balanceOf(originChainId, entry.from.address as Address | null, deposit.address as Address);
-      if (balance === 0n) return { status: 'waiting', deposit: {}, withdrawal: {} };
-      if (balance < entry.amountIn) return { status: 'confirming', deposit: { amount: display(balance, entry.from) }, withdrawal: {} };
-      if (destinationChainId === undefined) return { status: 'exchanging', deposit: received, withdrawal: {} };
-    }
-    const hash = await fills
-      .run(id, () => settlement.pay(destinationChainId as number, entry.to.address as Address | null, withdrawal.address as Address, entry.amountOut))
-      .catch(() => null);
-    if (hash === null) return { status: 'exchanging', deposit: received, withdrawal: {} };
-    return { status: 'finished', deposit: received, withdrawal: { amount: display(entry.amountOut, entry.to), tx_hash: hash } };
+    if (progress.stage === 'waiting') return { status: 'waiting', deposit: {}, withdrawal: {} };
+    if (progress.stage === 'partial') return { status: 'confirming', deposit: { amount: display(progress.received, entry.from) }, withdrawal: {} };
+    if (progress.stage === 'exchanging') return { status: 'exchanging', deposit: received, withdrawal: {} };
+    return { status: 'finished', deposit: received, withdrawal: { amount: display(entry.amountOut, entry.to), tx_hash: progress.hash } };
   }
 
   function byId(request: FakeRequest): Promise<FakeReply> | FakeReply {
@@ -252,7 +237,7 @@ export async function startStealthexFake(options: StealthexFakeOptions = {}): Pr
       const base: Side = done ? { amount: display(entry.amountOut, entry.to), tx_hash: `0x${randomBytes(32).toString('hex')}` } : {};
       return answer({ status: override.status, deposit: done ? { amount: display(entry.amountIn, entry.from) } : {}, withdrawal: { ...base, ...override.withdrawal } });
     }
-    return settle(entry).then(answer);
+    return progressOf(entry).then(answer);
   }
 
   const guarded =
