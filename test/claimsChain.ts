@@ -21,6 +21,8 @@ export interface ClaimsChain {
   call(method: string, params: unknown[]): Promise<unknown>;
   /** Makes the venue double's target revert every call, or succeed again. */
   targetReverts(reverts: boolean): Promise<void>;
+  /** Makes Base USDC revert every call (a fee transfer that pays nothing), or answer plenty again. */
+  usdcReverts(reverts: boolean): Promise<void>;
   automine(on: boolean): Promise<void>;
   mine(): Promise<void>;
   nonceOf(address: Hex): Promise<number>;
@@ -44,6 +46,7 @@ export async function startClaimsChain(): Promise<ClaimsChain> {
     client,
     call,
     targetReverts: async (reverts) => void (await call('anvil_setCode', [DOUBLE_TARGET, reverts ? REVERTS : SUCCEEDS])),
+    usdcReverts: async (reverts) => void (await call('anvil_setCode', [BASE_USDC, reverts ? REVERTS : PLENTY])),
     automine: async (on) => void (await call('evm_setAutomine', [on])),
     mine: async () => void (await call('evm_mine', [])),
     nonceOf: (address) => client.getTransactionCount({ address, blockTag: 'pending' }),

@@ -243,6 +243,26 @@ describe('item 6: fees cannot be skipped silently', () => {
   });
 });
 
+describe('a reverted fee transaction paid nothing', () => {
+  it('is not taken for the fee step (422 broadcast_rejected, nothing recorded), and the main step still waits for it', async () => {
+    const { id, fee } = await referredTransfer();
+    const n = await nonce();
+    await chain.usdcReverts(true);
+    let hash: Hex;
+    try {
+      hash = await sendDirectly(await signFee(fee, n));
+      expect((await chain.client.getTransactionReceipt({ hash })).status).toBe('reverted');
+    } finally {
+      await chain.usdcReverts(false);
+    }
+    const refused = await submit(id, { step: 'fee', txHash: hash });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    expect(refused.body.error).toMatchObject({ code: 'broadcast_rejected', details: { txHash: hash, reverted: true } });
+    expect((await read(id)).fees).toEqual([expect.objectContaining({ status: 'offered', txHash: null })]);
+    expect((await submit(id, { step: 'main', signedTransaction: await signDoubleMain(n + 1) })).body.error).toMatchObject({ code: 'fee_steps_required' });
+  });
+});
+
 describe('item 13: when a transfer may be abandoned', () => {
   it('is the venue\'s own deadline (Across fillDeadline, a deposit address\'s deadline), else a day past the build\'s expiry', () => {
     const buildExpiresAt = 1_800_000_000_000;

@@ -132,7 +132,7 @@ async function failReverted(deps: EngineDeps, transferId: string, txHash: string
  * up only until the node sees the fee transaction. Refused with nothing broadcast or recorded.
  */
 async function requireFeeSteps(deps: EngineDeps, transfer: TransferRecord, steps: readonly StoredStep[], claims: readonly ClaimRecord[]): Promise<void> {
-  const missing: { stepIndex: number; kind: 'fee'; feeKind: string | null; reason: 'not_submitted' | 'not_found_on_chain' | 'refuted' }[] = [];
+  const missing: { stepIndex: number; kind: 'fee'; feeKind: string | null; reason: 'not_submitted' | 'not_found_on_chain' | 'refuted' | 'reverted' }[] = [];
   for (const step of steps.filter((s) => s.kind === 'fee')) {
     const feeKind = typeof step.payload.feeKind === 'string' ? step.payload.feeKind : null;
     const claim = claims.find((c) => c.stepIndex === step.index);
@@ -142,12 +142,14 @@ async function requireFeeSteps(deps: EngineDeps, transfer: TransferRecord, steps
     }
     if (!PROVISIONAL.has(claim.verification)) continue;
     const again = await verifyClaim(deps, transfer, step, claim.txHash);
-    if (again.verification === 'verified') {
+    if (again.verification === 'verified' && !again.reverted) {
       await setSubmissionVerification(deps.store.db, transfer.id, step.index, 'verified');
       continue;
     }
-    if (again.verification === 'refuted') await endClaim(deps.store.db, transfer.id, step.index, claim.txHash, 'refuted', deps.now());
-    missing.push({ stepIndex: step.index, kind: 'fee', feeKind, reason: again.verification === 'refuted' ? 'refuted' : 'not_found_on_chain' });
+    // A fee transaction that reverted paid nothing: its claim ends and the step is open again.
+    const dead = again.verification === 'refuted' || (again.verification === 'verified' && again.reverted);
+    if (dead) await endClaim(deps.store.db, transfer.id, step.index, claim.txHash, 'refuted', deps.now());
+    missing.push({ stepIndex: step.index, kind: 'fee', feeKind, reason: again.verification === 'refuted' ? 'refuted' : dead ? 'reverted' : 'not_found_on_chain' });
   }
   if (missing.length === 0) return;
   const named = missing.map((m) => `step ${m.stepIndex} (${m.feeKind ?? 'fee'}: ${m.reason.replaceAll('_', ' ')})`).join(', ');
@@ -155,11 +157,11 @@ async function requireFeeSteps(deps: EngineDeps, transfer: TransferRecord, steps
 }
 
 /** Asks the chain about a claimed hash again, against the step it claims. */
-async function verifyClaim(deps: EngineDeps, transfer: TransferRecord, step: StoredStep, txHash: string): Promise<{ verification: string }> {
+async function verifyClaim(deps: EngineDeps, transfer: TransferRecord, step: StoredStep, txHash: string): Promise<{ verification: string; reverted: boolean }> {
   const chain = step.chain as ChainKey;
   if (step.vm === 'svm') return verifySvmTransactionBySignature(deps.svmRpc(chain), txHash, storedSvmStep(step), transfer.requesterWallet);
   if (step.vm === 'evm') return verifyEvmTransactionByHash(deps.rpc(chain), txHash as Hex, storedEvmStep(step), transfer.requesterWallet);
-  return { verification: 'unverified_no_rpc' };
+  return { verification: 'unverified_no_rpc', reverted: false };
 }
 
 /**
@@ -307,6 +309,7 @@ async function acceptEvm(attempt: Attempt): Promise<Accepted> {
   if (result.verification === 'refuted') {
     throw new AppError('transaction_mismatch', `transaction ${txHash} is not the built ${body.step} step (${result.mismatches.map((m) => m.field).join(', ')})`, { details: { mismatches: result.mismatches, verification: 'refuted' } });
   }
+  refuseRevertedStep(body.step, txHash, result.reverted, result.found?.blockNumber ?? null);
   const takeover = takeoverOf(attempt, built, result.verification === 'verified', result.found?.nonce ?? null);
   if (takeover === 'refuse') return { repeat: await repeatAnswer(attempt) };
   refuseUnlessAllowed(built, rules);
@@ -354,10 +357,22 @@ async function acceptSvm(attempt: Attempt): Promise<Accepted> {
   if (result.verification === 'refuted') {
     throw new AppError('transaction_mismatch', `transaction ${signature} is not the built ${body.step} step`, { details: { mismatches: result.mismatches, verification: 'refuted' } });
   }
+  refuseRevertedStep(body.step, signature, result.reverted, null);
   const takeover = takeoverOf(attempt, built, result.verification === 'verified', null);
   if (takeover === 'refuse') return { repeat: await repeatAnswer(attempt) };
   refuseUnlessAllowed(built, await stepRulesOf(deps, transfer));
   return claimOnly(attempt, built, takeover, signature, result.verification, null, result.reverted ? { block: null } : undefined);
+}
+
+/**
+ * An approve or fee transaction that reverted did nothing (a fee paid no one): it cannot stand for
+ * its step, so it is not recorded and the wallet signs the step again. A reverted main transaction
+ * is recorded instead, and fails the transfer.
+ */
+function refuseRevertedStep(step: StepKind, txHash: string, reverted: boolean, block: bigint | null): void {
+  if (!reverted || step === 'main') return;
+  const where = block === null ? '' : ` in block ${block}`;
+  throw new AppError('broadcast_rejected', `transaction ${txHash} reverted${where}, so it cannot stand for the ${step} step; sign the step again. Nothing was recorded`, { details: { txHash, reverted: true } });
 }
 
 async function claimOnly(attempt: Attempt, built: StoredStep, takeover: Exclude<Takeover, 'refuse'>, txHash: string, verification: string, nonce: number | null, reverted: Claimed['reverted']): Promise<Accepted> {
