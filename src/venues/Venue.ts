@@ -38,18 +38,23 @@ export interface Venue {
   /** Asks the venue where a submitted transfer stands. Every venue status maps through a table. */
   status(request: VenueStatusRequest, call: CallContext): Promise<VenueStatus>;
   /**
-   * Present on venues that publish the chains and tokens they serve. The registry refreshes it in the
-   * background on a schedule; after a successful refresh `supports` and `coverage` answer from the
-   * fetched lists, and until then (or while a refresh fails) from the adapter's static tables.
+   * Present on venues that publish the chains and tokens they serve. The service refreshes it in the
+   * background on a schedule (startSnapshotRefresher.ts, `STRAIT_VENUE_SNAPSHOTS`); after a successful
+   * refresh `supports` and `coverage` answer from the fetched lists, and until then (or while a
+   * refresh fails, or with snapshots switched off) from the adapter's static tables.
    */
   readonly snapshot?: VenueSnapshot;
 }
 
 /** A venue's published coverage, fetched in the background and served from memory. */
 export interface VenueSnapshot {
-  /** How often the registry refreshes it. */
+  /** How often the service refreshes it (jittered by ±10 %); twice this without a success reports it stale. */
   readonly intervalMs: number;
-  /** Fetches the venue's chain and token lists and swaps them in whole; throws and keeps the old ones on failure. */
+  /**
+   * Fetches the venue's chain and token lists and swaps them in whole; throws and keeps the old ones on
+   * failure. `call` carries `purpose: 'snapshot'` (its own breaker) and a 16 MiB `maxAnswerBytes`:
+   * pass it to every request unchanged.
+   */
   refresh(call: CallContext): Promise<void>;
   /** Epoch ms of the last successful refresh, or `null` when none has succeeded yet. */
   fetchedAt(): number | null;
