@@ -87,8 +87,10 @@ export async function submitTransfer(deps: EngineDeps, transferId: string, body:
   const submissions = claims.filter((s) => s.kind === body.step);
   const claimOf = (step: StoredStep) => claims.find((c) => c.stepIndex === step.index);
   const open = ofKind.filter((step) => claimOf(step) === undefined || PROVISIONAL.has(claimOf(step)!.verification));
-  // A main step already claimed by a transaction of known nonce may take that transaction's replacement.
-  const replaceable = body.step === 'main' ? ofKind.filter((step) => !open.includes(step) && claimOf(step)?.nonce != null) : [];
+  // A main step already claimed by a transaction of known nonce may take that transaction's
+  // replacement, while the transfer is still in flight (a terminal one keeps the transaction it ended on).
+  const inFlight = transfer.status === 'SUBMITTED' || transfer.status === 'PENDING';
+  const replaceable = body.step === 'main' && inFlight ? ofKind.filter((step) => !open.includes(step) && claimOf(step)?.nonce != null) : [];
   const repeat = body.txHash !== undefined ? submissions.find((s) => sameTxHash(s.txHash, body.txHash as string)) : undefined;
   const latest = repeat ?? (open.length === 0 && replaceable.length === 0 ? submissions.at(-1) : undefined);
   if (latest) return { transferId, status: await settleSubmission(deps, transfer, steps, latest), txHash: latest.txHash, step: body.step, accepted: false, verification: latest.verification };
