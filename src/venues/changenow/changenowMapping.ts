@@ -2,7 +2,8 @@ import type { DeskPrice, DeskProgress } from '../desks/createDeskVenue.ts';
 import { VenueRejection, type VenueQuoteRequest, type VenueTransferState } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import { assetByTicker, type ChangenowAsset } from './changenowChains.ts';
-import type { ChangenowEstimate, ChangenowRange, ChangenowStatus } from './changenowSchemas.ts';
+import type { ChangenowCurrencies, ChangenowEstimate, ChangenowRange, ChangenowStatus } from './changenowSchemas.ts';
+import { sameAddress } from '../../domain/addresses/sameAddress.ts';
 import { atomicEchoMatches, atomicToDecimal, decimalText, decimalToAtomic } from '../../domain/amounts.ts';
 
 /**
@@ -20,6 +21,8 @@ export const FLOW = 'fixed-rate';
 export const QUOTE_TTL_MS = 60 * 1000;
 /** Build re-locks the rate when the quote's rate id has less than this left. */
 export const RATE_REUSE_MARGIN_MS = 15 * 1000;
+/** How often the coverage snapshot re-reads `/v2/exchange/currencies` (the list changes rarely). */
+export const SNAPSHOT_INTERVAL_MS = 60 * 60 * 1000;
 /** Deposit window assumed when neither the exchange nor its estimate carries `validUntil`. */
 export const DEPOSIT_WINDOW_MS = 10 * 60 * 1000;
 
@@ -266,4 +269,25 @@ export function progressOf(response: ChangenowStatus, to: ChangenowAsset, fromTi
     deliveredAsset: delivered,
     refundDetail: `refunded${refunded} to ${response.refundAddress ?? 'the sender'}${hash ? ` (tx ${hash})` : ''}`,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coverage snapshot
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The table assets a `GET /v2/exchange/currencies` answer lists with a fixed rate: same ticker and
+ * network, and (for tokens) the same contract. Rows outside the table are ignored: Strait could not
+ * quote them.
+ */
+export function listedAssets(rows: ChangenowCurrencies, table: readonly ChangenowAsset[]): ChangenowAsset[] {
+  return table.filter((asset) =>
+    rows.some(
+      (row) =>
+        row.ticker.toLowerCase() === asset.ticker &&
+        row.network.toLowerCase() === asset.network &&
+        row.supportsFixedRate !== false &&
+        (asset.address === null || row.tokenContract === null || sameAddress(asset.chain, row.tokenContract, asset.address)),
+    ),
+  );
 }

@@ -399,3 +399,48 @@ describe('sandbox mode', () => {
     }
   });
 });
+
+describe('coverage snapshot', () => {
+  type Row = { ticker: string; network: string; tokenContract: string | null; supportsFixedRate?: boolean };
+  const listed = async (): Promise<Row[]> => (await (await fetch(`${fake.url}/v2/exchange/currencies?active=true&flow=fixed-rate`, { headers: { 'x-changenow-api-key': KEY } })).json()) as Row[];
+
+  it('answers from the static table until a refresh succeeds, then from the listed fixed-rate assets only', async () => {
+    const venue = adapter.venue;
+    const snapshot = venue.snapshot;
+    if (!snapshot) throw new Error('ChangeNOW publishes its currencies: the adapter must have a snapshot');
+    expect(snapshot.fetchedAt()).toBeNull();
+    expect(venue.supports(request())).toEqual({ served: true });
+
+    // A failed refresh keeps the table.
+    const rows = await listed();
+    fake.server.setFault({ kind: 'status', status: 503, body: { error: 'unavailable' } });
+    await expect(snapshot.refresh(testCall())).rejects.toThrow();
+    expect(snapshot.fetchedAt()).toBeNull();
+    expect(venue.supports(request())).toEqual({ served: true });
+
+    // Base USDC unlisted, Arbitrum USDC without a fixed rate, and a token the table lacks: none becomes quotable.
+    const published = [
+      ...rows.filter((r) => !(r.ticker === 'usdc' && r.network === 'base')).map((r) => (r.ticker === 'usdc' && r.network === 'arbitrum' ? { ...r, supportsFixedRate: false } : r)),
+      { ticker: 'pepe', network: 'eth', tokenContract: '0x6982508145454Ce325dDbE47a25d4ec3d2311933', supportsFixedRate: true },
+    ];
+    fake.server.setFault({ kind: 'status', status: 200, body: published });
+    await snapshot.refresh(testCall());
+    expect(snapshot.fetchedAt()).toBe(NOW);
+    expect(venue.supports(request())).toMatchObject({ served: false, code: 'token_not_supported' });
+    expect(venue.coverage().tokenSymbols('base', 'arbitrum')).not.toContain('USDC');
+    expect(venue.coverage().tokenSymbols('base', 'arbitrum')).toContain('ETH');
+    expect(venue.coverage().tokenSymbols('ethereum', 'base')).not.toContain('PEPE');
+
+    // An empty list is a fault: the last good list stays.
+    fake.server.setFault({ kind: 'status', status: 200, body: [] });
+    await expect(snapshot.refresh(testCall())).rejects.toThrow(/listed none/);
+    expect(venue.supports(request())).toMatchObject({ served: false });
+
+    // Status of a transfer already under way still reads the whole table.
+    fake.server.setFault(null);
+    const fresh = venueAt(NOW);
+    const quote = await fresh.quote(request(), testCall());
+    const plan = (await fresh.build({ request: request(), quote }, testCall())) as DepositPlan;
+    expect((await venue.status(statusRequest(plan, quote), testCall())).venueStatus).toBe('waiting');
+  });
+});

@@ -5,16 +5,18 @@ import { type CallContext, type Venue, type VenueQuoteRequest } from '../Venue.t
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { badResponse } from '../depositVenueSupport.ts';
 import { createDeskVenue, type DeskDialect, type DeskLock, type DeskOrder } from '../desks/createDeskVenue.ts';
-import { CHANGENOW_CHAINS, assetOf, assetsOn, networkOf, type ChangenowAsset } from './changenowChains.ts';
+import { CHANGENOW_ASSETS, CHANGENOW_CHAINS, assetOf, assetsOn, networkOf, type ChangenowAsset } from './changenowChains.ts';
 import {
   CHANGENOW_STATUS_DETAIL,
   CHANGENOW_STATUS_TABLE,
   DEPOSIT_WINDOW_MS,
   FLOW,
   QUOTE_TTL_MS,
+  SNAPSHOT_INTERVAL_MS,
   RATE_REUSE_MARGIN_MS,
   amountOutOf,
   limitRejection,
+  listedAssets,
   priceOf,
   progressOf,
   rejectionOfBody,
@@ -28,6 +30,7 @@ import {
 } from './changenowMapping.ts';
 import {
   ChangenowContextSchema,
+  ChangenowCurrenciesSchema,
   ChangenowEstimateAnswerSchema,
   ChangenowExchangeSchema,
   ChangenowRangeSchema,
@@ -173,6 +176,14 @@ export function createChangenowVenue(deps: VenueDeps): Venue {
       }
       if (!isValidAddress(request.fromChain, exchange.payinAddress)) throw badResponse(`ChangeNOW payinAddress ${exchange.payinAddress} is not a ${request.fromChain} address`, '/payinAddress');
       return orderOf(exchange, request, pair, lock);
+    },
+
+    listing: {
+      intervalMs: SNAPSHOT_INTERVAL_MS,
+      async listed(call) {
+        const rows = await deps.http.get('/v2/exchange/currencies', { active: 'true', flow: FLOW }, ChangenowCurrenciesSchema, call);
+        return listedAssets(rows, CHANGENOW_ASSETS);
+      },
     },
 
     async progress(exchangeId, to, context, call) {

@@ -16,6 +16,7 @@ import {
   type VenueQuoteRequest,
   type VenueStatus,
   type VenueStatusRequest,
+  type VenueSnapshot,
   type VenueTransferState,
 } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
@@ -137,8 +138,15 @@ export interface DeskDialect<A extends DeskAsset, S extends TSchema> {
   create(request: VenueQuoteRequest, pair: DeskPair<A>, lock: DeskLock, call: CallContext): Promise<DeskOrder>;
   /** The order's status answer; `null` when the desk does not know the order (yet). */
   progress(orderId: string, to: A, context: Static<S>, call: CallContext): Promise<DeskProgress | null>;
-  /** A venue snapshot, when the desk publishes its coverage. */
-  readonly snapshot?: Venue['snapshot'];
+  /**
+   * When the desk publishes the assets it trades: fetches that list and answers the table assets it
+   * names (never an asset the table lacks: the adapter could not quote it). Coverage then answers from
+   * the table narrowed to those; until a refresh succeeds, from the whole table.
+   */
+  readonly listing?: {
+    readonly intervalMs: number;
+    listed(call: CallContext): Promise<readonly A[]>;
+  };
 }
 
 /** The stored context, validated once against the desk's schema. */
@@ -154,13 +162,34 @@ export function readDeskContext<S extends TSchema>(name: string, schema: S, cont
 
 export function createDeskVenue<A extends DeskAsset, S extends TSchema>(deps: VenueDeps, dialect: DeskDialect<A, S>): Venue {
   const { name } = dialect;
-  const supports = supportsFrom({ name, served: dialect.served, assetOf: dialect.assetOf });
+  // The table assets the desk's last published list names; `null` until a refresh succeeds.
+  let listed: ReadonlySet<A> | null = null;
+  let fetchedAt: number | null = null;
+  const assetOf = (token: { readonly chain: string; readonly address: string | null }): A | undefined => {
+    const asset = dialect.assetOf(token);
+    return asset && (listed === null || listed.has(asset)) ? asset : undefined;
+  };
+  const assetsOn = (chain: ChainKey): readonly A[] => dialect.assetsOn(chain).filter((a) => listed === null || listed.has(a));
+  const served = (chain: ChainKey): boolean => dialect.served(chain) && assetsOn(chain).length > 0;
+  const supports = supportsFrom({ name, served, assetOf });
+  const listing = dialect.listing;
+  const snapshot: VenueSnapshot | undefined = listing && {
+    intervalMs: listing.intervalMs,
+    async refresh(call: CallContext) {
+      const assets = await listing.listed({ ...call, purpose: call.purpose ?? 'snapshot' });
+      // An empty list is a venue fault, not "trades nothing": keep what we had.
+      if (assets.length === 0) throw new Error(`${name} listed none of the assets Strait routes; keeping the previous coverage`);
+      listed = new Set(assets);
+      fetchedAt = deps.now();
+    },
+    fetchedAt: () => fetchedAt,
+  };
 
   function pairFor(corridor: Corridor): DeskPair<A> {
     const answer = supports(corridor);
     if (!answer.served) throw new VenueRejection(answer.code, answer.message);
-    const from = dialect.assetOf(corridor.fromToken);
-    const to = dialect.assetOf(corridor.toToken);
+    const from = assetOf(corridor.fromToken);
+    const to = assetOf(corridor.toToken);
     if (!from || !to) throw new VenueRejection('token_not_supported', `${name} does not carry this token pair`);
     return { from, to };
   }
@@ -222,8 +251,8 @@ export function createDeskVenue<A extends DeskAsset, S extends TSchema>(deps: Ve
   return {
     id: dialect.id,
     supports,
-    coverage: () => tableCoverage(dialect.chains, dialect.served, (chain) => dialect.assetsOn(chain).map((a) => a.symbol)),
-    ...(dialect.snapshot ? { snapshot: dialect.snapshot } : {}),
+    coverage: () => tableCoverage(dialect.chains.filter(served), served, (chain) => assetsOn(chain).map((a) => a.symbol)),
+    ...(snapshot ? { snapshot } : {}),
 
     async quote(request: VenueQuoteRequest, call: CallContext): Promise<VenueQuote> {
       const pair = pairFor(request);
@@ -259,6 +288,7 @@ export function createDeskVenue<A extends DeskAsset, S extends TSchema>(deps: Ve
       const context = dialect.readContext(stored);
       const orderId = context.orderId;
       if (!orderId) throw new VenueRejection('invalid_input', `${dialect.id} status needs the ${dialect.orderKey} of the build context`);
+      // Status reads the whole table: a transfer already under way is tracked whatever the list says now.
       const to = dialect.assetOf(request.toToken);
       if (!to) throw new VenueRejection('token_not_supported', `${name} does not carry ${request.toToken.symbol} on ${request.toToken.chain}`);
       try {
