@@ -8,7 +8,7 @@ import { EXOLIX_ASSETS, assetOf, toExolixAddress } from './exolixChains.ts';
 import { startExolixFake, type ExolixFake } from './exolixFake.ts';
 import { decimalText, decimalToAtomic } from '../../domain/amounts.ts';
 import { EXOLIX_STATUS_TABLE } from './exolixMapping.ts';
-import { ExolixErrorSchema, ExolixRateSchema, ExolixTransactionSchema } from './exolixSchemas.ts';
+import { ExolixContextSchema, ExolixErrorSchema, ExolixRateSchema, ExolixTransactionSchema } from './exolixSchemas.ts';
 import { exolixVenue } from './exolixVenue.ts';
 
 const known = knownToken;
@@ -325,6 +325,16 @@ describe('status', () => {
     expect((await rejection(adapter.venue.status(statusRequest(missing, quote), testCall()))).code).toBe('invalid_input');
     fake.server.setFault({ kind: 'status', status: 200, body: { id: 'x', status: 7 } });
     expect((await rejection(adapter.venue.status(statusRequest(plan, quote), testCall()))).code).toBe('venue_bad_response');
+  });
+
+  it('reads the stored context through ExolixContextSchema: a context it did not write is refused clearly', async () => {
+    const { quote, plan } = await quoteAndBuild();
+    for (const context of [{ ...plan.context, transactionId: 42 }, { ...plan.context, minAmountOut: '25.5' }]) {
+      const refused = await rejection(adapter.venue.status(statusRequest({ ...plan, context }, quote), testCall()));
+      expect(refused.code).toBe('invalid_input');
+      expect(refused.message).toMatch(/stored Exolix context is not one this adapter wrote at \/(transactionId|minAmountOut)/);
+    }
+    expect(exolixVenue.contextSchema).toBe(ExolixContextSchema);
   });
 });
 
