@@ -2,7 +2,8 @@ import type { TokenInfo } from '../../domain/tokens.ts';
 import type { JsonObject } from '../../domain/steps.ts';
 import { VenueRejection, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueTransferState } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
-import { applyRate, toAtomic, toDecimalString } from './sideShiftAmounts.ts';
+import { atomicToDecimal, decimalToAtomic } from '../../domain/amounts.ts';
+import { applyRate } from './applyRate.ts';
 import type { SideShiftAsset } from './sideShiftChains.ts';
 import type { SideShiftDeposit, SideShiftPair, SideShiftShift } from './sideShiftSchemas.ts';
 
@@ -64,7 +65,7 @@ export function commissionOf(request: VenueQuoteRequest): { commissionRate: stri
   if (!fee || fee.bps <= 0) return { commissionRate: '0', feeNote: null };
   const bps = Math.min(Math.floor(fee.bps), MAX_COMMISSION_BPS);
   const capped = bps < fee.bps ? `integrator fee capped at SideShift's maximum of ${MAX_COMMISSION_BPS} bps; ` : '';
-  return { commissionRate: toDecimalString(BigInt(bps), 4), feeNote: `${capped}commission accrues to the SideShift affiliate account, not to ${fee.recipient}` };
+  return { commissionRate: atomicToDecimal(BigInt(bps), 4), feeNote: `${capped}commission accrues to the SideShift affiliate account, not to ${fee.recipient}` };
 }
 
 export interface PricedPair {
@@ -82,14 +83,14 @@ export function pricePair(pair: SideShiftPair, request: VenueQuoteRequest): Pric
   const { fromToken, toToken } = request;
   const amountOut = applyRate(request.amountIn, fromToken.decimals, pair.rate, toToken.decimals);
   // A minimum is a floor the user must reach (round up); a maximum a ceiling (round down).
-  const minAtomic = toAtomic(pair.min, fromToken.decimals, 'up');
-  const maxAtomic = toAtomic(pair.max, fromToken.decimals, 'down');
+  const minAtomic = decimalToAtomic(pair.min, fromToken.decimals, 'up');
+  const maxAtomic = decimalToAtomic(pair.max, fromToken.decimals, 'down');
   if (amountOut === null) throw badResponse(`SideShift rate ${pair.rate} is not a decimal`, '/rate');
   if (minAtomic === null || maxAtomic === null) throw badResponse('SideShift deposit limits are not decimals', '/min');
   return { amountOut, minAtomic, maxAtomic };
 }
 
-const amountText = (atomic: bigint, token: TokenInfo) => `${toDecimalString(atomic, token.decimals)} ${token.symbol}`;
+const amountText = (atomic: bigint, token: TokenInfo) => `${atomicToDecimal(atomic, token.decimals)} ${token.symbol}`;
 
 /**
  * The rejection for an amount outside SideShift's deposit range, with the limit in atomic units and
@@ -153,7 +154,7 @@ export function limitBreachOf(error: unknown): 'below_min' | 'above_max' | null 
 
 const UNKNOWN_ASSET = /method .* not found|invalid (coin|network)|unknown (coin|network)|(coin|network|token|asset)s? .*not supported/i;
 const UNAVAILABLE = /disabled|offline|unavailable|temporarily|maintenance|liquidity/i;
-const BAD_INPUT = /address|memo|affiliateId|x-user-ip|must be|invalid/i;
+const BAD_INPUT = /address|memo|x-user-ip|must be|invalid/i;
 
 /**
  * SideShift's error answers (`{ error: { code?, message } }`) → Strait's rejection codes. A 5xx other
@@ -172,6 +173,8 @@ export function toSideShiftRejection(error: unknown): unknown {
     return new VenueRejection('invalid_input', `SideShift does not serve users from this IP's jurisdiction: ${said}`, { status: error.status }, options);
   }
   if (error.status === 401 || error.status === 403) return new VenueRejection('venue_error', `SideShift rejected the account secret (HTTP ${error.status}): ${said}`, { status: error.status }, options);
+  // "Invalid \"affiliateId\"" / "Unknown affiliateId": Strait's account setting is wrong, not the user's input.
+  if (/affiliateId/i.test(message)) return new VenueRejection('venue_error', `SideShift refused Strait's affiliate account: ${said}`, { status: error.status }, options);
   if (code === 'METHOD_NOT_FOUND' || UNKNOWN_ASSET.test(message)) return new VenueRejection('token_not_supported', `SideShift does not carry this coin on this network: ${said}`, undefined, options);
   if (/quote has already expired/i.test(message)) return new VenueRejection('no_liquidity', `SideShift's fixed quote expired before the shift was made; price again: ${said}`, undefined, options);
   if (UNAVAILABLE.test(message)) return new VenueRejection('no_liquidity', `SideShift cannot shift this pair right now: ${said}`, undefined, options);
@@ -191,7 +194,12 @@ function isKnownStatus(status: string): status is SideShiftStatusValue {
 }
 
 const receivedAssetOf = (token: TokenInfo) => token.address ?? 'native';
-const withIssue = (detail: string, issue: string | undefined) => (issue ? `${detail} (${issue})` : detail);
+const withIssue = (detail: string, issue: string | null | undefined) => (issue ? `${detail} (${issue})` : detail);
+
+/** A decimal amount of the settle token in atomic units, `null` when absent, null or malformed. */
+function settledAtomic(amount: string | null | undefined, toToken: TokenInfo): bigint | null {
+  return amount == null ? null : decimalToAtomic(amount, toToken.decimals, 'down');
+}
 
 /** A shift answer → Strait's state; `multiple` is decided from its deposits. */
 export function toVenueStatus(shift: SideShiftShift, context: StatusContext): VenueStatus {
@@ -201,17 +209,21 @@ export function toVenueStatus(shift: SideShiftShift, context: StatusContext): Ve
   }
   if (status === 'multiple') return multipleStatus(shift, context);
   const state = SIDESHIFT_STATUS_TABLE[status];
-  const destinationTxHash = shift.settleHash ?? null;
   if (state === 'completed') {
-    const received = shift.settleAmount !== undefined ? toAtomic(shift.settleAmount, context.toToken.decimals, 'down') : null;
+    const destinationTxHash = shift.settleHash ?? null;
+    const received = settledAtomic(shift.settleAmount, context.toToken);
     const floor = context.minAmountOut;
     if (received !== null && floor !== null && received < floor) {
       return { state: 'partial', venueStatus: status, destinationTxHash, receivedAmount: received, receivedAsset: receivedAssetOf(context.toToken), detail: `delivered ${received}, less than the guaranteed ${floor}` };
     }
     return { state, venueStatus: status, destinationTxHash, receivedAmount: received, receivedAsset: received !== null ? receivedAssetOf(context.toToken) : null, detail: null };
   }
-  const refundHash = state === 'refunded' && shift.refundHash ? `; refund tx ${shift.refundHash}` : '';
-  return { state, venueStatus: status, destinationTxHash, receivedAmount: null, receivedAsset: null, detail: withIssue(`${DETAIL[status]}${refundHash}`, shift.issue) };
+  // A refund goes back on the deposit chain: SideShift names that transaction in `settleHash` (its docs'
+  // refunded example has no `refundHash`), so it is never the destination transaction.
+  const refundTx = shift.refundHash ?? shift.settleHash ?? null;
+  const refundedVia = (state === 'refunded' || status === 'refunding') && refundTx ? `; refund tx ${refundTx}` : '';
+  const destinationTxHash = status === 'settling' ? (shift.settleHash ?? null) : null;
+  return { state, venueStatus: status, destinationTxHash, receivedAmount: null, receivedAsset: null, detail: withIssue(`${DETAIL[status]}${refundedVia}`, shift.issue) };
 }
 
 function depositState(deposit: SideShiftDeposit): VenueTransferState {
@@ -229,7 +241,7 @@ function multipleStatus(shift: SideShiftShift, context: StatusContext): VenueSta
   const settled = deposits.filter((_, i) => states[i] === 'completed');
   let received: bigint | null = null;
   for (const deposit of settled) {
-    const amount = deposit.settleAmount !== undefined ? toAtomic(deposit.settleAmount, context.toToken.decimals, 'down') : null;
+    const amount = settledAtomic(deposit.settleAmount, context.toToken);
     if (amount !== null) received = (received ?? 0n) + amount;
   }
   const base = { venueStatus: 'multiple', destinationTxHash: settled[0]?.settleHash ?? null, receivedAmount: received, receivedAsset: received !== null ? receivedAssetOf(context.toToken) : null };

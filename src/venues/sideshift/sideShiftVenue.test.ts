@@ -4,7 +4,7 @@ import { resolveToken } from '../../domain/tokens.ts';
 import { createTestVenue, depositSettlement, fixturesOf, knownToken, passes, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
 import { type DepositPlan, type VenueQuoteRequest, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
-import { applyRate, toAtomic, toDecimalString } from './sideShiftAmounts.ts';
+import { applyRate } from './applyRate.ts';
 import { SIDESHIFT_ASSETS, assetByCoin, assetOf } from './sideShiftChains.ts';
 import { startSideShiftFake, type SideShiftFake } from './sideShiftFake.ts';
 import { SIDESHIFT_STATUS_TABLE, toVenueStatus } from './sideShiftMapping.ts';
@@ -89,18 +89,9 @@ describe('fixtures', () => {
   });
 });
 
-describe('amounts', () => {
-  it('convert exactly and round as told', () => {
-    expect(toDecimalString(25_000_000n, 6)).toBe('25');
-    expect(toDecimalString(123_456_789_012_345_678n, 18)).toBe('0.123456789012345678');
-    expect(toDecimalString(1n, 18)).toBe('0.000000000000000001');
-    expect(toDecimalString(0n, 6)).toBe('0');
-    expect(toAtomic('246.12', 6)).toBe(246_120_000n);
-    expect(toAtomic('0.1234567', 6, 'down')).toBe(123_456n);
-    expect(toAtomic('0.1234567', 6, 'up')).toBe(123_457n);
-    expect(toAtomic('0.123456', 6, 'up')).toBe(123_456n);
-    expect(toAtomic('1e6', 6)).toBeNull();
-    expect(toAtomic('-1', 6)).toBeNull();
+describe('applyRate', () => {
+  // Plain conversions are src/domain/amounts.ts's (tested there); the rate product is SideShift's own.
+  it('multiplies by the decimal rate exactly and rounds down', () => {
     expect(applyRate(25_000_000n, 6, '0.98448', 6)).toBe(24_612_000n);
     expect(applyRate(123_456_789_012_345_678n, 18, '2999.123456789', 6)).toBe(370_262_151n);
     expect(applyRate(1_000_000n, 6, '0.000033283333333', 8)).toBe(3_328n);

@@ -1,14 +1,16 @@
 import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
+import { sameAddress } from '../../domain/addresses/sameAddress.ts';
+import { atomicToDecimal, decimalToAtomic } from '../../domain/amounts.ts';
 import { type ChainKey } from '../../domain/chains.ts';
 import type { JsonObject } from '../../domain/steps.ts';
 import { VenueRejection, type CallContext, type Corridor, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
-import { badResponse, contextAmount, contextString, fundingStepOf, supportsFrom, tableCoverage } from '../depositVenueSupport.ts';
-import { toAtomic, toDecimalString } from './sideShiftAmounts.ts';
+import { badResponse, fundingStepOf, supportsFrom, tableCoverage } from '../depositVenueSupport.ts';
+import { readSideShiftContext } from './readSideShiftContext.ts';
 import { SIDESHIFT_CHAINS, assetOf, assetsOn, networkOf, type SideShiftAsset } from './sideShiftChains.ts';
 import { commissionOf, limitBreachOf, limitRejection, pairPath, pricePair, toSideShiftRejection, toVenueQuote, toVenueStatus } from './sideShiftMapping.ts';
-import { SideShiftFixedShiftSchema, SideShiftPairSchema, SideShiftQuoteSchema, SideShiftShiftSchema, type SideShiftFixedShift, type SideShiftPair, type SideShiftQuote } from './sideShiftSchemas.ts';
+import { SideShiftContextSchema, SideShiftFixedShiftSchema, SideShiftPairSchema, SideShiftQuoteSchema, SideShiftShiftSchema, type SideShiftContext, type SideShiftFixedShift, type SideShiftPair, type SideShiftQuote } from './sideShiftSchemas.ts';
 
 /**
  * SideShift.ai (API v2): an instant exchange desk that gives each shift its own deposit address.
@@ -26,6 +28,7 @@ export const sideShiftVenue: VenueModule = {
   headers(credentials): Record<string, string> {
     return credentials.SECRET ? { 'x-sideshift-secret': credentials.SECRET } : {};
   },
+  contextSchema: SideShiftContextSchema,
   create(deps) {
     return createSideShiftVenue(deps);
   },
@@ -69,27 +72,37 @@ function checkPair(answer: Pick<SideShiftPair, 'depositCoin' | 'depositNetwork' 
 
 /** A decimal the venue must have echoed exactly: no digit below the token's precision. */
 function exactAtomic(value: string, decimals: number): bigint | null {
-  const down = toAtomic(value, decimals, 'down');
-  return down !== null && down === toAtomic(value, decimals, 'up') ? down : null;
+  const down = decimalToAtomic(value, decimals, 'down');
+  return down !== null && down === decimalToAtomic(value, decimals, 'up') ? down : null;
 }
 
-const sameAddress = (a: string, b: string) => (a.startsWith('0x') ? a.toLowerCase() === b.toLowerCase() : a === b);
-
 /** Checks a created fixed shift against the request and turns it into the deposit the user must make. */
-function toDepositPlan(shift: SideShiftFixedShift, quote: SideShiftQuote, request: VenueQuoteRequest, extra: JsonObject): DepositPlan {
+function toDepositPlan(shift: SideShiftFixedShift, quote: SideShiftQuote, request: VenueQuoteRequest, extra: SideShiftContext): DepositPlan {
   const { fromChain, fromToken, toToken } = request;
   if (shift.quoteId !== quote.id) throw badResponse(`SideShift made the shift from quote ${shift.quoteId}, not ${quote.id}`, '/quoteId');
   const depositAddress = shift.depositAddress;
   if (!isValidAddress(fromChain, depositAddress)) throw badResponse(`SideShift depositAddress ${depositAddress} is not a ${fromChain} address`, '/depositAddress');
-  if (shift.settleAddress !== undefined && !sameAddress(shift.settleAddress, request.recipient)) throw badResponse(`SideShift settles to ${shift.settleAddress}, not the recipient`, '/settleAddress');
+  if (shift.settleAddress != null && !sameAddress(request.toChain, shift.settleAddress, request.recipient)) throw badResponse(`SideShift settles to ${shift.settleAddress}, not the recipient`, '/settleAddress');
   // Never ask the wallet to send another amount than the user asked to move: a fixed shift refunds any other.
   const amountIn = exactAtomic(shift.depositAmount, fromToken.decimals);
-  if (amountIn !== request.amountIn) throw badResponse(`SideShift asked for ${shift.depositAmount} ${fromToken.symbol} instead of ${toDecimalString(request.amountIn, fromToken.decimals)}`, '/depositAmount');
-  const amountOut = toAtomic(shift.settleAmount, toToken.decimals, 'down');
+  if (amountIn !== request.amountIn) throw badResponse(`SideShift asked for ${shift.depositAmount} ${fromToken.symbol} instead of ${atomicToDecimal(request.amountIn, fromToken.decimals)}`, '/depositAmount');
+  const amountOut = decimalToAtomic(shift.settleAmount, toToken.decimals, 'down');
   if (amountOut === null) throw badResponse('SideShift settleAmount is not a decimal', '/settleAmount');
   const deadlineMs = Date.parse(shift.expiresAt);
   if (Number.isNaN(deadlineMs)) throw badResponse('SideShift shift has no valid expiresAt', '/expiresAt');
   const memo = shift.depositMemo ?? null;
+  const context: SideShiftContext = {
+    ...extra,
+    shiftId: shift.id,
+    quoteId: quote.id,
+    depositAddress,
+    depositMemo: memo,
+    depositAmount: shift.depositAmount,
+    settleAmount: shift.settleAmount,
+    minAmountOut: amountOut.toString(),
+    expiresAt: shift.expiresAt,
+    averageShiftSeconds: shift.averageShiftSeconds ?? null,
+  };
   return {
     shape: 'deposit',
     deposit: { chain: fromChain, address: depositAddress, token: fromToken.address, amount: amountIn, memo, deadlineMs },
@@ -97,18 +110,7 @@ function toDepositPlan(shift: SideShiftFixedShift, quote: SideShiftQuote, reques
     // A fixed shift delivers exactly its settleAmount (network fees and commission are in the rate).
     amountOut,
     minAmountOut: amountOut,
-    context: {
-      ...extra,
-      shiftId: shift.id,
-      quoteId: quote.id,
-      depositAddress,
-      depositMemo: memo,
-      depositAmount: shift.depositAmount,
-      settleAmount: shift.settleAmount,
-      minAmountOut: amountOut.toString(),
-      expiresAt: shift.expiresAt,
-      averageShiftSeconds: shift.averageShiftSeconds ?? null,
-    },
+    context: context as JsonObject,
   };
 }
 
@@ -120,7 +122,7 @@ export function createSideShiftVenue(deps: VenueDeps): Venue {
   }
 
   async function getPair(assets: Assets, request: VenueQuoteRequest, commissionRate: string, call: CallContext): Promise<SideShiftPair> {
-    const amount = toDecimalString(request.amountIn, request.fromToken.decimals);
+    const amount = atomicToDecimal(request.amountIn, request.fromToken.decimals);
     try {
       const pair = await deps.http.get(pairPath(assets.deposit, assets.settle), { amount, affiliateId: affiliateId(), commissionRate }, SideShiftPairSchema, call);
       checkPair(pair, assets, 'pair');
@@ -144,7 +146,7 @@ export function createSideShiftVenue(deps: VenueDeps): Venue {
       depositNetwork: assets.deposit.network,
       settleCoin: assets.settle.coin,
       settleNetwork: assets.settle.network,
-      depositAmount: toDecimalString(request.amountIn, request.fromToken.decimals),
+      depositAmount: atomicToDecimal(request.amountIn, request.fromToken.decimals),
       affiliateId: affiliateId(),
       commissionRate,
     };
@@ -178,7 +180,7 @@ export function createSideShiftVenue(deps: VenueDeps): Venue {
       const ip = userIpOf(request);
       const { commissionRate, feeNote } = commissionOf(request);
       const pair = await getPair(assets, request, commissionRate, withUserIp(call, ip));
-      const context: JsonObject = {
+      const context: SideShiftContext = {
         depositCoin: assets.deposit.coin,
         depositNetwork: assets.deposit.network,
         settleCoin: assets.settle.coin,
@@ -186,14 +188,14 @@ export function createSideShiftVenue(deps: VenueDeps): Venue {
         commissionRate,
         integratorFeeNote: feeNote,
       };
-      return toVenueQuote(pair, request, context);
+      return toVenueQuote(pair, request, context as JsonObject);
     },
 
     async build({ request, quote }: VenueBuildRequest, call: CallContext): Promise<DepositPlan> {
       const assets = assetsFor(request);
       const ip = userIpOf(request);
       // The commission priced at quote time, so the shift matches the rate the user was shown.
-      const commissionRate = contextString(quote.context, 'commissionRate') ?? commissionOf(request).commissionRate;
+      const commissionRate = readSideShiftContext(quote.context, 'build').commissionRate ?? commissionOf(request).commissionRate;
       const ipCall = withUserIp(call, ip);
       const fixed = await lockQuote(assets, request, commissionRate, ipCall);
       const shift = await createShift(fixed, request, ipCall);
@@ -202,12 +204,13 @@ export function createSideShiftVenue(deps: VenueDeps): Venue {
     },
 
     async status(request: VenueStatusRequest, call: CallContext): Promise<VenueStatus> {
-      const shiftId = contextString(request.context, 'shiftId');
+      const stored = readSideShiftContext(request.context, 'status');
+      const shiftId = stored.shiftId;
       if (!shiftId) throw new VenueRejection('invalid_input', 'sideshift status needs the shiftId of the build context');
-      const ip = contextString(request.context, 'userIp');
+      const ip = stored.userIp;
       try {
         const shift = await deps.http.get(`/v2/shifts/${encodeURIComponent(shiftId)}`, {}, SideShiftShiftSchema, ip ? withUserIp(call, ip) : call);
-        return toVenueStatus(shift, { toToken: request.toToken, minAmountOut: contextAmount(request.context, 'minAmountOut') });
+        return toVenueStatus(shift, { toToken: request.toToken, minAmountOut: stored.minAmountOut === undefined ? null : BigInt(stored.minAmountOut) });
       } catch (error) {
         if (error instanceof VenueHttpError && error.status === 404) {
           return { state: 'pending', venueStatus: 'NOT_FOUND', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: `shift ${shiftId} not known to SideShift yet` };
