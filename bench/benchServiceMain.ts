@@ -3,7 +3,7 @@
  * (the load generator and the venue fakes live in the parent).
  *
  * `strait`: the composition root `strait serve --no-worker` uses (createStrait + loadConfig of this
- * process's environment), with every catalogue venue replaced by a scripted stand-in at
+ * process's environment), with every listed venue replaced by a scripted stand-in at
  * `BENCH_FAKES_URL/<venue>`. `bare`: a Fastify app with one JSON route at the same path as
  * `GET /v1/bridge/transfers/{id}`, answering `BENCH_BARE_BODY` from memory.
  *
@@ -14,7 +14,8 @@ import Fastify from 'fastify';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { createStrait } from '../src/createStrait.ts';
-import { VENUE_CATALOG } from '../src/venues/catalog.ts';
+import { VENUE_MODULES } from '../src/venues/venueModules.ts';
+import { withStandIns } from '../src/venues/withStandIns.ts';
 import { scriptedVenueModule } from '../src/venues/fake/scriptedVenue.ts';
 import type { BenchServiceMessage } from './startBenchService.ts';
 
@@ -32,7 +33,7 @@ async function start(): Promise<{ url: string; close: () => Promise<void> }> {
   const fakes = process.env.BENCH_FAKES_URL;
   if (!fakes) throw new Error('BENCH_FAKES_URL is required');
   const config = loadConfig(process.env);
-  const modules = VENUE_CATALOG.map((entry) => scriptedVenueModule(entry.id, `${fakes}/${entry.id}`));
+  const modules = withStandIns(VENUE_MODULES, VENUE_MODULES.map((entry) => scriptedVenueModule(entry.id, `${fakes}/${entry.id}`)));
   const strait = await createStrait(config, { logger: pino({ level: config.logLevel }), worker: false, modules });
   const url = await strait.listen();
   return { url, close: () => strait.close() };

@@ -14,7 +14,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openStore } from '../src/store/openStore.ts';
-import { VENUE_CATALOG } from '../src/venues/catalog.ts';
+import { VENUE_MODULES } from '../src/venues/venueModules.ts';
 import { startScriptedVenues, type ScriptedBehaviour, type ScriptedVenues } from '../src/venues/fake/scriptedVenue.ts';
 import { createThrowawayDatabase } from './createThrowawayDatabase.ts';
 import { measureQuoteFanOut } from './measureQuoteFanOut.ts';
@@ -37,8 +37,8 @@ const SPREAD_MS = 25_000;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
 
-const venueIds = VENUE_CATALOG.map((v) => v.id);
-const executable = new Set(VENUE_CATALOG.filter((v) => v.capabilities.executionShapes.some((s) => s === 'evm_calldata' || s === 'deposit_address')).map((v) => v.id));
+const venueIds = VENUE_MODULES.map((v) => v.id);
+const executable = new Set(VENUE_MODULES.filter((v) => v.capabilities.executionShapes.some((s) => s === 'evm_calldata' || s === 'deposit_address')).map((v) => v.id));
 /** Instant answers, each venue its own price (so ranking has something to do). */
 const instant = (index: number): ScriptedBehaviour => ({ kind: 'price', outBps: 9_990 - index, delayMs: 0, etaSeconds: 30 + index });
 

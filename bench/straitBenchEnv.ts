@@ -1,4 +1,4 @@
-import { VENUE_CATALOG } from '../src/venues/catalog.ts';
+import { VENUE_MODULES } from '../src/venues/venueModules.ts';
 
 const USER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
@@ -23,10 +23,10 @@ export const BENCH_QUOTE_BODY = {
  * is the venue's own output), and only what a benchmark needs changed: no internet (fixed prices),
  * no worker (`serve --no-worker`), rate limits off (one client would be refused after 10 calls),
  * logs at `warn` (the default `info` writes two lines per request to stdout), a placeholder for every
- * credential a catalogue venue requires so all 36 are enabled.
+ * credential a listed venue requires so all 36 are enabled.
  */
 export function straitBenchEnv(fakesUrl: string, extra: Readonly<Record<string, string>> = {}): Record<string, string> {
-  const credentials = Object.fromEntries(VENUE_CATALOG.flatMap((entry) => entry.requiredCredentials.map((name) => [`STRAIT_VENUE_${entry.id.toUpperCase()}_${name}`, 'bench'])));
+  const credentials = Object.fromEntries(VENUE_MODULES.flatMap((entry) => entry.requiredCredentials.map((name) => [`STRAIT_VENUE_${entry.id.toUpperCase()}_${name}`, 'bench'])));
   return {
     BENCH_FAKES_URL: fakesUrl,
     STRAIT_HOST: '127.0.0.1',

@@ -1,7 +1,8 @@
 import { isValidAddress } from './domain/addresses/isValidAddress.ts';
 import { CHAIN_KEYS, type ChainKey } from './domain/chains.ts';
 import { DEFAULT_FEE_TIERS, parseFeeTiers, type FeeTier } from './domain/feeSchedule.ts';
-import { VENUE_CATALOG } from './venues/catalog.ts';
+import type { VenueConfig } from './venues/VenueConfig.ts';
+import { VENUE_MODULES } from './venues/venueModules.ts';
 
 /**
  * Configuration, read once from an injected environment and checked before anything starts: an
@@ -62,12 +63,6 @@ export type PriceConfig =
   | { readonly source: 'fixed'; readonly table: Readonly<Record<string, number>> }
   | { readonly source: 'none' };
 
-export interface VenueConfig {
-  readonly enabled: boolean;
-  readonly baseUrl: string | undefined;
-  readonly credentials: Readonly<Record<string, string | undefined>>;
-}
-
 export type Env = Readonly<Record<string, string | undefined>>;
 
 export class ConfigError extends Error {
@@ -81,7 +76,7 @@ export function loadConfig(env: Env): Config {
     if (url !== undefined && url !== '') rpcUrls[key] = parseUrl(`STRAIT_RPC_${key.toUpperCase()}`, url);
   }
   const venues: Record<string, VenueConfig> = {};
-  for (const { id } of VENUE_CATALOG) {
+  for (const { id } of VENUE_MODULES) {
     const prefix = `STRAIT_VENUE_${id.toUpperCase()}_`;
     const credentials: Record<string, string | undefined> = {};
     for (const [name, value] of Object.entries(env)) {

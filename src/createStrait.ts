@@ -23,7 +23,7 @@ import { openStore } from './store/openStore.ts';
 import { createVenueRegistry } from './venues/createVenueRegistry.ts';
 import { startSnapshotRefresher } from './venues/startSnapshotRefresher.ts';
 import { VENUE_MODULES } from './venues/venueModules.ts';
-import type { VenueModule } from './venues/VenueModule.ts';
+import type { VenueEntry } from './venues/VenueModule.ts';
 import type { FastifyInstance } from 'fastify';
 
 export interface Strait {
@@ -38,7 +38,8 @@ export interface Strait {
 
 export interface StraitOptions {
   readonly logger?: Logger;
-  readonly modules?: readonly VenueModule[];
+  /** The venue list (default `VENUE_MODULES`); tests put doubles in with `withStandIns`. */
+  readonly modules?: readonly VenueEntry[];
   readonly now?: () => number;
   /** Run the status worker in this process (`strait serve`, not `--no-worker`). */
   readonly worker?: boolean;

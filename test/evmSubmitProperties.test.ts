@@ -4,7 +4,7 @@ import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Strait } from '../src/createStrait.ts';
 import type { StepsPlan, Venue } from '../src/venues/Venue.ts';
-import type { VenueModule } from '../src/venues/VenueModule.ts';
+import type { VenueStandIn } from '../src/venues/VenueModule.ts';
 import { startCountingEvmRpc, type CountingEvmRpc } from './countingEvmRpc.ts';
 import { allCredentials } from './scriptedStrait.ts';
 import { createTestStrait } from './testStrait.ts';
@@ -36,7 +36,7 @@ const SELECTOR = toFunctionSelector(DEPOSIT[0]);
 const MESSAGE = toHex('strait evm submit property: a bridge memo');
 
 /** A pool-style venue: the main step calls an allow-listed contract with the recipient and amount in its calldata. */
-function pool(id: string, outBps: bigint): VenueModule {
+function pool(id: string, outBps: bigint): VenueStandIn {
   return {
     id,
     defaultBaseUrl: 'http://127.0.0.1:1',

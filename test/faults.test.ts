@@ -75,7 +75,7 @@ function expectRetriable(answer: Answer<unknown>, code: 'chain_unavailable' | 'v
 
 describe('venue faults come through the real adapters as typed answers', () => {
   const account = () => network.accounts[0] as SandboxAccount;
-  const across = () => network.fakes.across.server;
+  const across = () => network.fake('across').server;
 
   it.each<[string, string, FakeFault]>([
     ['hangs', 'venue_timeout', { kind: 'hang' }],
@@ -125,19 +125,19 @@ describe('venue faults come through the real adapters as typed answers', () => {
     const row = quote.body.quotes.find((q) => q.venue === 'relay');
     expect(row).toBeDefined();
     for (const fault of [{ kind: 'status', status: 500 }, { kind: 'reset' }, { kind: 'malformed' }] as FakeFault[]) {
-      network.fakes.relay.server.setFault(fault);
+      network.fake('relay').server.setFault(fault);
       const refused = await api<ErrorBody>('POST', '/bridge/build', { decisionId: quote.body.decisionId, quoteId: row?.quoteId });
       expectRetriable(refused, 'venue_unavailable');
       expect(await strait.deps.store.db.selectFrom('transfers').select('id').where('decision_id', '=', quote.body.decisionId).execute()).toEqual([]);
     }
-    network.fakes.relay.server.setFault(null);
+    network.fake('relay').server.setFault(null);
     const built = await api<{ transferId: string; venue: string }>('POST', '/bridge/build', { decisionId: quote.body.decisionId, quoteId: row?.quoteId });
     expect(built.status).toBe(200);
     expect((await api<{ venue: string; status: string }>('GET', `/bridge/transfers/${built.body.transferId}`)).body).toMatchObject({ venue: 'relay', status: 'PENDING_SIGNATURE' });
   });
 
   it('a venue failing repeatedly is rested: breaker_open in rejected, unhealthy in /bridge/venues', async () => {
-    network.fakes.nearintents.server.setFault({ kind: 'status', status: 500 });
+    network.fake('nearintents').server.setFault({ kind: 'status', status: 500 });
     const codes: string[] = [];
     for (let i = 0; i < 6; i++) codes.push((await quoteOf(account())).body.rejected.find((r) => r.venue === 'nearintents')?.code ?? 'priced');
     expect(codes).toEqual(['venue_error', 'venue_error', 'venue_error', 'venue_error', 'venue_error', 'breaker_open']);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { venueDeadlineMs } from '../src/engine/quoteTransfer.ts';
 import type { ScriptedBehaviour } from '../src/venues/fake/scriptedVenue.ts';
-import { VENUE_CATALOG } from '../src/venues/catalog.ts';
+import { VENUE_MODULES } from '../src/venues/venueModules.ts';
 import { USDC_QUOTE, startScriptedStrait, type QuoteAnswer, type ScriptedStrait } from './scriptedStrait.ts';
 
 /**
- * The quote engine against 36 venue fakes at once, one per catalogue venue: instant, slow, hanging,
+ * The quote engine against 36 venue fakes at once, one per listed venue: instant, slow, hanging,
  * erroring, malformed, below-min, above-max, unserved, illiquid, switched off, geo-gated, and a
  * quote-only venue with the highest price. Each rule of spec §1, §2 and §7 for the quote shows here.
  */
@@ -57,7 +57,7 @@ const BEHAVIOURS: Record<string, ScriptedBehaviour> = {
 let harness: ScriptedStrait;
 let answer: QuoteAnswer;
 beforeAll(async () => {
-  expect(Object.keys(BEHAVIOURS).sort()).toEqual(VENUE_CATALOG.map((v) => v.id).sort());
+  expect(Object.keys(BEHAVIOURS).sort()).toEqual(VENUE_MODULES.map((v) => v.id).sort());
   harness = await startScriptedStrait(BEHAVIOURS, {
     STRAIT_QUOTE_DEADLINE_MS: String(DEADLINE_MS),
     STRAIT_QUOTE_MIN_WAIT_MS: '200',
@@ -77,7 +77,7 @@ const rejection = (venue: string) => answer.rejected.find((r) => r.venue === ven
 describe('a quote across 36 venue fakes', () => {
   it('gives every venue exactly one row or one rejection', () => {
     const seen = [...answer.quotes.map((q) => q.venue), ...answer.rejected.map((r) => r.venue)].sort();
-    expect(seen).toEqual(VENUE_CATALOG.map((v) => v.id).sort());
+    expect(seen).toEqual(VENUE_MODULES.map((v) => v.id).sort());
   });
 
   it('rejects each misbehaving venue with its stable code and a message a person reads', () => {
@@ -172,7 +172,7 @@ describe('a quote across 36 venue fakes', () => {
 describe('never an empty answer while a venue can still answer', () => {
   let slow: ScriptedStrait;
   beforeAll(async () => {
-    const hangAll = Object.fromEntries(VENUE_CATALOG.map((v) => [v.id, { kind: 'hang' } as ScriptedBehaviour]));
+    const hangAll = Object.fromEntries(VENUE_MODULES.map((v) => [v.id, { kind: 'hang' } as ScriptedBehaviour]));
     slow = await startScriptedStrait({ ...hangAll, stargate: price(9_990, { delayMs: 700 }) }, { STRAIT_QUOTE_DEADLINE_MS: String(DEADLINE_MS), STRAIT_QUOTE_MIN_WAIT_MS: '50' });
   });
   afterAll(async () => {
@@ -211,7 +211,7 @@ describe('never an empty answer while a venue can still answer', () => {
 describe('a venue left behind by an early answer', () => {
   let early: ScriptedStrait;
   beforeAll(async () => {
-    const instant = Object.fromEntries(VENUE_CATALOG.map((v, i) => [v.id, price(9_000 + i)]));
+    const instant = Object.fromEntries(VENUE_MODULES.map((v, i) => [v.id, price(9_000 + i)]));
     early = await startScriptedStrait({ ...instant, stargate: price(9_999, { delayMs: 1_000 }) }, { STRAIT_QUOTE_DEADLINE_MS: String(DEADLINE_MS), STRAIT_QUOTE_MIN_WAIT_MS: '50' });
   });
   afterAll(async () => {

@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScriptedBehaviour } from '../src/venues/fake/scriptedVenue.ts';
-import { VENUE_CATALOG } from '../src/venues/catalog.ts';
+import { VENUE_MODULES } from '../src/venues/venueModules.ts';
 import { USDC_QUOTE, startScriptedStrait, type ScriptedStrait } from './scriptedStrait.ts';
 
-/** Spec §1 privacy rules 1–5 and the caller's IP, against the 36 catalogue venues as fakes. */
+/** Spec §1 privacy rules 1–5 and the caller's IP, against the 36 listed venues as fakes. */
 
-const PRIVATE = VENUE_CATALOG.filter((v) => v.capabilities.privacyModel !== 'none').map((v) => v.id);
-const PUBLIC = VENUE_CATALOG.filter((v) => v.capabilities.privacyModel === 'none').map((v) => v.id);
-const GEO_GATED = VENUE_CATALOG.filter((v) => v.capabilities.requiresUserIp).map((v) => v.id);
+const PRIVATE = VENUE_MODULES.filter((v) => v.capabilities.privacyModel !== 'none').map((v) => v.id);
+const PUBLIC = VENUE_MODULES.filter((v) => v.capabilities.privacyModel === 'none').map((v) => v.id);
+const GEO_GATED = VENUE_MODULES.filter((v) => v.capabilities.requiresUserIp).map((v) => v.id);
 const USER_IP = '203.0.113.9';
 
 let harness: ScriptedStrait;
 beforeAll(async () => {
   const behaviours: Record<string, ScriptedBehaviour> = {};
-  VENUE_CATALOG.forEach((venue, index) => {
+  VENUE_MODULES.forEach((venue, index) => {
     behaviours[venue.id] = { kind: 'price', outBps: 9_990 - index };
   });
   harness = await startScriptedStrait(behaviours, { STRAIT_QUOTE_DEADLINE_MS: '1000', STRAIT_QUOTE_MIN_WAIT_MS: '100' });
@@ -52,7 +52,7 @@ describe('privacy mode', () => {
       expect(body.quotes).toEqual([]);
       expect(body.emptyReason).toBe('no_private_route');
     } finally {
-      VENUE_CATALOG.forEach((venue, index) => harness.venues.setBehaviour(venue.id, { kind: 'price', outBps: 9_990 - index }));
+      VENUE_MODULES.forEach((venue, index) => harness.venues.setBehaviour(venue.id, { kind: 'price', outBps: 9_990 - index }));
     }
   });
 

@@ -303,7 +303,7 @@ describe.skipIf(missing !== null)('scale-out: two API replicas and two workers o
   });
 
   it('drains an in-flight request on SIGTERM and exits 0; a worker finishes its poll and releases its leases first', async () => {
-    const across = network.fakes.across.server;
+    const across = network.fake('across').server;
     across.setFault({ kind: 'delay', ms: 800 });
     const seen = across.requests.length;
     const inFlight = call<{ quotes: unknown[] }>(urls.a, '/bridge/quote', '198.51.100.60', quoteBody(privateKeyToAccount(generatePrivateKey()).address));

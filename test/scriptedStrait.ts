@@ -1,25 +1,25 @@
 import type { Env } from '../src/config.ts';
 import type { Strait } from '../src/createStrait.ts';
 import { startScriptedVenues, type ScriptedBehaviour, type ScriptedVenues } from '../src/venues/fake/scriptedVenue.ts';
-import { VENUE_CATALOG } from '../src/venues/catalog.ts';
+import { VENUE_MODULES } from '../src/venues/venueModules.ts';
 import { createTestStrait } from './testStrait.ts';
 
 export const SENDER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 export const FEE_WALLET = '0x000000000000000000000000000000000000FEE1';
 
-/** Every credential the catalogue requires, so no venue is disabled for lack of one unless a test says so. */
+/** Every credential the listed venues require, so no venue is disabled for lack of one unless a test says so. */
 export function allCredentials(except: readonly string[] = []): Env {
   const env: Record<string, string> = {};
-  for (const { id, requiredCredentials } of VENUE_CATALOG) {
+  for (const { id, requiredCredentials } of VENUE_MODULES) {
     if (except.includes(id)) continue;
     for (const name of requiredCredentials) env[`STRAIT_VENUE_${id.toUpperCase()}_${name}`] = 'test-credential';
   }
   return env;
 }
 
-/** The 36 catalogue venues as scripted fakes, `noRoute` unless a behaviour is given. */
+/** The 36 listed venues as scripted fakes, `noRoute` unless a behaviour is given. */
 export function behavioursFor(overrides: Readonly<Record<string, ScriptedBehaviour>>): Record<string, ScriptedBehaviour> {
-  return Object.fromEntries(VENUE_CATALOG.map(({ id }) => [id, overrides[id] ?? { kind: 'noRoute' }]));
+  return Object.fromEntries(VENUE_MODULES.map(({ id }) => [id, overrides[id] ?? { kind: 'noRoute' }]));
 }
 
 export interface ScriptedStrait {

@@ -5,7 +5,7 @@ import { startLitesvmRpcFake, type LitesvmRpcFake } from '../src/chains/svm/lite
 import { buildTransferTransaction, cloneMessage, editWithKit, editableMessageOf, setUpTransferScenario, signMessage, toBase64, tokenBalance, type TransferScenario } from '../src/chains/svm/svmTestTransactions.ts';
 import type { Strait } from '../src/createStrait.ts';
 import type { StepsPlan, Venue } from '../src/venues/Venue.ts';
-import type { VenueModule } from '../src/venues/VenueModule.ts';
+import type { VenueStandIn } from '../src/venues/VenueModule.ts';
 import { createTestStrait } from './testStrait.ts';
 
 /**
@@ -26,7 +26,7 @@ let scenario: TransferScenario;
 let rpc: LitesvmRpcFake;
 let strait: Strait;
 
-const venue: VenueModule = {
+const venue: VenueStandIn = {
   id: 'debridge',
   defaultBaseUrl: 'http://127.0.0.1:1',
   create(): Venue {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Strait } from '../src/createStrait.ts';
 import { createStatusWorker, type StatusWorker } from '../src/engine/statusWorker.ts';
 import type { Venue, VenueStatus } from '../src/venues/Venue.ts';
-import type { VenueModule } from '../src/venues/VenueModule.ts';
+import type { VenueStandIn } from '../src/venues/VenueModule.ts';
 import { createTestStrait } from './testStrait.ts';
 
 /**
@@ -21,7 +21,7 @@ const statuses = new Map<string, VenueStatus | Error>();
 const polls = new Map<string, number>();
 const pending = (venueStatus = 'pending', detail: string | null = null): VenueStatus => ({ state: 'pending', venueStatus, destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail });
 
-const double: VenueModule = {
+const double: VenueStandIn = {
   id: 'relay',
   defaultBaseUrl: 'http://127.0.0.1:1',
   allowList: { calls: [{ chainId: 8453, to: TARGET, selectors: ['0x12345678'] }], transferRecipients: [] },

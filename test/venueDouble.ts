@@ -1,5 +1,5 @@
 import type { VenueStatus, VenueStatusRequest, Venue } from '../src/venues/Venue.ts';
-import type { VenueModule } from '../src/venues/VenueModule.ts';
+import type { VenueStandIn } from '../src/venues/VenueModule.ts';
 
 /** The one contract every build of a double calls, allow-listed on Base. */
 export const DOUBLE_TARGET = '0x00000000000000000000000000000000000B00C1';
@@ -11,7 +11,7 @@ export const PENDING: VenueStatus = { state: 'pending', venueStatus: 'pending', 
  * limits): it prices 1 000 atomic units under the input with a fixed ETA, builds one allow-listed
  * call on Base, and reports whatever `status` says. Numbered orders let a test tell transfers apart.
  */
-export function venueDouble(options: { id?: string; etaSeconds?: number; status?: (request: VenueStatusRequest) => Promise<VenueStatus> } = {}): VenueModule {
+export function venueDouble(options: { id?: string; etaSeconds?: number; status?: (request: VenueStatusRequest) => Promise<VenueStatus> } = {}): VenueStandIn {
   const id = options.id ?? 'across';
   let orders = 0;
   return {

@@ -7,7 +7,9 @@ import { createStatusWorker } from '../src/engine/statusWorker.ts';
 import { insertDecision } from '../src/store/decisionRepository.ts';
 import { insertTransfer, leaseDueTransfers } from '../src/store/transferRepository.ts';
 import type { Venue } from '../src/venues/Venue.ts';
-import type { VenueModule } from '../src/venues/VenueModule.ts';
+import type { VenueStandIn } from '../src/venues/VenueModule.ts';
+import { VENUE_MODULES } from '../src/venues/venueModules.ts';
+import { withStandIns } from '../src/venues/withStandIns.ts';
 import { createThrowawayDatabase, postgresReachable } from './throwawayDatabase.ts';
 
 /**
@@ -26,7 +28,7 @@ const polls = new Map<string, number>();
 const pollsBy = new Map<string, number>();
 let overlaps = 0;
 
-const venue: VenueModule = {
+const venue: VenueStandIn = {
   id: 'across',
   defaultBaseUrl: 'http://127.0.0.1:1',
   create(): Venue {
@@ -60,7 +62,7 @@ beforeAll(async () => {
   if (!reachable) return;
   database = await createThrowawayDatabase('strait_workers');
   const config = loadConfig({ DATABASE_URL: database.url, STRAIT_PRICE_SOURCE: 'fixed', STRAIT_WORKER_INTERVAL_MS: '10' });
-  const options = { logger: pino({ level: 'silent' }), worker: false, modules: [venue] };
+  const options = { logger: pino({ level: 'silent' }), worker: false, modules: withStandIns(VENUE_MODULES, [venue]) };
   first = await createStrait(config, options);
   second = await createStrait(config, options);
   const db = first.deps.store.db;

@@ -1,12 +1,10 @@
 import { toHex, type Address, type Hex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { startAcrossFake, type AcrossFake } from '../venues/across/acrossFake.ts';
-import { startCctpFake, type CctpFake } from '../venues/cctp/cctpFake.ts';
+import { isChainKey } from '../domain/chains.ts';
 import { createChainSettlement } from '../venues/fake/FakeSettlement.ts';
-import { startNearIntentsFake, type NearIntentsFake } from '../venues/nearintents/nearIntentsFake.ts';
-import { startRelayFake, type RelayFake } from '../venues/relay/relayFake.ts';
+import { VENUE_MODULES } from '../venues/venueModules.ts';
+import { isBuilt, type SandboxFake, type SandboxFakeFactory } from '../venues/VenueModule.ts';
 import { SANDBOX_CHAIN_SPECS, startSandboxChain, type SandboxChain } from './sandboxChain.ts';
-import { VENUE_CATALOG } from '../venues/catalog.ts';
 
 /** Anvil's well-known development mnemonic: sandbox keys are public by design and hold no value. */
 const SANDBOX_MNEMONIC = 'test test test test test test test test test test test junk';
@@ -23,7 +21,10 @@ export interface SandboxAccount {
 export interface SandboxNetwork {
   readonly chains: readonly SandboxChain[];
   readonly accounts: readonly SandboxAccount[];
-  readonly fakes: { readonly across: AcrossFake; readonly relay: RelayFake; readonly cctp: CctpFake; readonly nearintents: NearIntentsFake };
+  /** The running venue fakes by venue id: one per module with a `sandboxFake`. */
+  readonly fakes: Readonly<Record<string, SandboxFake>>;
+  /** The running fake of `venueId`; throws when the sandbox runs none of that venue. */
+  fake(venueId: string): SandboxFake;
   /**
    * `STRAIT_RPC_<CHAIN>` and `STRAIT_VENUE_<ID>_BASE_URL` pointing a Strait at the chains and fakes,
    * whether it runs in this process (the sandbox) or in others (the scale-out test).
@@ -31,9 +32,6 @@ export interface SandboxNetwork {
   readonly straitEnv: Readonly<Record<string, string>>;
   stop(): Promise<void>;
 }
-
-/** The venues the sandbox runs fakes of. */
-const FAKED: ReadonlySet<string> = new Set(['across', 'relay', 'cctp', 'nearintents']);
 
 function sandboxAccount(index: number): SandboxAccount {
   const account = mnemonicToAccount(SANDBOX_MNEMONIC, { addressIndex: index });
@@ -44,7 +42,8 @@ function sandboxAccount(index: number): SandboxAccount {
 
 /**
  * Starts base and arbitrum on anvil with their real chain ids and contracts at real addresses, 10
- * funded user accounts, and the four venue fakes settling for real from a solver account (the 11th).
+ * funded user accounts, and the fake of every venue module that has a `sandboxFake`, settling for
+ * real from a solver account (the 11th). Every other venue of the list is switched off.
  */
 export async function startSandboxNetwork(): Promise<SandboxNetwork> {
   const accounts = Array.from({ length: USER_ACCOUNTS }, (_, i) => sandboxAccount(i));
@@ -60,23 +59,25 @@ export async function startSandboxNetwork(): Promise<SandboxNetwork> {
     );
     for (const chain of chains) stoppers.push(() => chain.stop());
     const settlement = createChainSettlement(Object.fromEntries(chains.map((c) => [c.chainId, c.rpcUrl])), solver.privateKey);
-    const [across, relay, cctp, nearintents] = await Promise.all([
-      startAcrossFake({ settlement }),
-      startRelayFake({ settlement }),
-      startCctpFake({ settlement }),
-      startNearIntentsFake({ settlement, chainIds: { base: 8453, arb: 42161 } }),
-    ]);
-    for (const fake of [across, relay, cctp, nearintents]) stoppers.push(() => fake.close());
+    const context = { settlement, chains: chains.flatMap((c) => (isChainKey(c.key) ? [{ key: c.key, chainId: c.chainId, rpcUrl: c.rpcUrl }] : [])) };
+    const factories = VENUE_MODULES.filter(isBuilt).flatMap((m): [string, SandboxFakeFactory][] => (m.sandboxFake ? [[m.id, m.sandboxFake]] : []));
+    const started = await Promise.allSettled(factories.map(([, start]) => start(context)));
+    for (const result of started) if (result.status === 'fulfilled') stoppers.push(() => result.value.close());
+    const failed = started.findIndex((r) => r.status === 'rejected');
+    if (failed >= 0) throw new Error(`the sandbox fake of ${factories[failed]?.[0]} did not start`, { cause: (started[failed] as PromiseRejectedResult).reason });
+    const fakes: Record<string, SandboxFake> = Object.fromEntries(started.map((r, i) => [factories[i]![0], (r as PromiseFulfilledResult<SandboxFake>).value]));
     const straitEnv = {
       // The sandbox never reaches the internet: every venue without a fake here is switched off.
-      ...Object.fromEntries(VENUE_CATALOG.filter((v) => !FAKED.has(v.id)).map((v) => [`STRAIT_VENUE_${v.id.toUpperCase()}_ENABLED`, 'false'])),
+      ...Object.fromEntries(VENUE_MODULES.filter((v) => !(v.id in fakes)).map((v) => [`STRAIT_VENUE_${v.id.toUpperCase()}_ENABLED`, 'false'])),
       ...Object.fromEntries(chains.map((c) => [`STRAIT_RPC_${c.key.toUpperCase()}`, c.rpcUrl])),
-      STRAIT_VENUE_ACROSS_BASE_URL: across.url,
-      STRAIT_VENUE_RELAY_BASE_URL: relay.url,
-      STRAIT_VENUE_CCTP_BASE_URL: cctp.url,
-      STRAIT_VENUE_NEARINTENTS_BASE_URL: nearintents.url,
+      ...Object.fromEntries(Object.entries(fakes).map(([id, fake]) => [`STRAIT_VENUE_${id.toUpperCase()}_BASE_URL`, fake.url])),
     };
-    return { chains, accounts, fakes: { across, relay, cctp, nearintents }, straitEnv, stop };
+    const fake = (venueId: string): SandboxFake => {
+      const running = fakes[venueId];
+      if (!running) throw new Error(`the sandbox runs no fake of ${venueId}`);
+      return running;
+    };
+    return { chains, accounts, fakes, fake, straitEnv, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,8 +1,12 @@
 import type { TSchema } from 'typebox';
 import type { PublicClient } from 'viem';
 import type { ChainKey } from '../domain/chains.ts';
+import type { RejectionCode } from '../domain/errors.ts';
 import type { VenueAllowList } from './allowList.ts';
+import type { FakeSettlement } from './fake/FakeSettlement.ts';
+import type { FakeServer } from './fake/startFakeServer.ts';
 import type { Venue } from './Venue.ts';
+import type { VenueCapabilities } from './venueCapabilities.ts';
 import type { VenueHttpClient } from './venueHttpClient.ts';
 
 /** What a venue adapter is built from; everything comes from the composition root. */
@@ -17,26 +21,84 @@ export interface VenueDeps {
   readonly now: () => number;
 }
 
-/** One registry line: a venue's id, where its API lives by default, and how to build its adapter. */
-export interface VenueModule {
+/** What Strait publishes of every venue it knows, built or not (`GET /bridge/venues`). */
+export interface VenueListing {
+  /** The one spelling of the venue's id: config names, rows, transfers and the adapter all use it. */
   readonly id: string;
+  readonly capabilities: VenueCapabilities;
+  /** Names of the credentials the venue cannot work without, read as `STRAIT_VENUE_<ID>_<NAME>`; absent ⇒ `enabled: false`. */
+  readonly requiredCredentials: readonly string[];
+}
+
+/**
+ * A built venue, self-describing: everything the service, the config, the sandbox and the contract
+ * test need to know of it lives here, in the venue's own folder (docs/adding-a-venue.md). Adding a
+ * venue is its folder plus one line in `venueModules.ts`.
+ */
+export interface VenueModule extends VenueListing {
+  /** Where the venue's API lives unless `STRAIT_VENUE_<ID>_BASE_URL` says otherwise. */
   readonly defaultBaseUrl: string;
   /** Headers every call carries, built from credentials (e.g. `Authorization: Bearer …`). */
   headers?(credentials: Readonly<Record<string, string | undefined>>): Record<string, string>;
   /**
-   * The contracts and transfer recipients this venue's steps may name (src/venues/allowList.ts).
-   * A venue without one may only answer with deposit addresses.
+   * The contracts and transfer recipients this venue's steps may name (src/venues/allowList.ts),
+   * checked at build and again at submit. A venue without one may only answer with deposit addresses.
    */
   readonly allowList?: VenueAllowList;
   /**
-   * Whether the adapter passes `integratorFee` to the venue, which then takes Strait's platform fee
-   * itself and pays it to the fee wallet (`feeCapture: venue-param`).
+   * The venue's own error codes → our rejection codes: the table the adapter's mapping translates
+   * with, published here so the table is read in one place. Unlisted codes map to `venue_error`.
    */
-  readonly takesIntegratorFee?: boolean;
+  readonly errorCodes?: Readonly<Record<string, RejectionCode>>;
   /**
    * The shape of the JSON context the adapter stores with a quote and its build (ids, deadlines) and
    * reads back in build and status, so that stored context is read through one typed schema.
    */
   readonly contextSchema?: TSchema;
+  /** How `npm run sandbox` starts a loopback fake of this venue; a venue without one is switched off there. */
+  readonly sandboxFake?: SandboxFakeFactory;
   create(deps: VenueDeps): Venue;
+  readonly planned?: never;
 }
+
+/** A catalogue venue without an adapter yet: listed with `registered: false`, never routed. */
+export interface PlannedVenue extends VenueListing {
+  readonly planned: true;
+}
+
+/** One line of `VENUE_MODULES`. */
+export type VenueEntry = VenueModule | PlannedVenue;
+
+export function isBuilt(entry: VenueEntry): entry is VenueModule {
+  return entry.planned !== true;
+}
+
+/** What a sandbox fake is started with. */
+export interface SandboxFakeContext {
+  /** Settles transfers for real on the sandbox chains from the solver account, as the venue's solvers would. */
+  readonly settlement: FakeSettlement;
+  /** The sandbox's anvil chains, with their real chain ids. */
+  readonly chains: readonly { readonly key: ChainKey; readonly chainId: number; readonly rpcUrl: string }[];
+}
+
+/** A running fake: its base URL (becomes `STRAIT_VENUE_<ID>_BASE_URL`) and its server, for fault injection. */
+export interface SandboxFake {
+  readonly url: string;
+  readonly server: FakeServer;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the venue's loopback fake for the sandbox. Modules import their fake lazily inside the
+ * factory, so the service never loads fake code unless the sandbox runs.
+ */
+export type SandboxFakeFactory = (context: SandboxFakeContext) => Promise<SandboxFake>;
+
+/**
+ * A double standing in for the listed venue of its id (tests, bench): its own adapter, with the
+ * listing's capabilities and credentials unless it states some of its own. See `withStandIns`.
+ */
+export type VenueStandIn = Omit<VenueModule, 'capabilities' | 'requiredCredentials'> & {
+  readonly capabilities?: Partial<VenueCapabilities>;
+  readonly requiredCredentials?: readonly string[];
+};

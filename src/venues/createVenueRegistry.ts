@@ -1,26 +1,28 @@
 import type { PublicClient } from 'viem';
-import type { VenueConfig } from '../config.ts';
 import type { ChainKey } from '../domain/chains.ts';
 import { EMPTY_ALLOW_LIST, type VenueAllowList } from './allowList.ts';
-import { VENUE_CATALOG, type CatalogEntry } from './catalog.ts';
 import type { Venue } from './Venue.ts';
+import { takesIntegratorFee, type VenueCapabilities } from './venueCapabilities.ts';
+import type { VenueConfig } from './VenueConfig.ts';
 import { createVenueInstance } from './createVenueInstance.ts';
 import type { VenueHealth } from './venueHealth.ts';
 import type { VenueAttemptObserver } from './venueHttpClient.ts';
-import type { VenueModule } from './VenueModule.ts';
+import { isBuilt, type VenueEntry } from './VenueModule.ts';
 
-/** One catalogue venue as the service sees it: its adapter when registered, and why it cannot route when not. */
+/** One listed venue as the service sees it: its adapter when built, and why it cannot route when not. */
 export interface RegisteredVenue {
   readonly id: string;
-  readonly catalog: CatalogEntry;
-  /** The adapter, or `null` when Strait has no adapter for the venue yet. */
+  /** What the venue's module declares, published by `GET /bridge/venues`. */
+  readonly capabilities: VenueCapabilities;
+  readonly requiredCredentials: readonly string[];
+  /** The adapter, or `null` when the venue is only planned (no adapter yet). */
   readonly venue: Venue | null;
   readonly health: VenueHealth | null;
   readonly enabled: boolean;
   readonly notRoutableReason: string | null;
   /** What the venue's steps may call and pay, checked at build and again at submit. */
   readonly allowList: VenueAllowList;
-  /** The venue collects Strait's platform fee through its own integrator-fee parameter. */
+  /** The venue collects Strait's platform fee through its own integrator-fee parameter (`feeCapture: venue-param`). */
   readonly takesIntegratorFee: boolean;
 }
 
@@ -35,7 +37,8 @@ export interface VenueRegistry {
 }
 
 export interface VenueRegistryOptions {
-  readonly modules: readonly VenueModule[];
+  /** The venue list, `VENUE_MODULES` in the service: built modules and planned entries. */
+  readonly modules: readonly VenueEntry[];
   readonly venues: Readonly<Record<string, VenueConfig>>;
   readonly evm: (chain: ChainKey) => PublicClient | null;
   readonly now?: () => number;
@@ -52,22 +55,22 @@ export interface VenueRegistryOptions {
  * credential is absent is `enabled: false`, never a crash.
  */
 export function createVenueRegistry(options: VenueRegistryOptions): VenueRegistry {
-  const modules = new Map(options.modules.map((m) => [m.id, m]));
-  const all = VENUE_CATALOG.map((catalog): RegisteredVenue => {
-    const module = modules.get(catalog.id);
-    const config = options.venues[catalog.id] ?? { enabled: true, baseUrl: undefined, credentials: {} };
-    if (!module) {
-      return { id: catalog.id, catalog, venue: null, health: null, enabled: false, notRoutableReason: 'not implemented yet: no adapter is registered for this venue', allowList: EMPTY_ALLOW_LIST, takesIntegratorFee: false };
+  const all = options.modules.map((entry): RegisteredVenue => {
+    const listing = { id: entry.id, capabilities: entry.capabilities, requiredCredentials: entry.requiredCredentials };
+    if (!isBuilt(entry)) {
+      return { ...listing, venue: null, health: null, enabled: false, notRoutableReason: 'not implemented yet: no adapter is registered for this venue', allowList: EMPTY_ALLOW_LIST, takesIntegratorFee: false };
     }
-    const missing = catalog.requiredCredentials.filter((name) => !config.credentials[name]);
+    const config = options.venues[entry.id] ?? { enabled: true, baseUrl: undefined, credentials: {} };
+    const prefix = `STRAIT_VENUE_${entry.id.toUpperCase()}_`;
+    const missing = entry.requiredCredentials.filter((name) => !config.credentials[name]);
     const enabled = config.enabled && missing.length === 0;
     const notRoutableReason = !config.enabled
-      ? `switched off (STRAIT_VENUE_${catalog.id.toUpperCase()}_ENABLED=false)`
+      ? `switched off (${prefix}ENABLED=false)`
       : missing.length > 0
-        ? `missing credential ${missing.map((m) => `STRAIT_VENUE_${catalog.id.toUpperCase()}_${m}`).join(', ')}`
+        ? `missing credential ${missing.map((m) => `${prefix}${m}`).join(', ')}`
         : null;
-    const { venue, health } = createVenueInstance(module, {
-      baseUrl: config.baseUrl ?? module.defaultBaseUrl,
+    const { venue, health } = createVenueInstance(entry, {
+      baseUrl: config.baseUrl ?? entry.defaultBaseUrl,
       credentials: config.credentials,
       evm: options.evm,
       now: options.now ?? Date.now,
@@ -75,9 +78,12 @@ export function createVenueRegistry(options: VenueRegistryOptions): VenueRegistr
       breaker: options.breaker ?? { failuresToOpen: 5, halfOpenAfterMs: 30_000 },
       observe: options.observe,
     });
-    return { id: catalog.id, catalog, venue, health, enabled, notRoutableReason, allowList: module.allowList ?? EMPTY_ALLOW_LIST, takesIntegratorFee: module.takesIntegratorFee === true && catalog.capabilities.feeCapture === 'venue-param' };
+    // Rows, transfers and config all key on the module's id: an adapter answering under another name would split them.
+    if (venue.id !== entry.id) throw new Error(`venue module '${entry.id}' built an adapter with id '${venue.id}'`);
+    return { ...listing, venue, health, enabled, notRoutableReason, allowList: entry.allowList ?? EMPTY_ALLOW_LIST, takesIntegratorFee: takesIntegratorFee(entry.capabilities) };
   });
   const byId = new Map(all.map((v) => [v.id, v]));
+  if (byId.size !== all.length) throw new Error('the venue list names a venue twice');
   const routable = all.filter((v): v is RoutableVenue => v.venue !== null && v.health !== null && v.enabled);
   return { all, get: (id) => byId.get(id), routable: () => routable };
 }

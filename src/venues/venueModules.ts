@@ -1,13 +1,60 @@
 import { acrossVenue } from './across/acrossVenue.ts';
 import { cctpVenue } from './cctp/cctpVenue.ts';
+import { changenowVenue } from './changenow/changenowVenue.ts';
 import { exolixVenue } from './exolix/exolixVenue.ts';
 import { houdiniVenue } from './houdini/houdiniVenue.ts';
-import { changenowVenue } from './changenow/changenowVenue.ts';
 import { nearIntentsVenue } from './nearintents/nearIntentsVenue.ts';
+import { planned } from './planned.ts';
 import { relayVenue } from './relay/relayVenue.ts';
 import { sideShiftVenue } from './sideshift/sideShiftVenue.ts';
 import { stealthexVenue } from './stealthex/stealthexVenue.ts';
-import type { VenueModule } from './VenueModule.ts';
+import type { VenueEntry } from './VenueModule.ts';
 
-/** Every implemented venue: adding one is its folder plus one line here. */
-export const VENUE_MODULES: readonly VenueModule[] = [acrossVenue, relayVenue, cctpVenue, nearIntentsVenue, changenowVenue, sideShiftVenue, houdiniVenue, stealthexVenue, exolixVenue];
+/**
+ * The one list of the 36 venues Strait knows (shared/venues/CATALOG.md), in the order
+ * `GET /bridge/venues` lists them. A built venue is its module (its folder says everything about
+ * it); a venue without an adapter yet is a `planned(...)` line, listed with `registered: false`.
+ * Config, registry, sandbox and the contract test all iterate this list: adding a venue is its
+ * folder plus replacing its `planned` line with its module.
+ *
+ * Counts the spec fixes (venueModules.test.ts): 2 `unlinkable`, 6 `custodial-hop`, 28 `none`;
+ * exactly two venues with `requiresUserIp`.
+ */
+export const VENUE_MODULES: readonly VenueEntry[] = [
+  acrossVenue,
+  relayVenue,
+  planned('debridge', 'intent', ['evm_calldata', 'svm_serialized'], { tradeTypes: ['EXACT_IN', 'EXACT_OUT'], feeCapture: 'venue-param' }),
+  planned('mayan', 'intent', ['evm_calldata', 'svm_serialized'], { feeCapture: 'venue-param' }),
+  nearIntentsVenue,
+  planned('eco', 'intent', ['evm_calldata']),
+  planned('garden', 'intent', ['deposit_address', 'evm_calldata', 'svm_serialized'], { requiredCredentials: ['APP_ID'] }),
+  planned('meson', 'intent', ['intent_signature', 'evm_calldata']),
+  planned('silentswap', 'intent', ['intent_signature'], { privacyModel: 'unlinkable' }),
+  planned('lifi', 'aggregator', ['evm_calldata', 'svm_serialized', 'tron_tx', 'utxo_memo'], { tradeTypes: ['EXACT_IN', 'EXACT_OUT'], feeCapture: 'venue-param' }),
+  planned('bungee', 'aggregator', ['intent_signature', 'evm_calldata'], { feeCapture: 'venue-param', requiredCredentials: ['API_KEY'] }),
+  planned('rango', 'aggregator', ['evm_calldata', 'svm_serialized', 'tron_tx', 'utxo_memo'], { feeCapture: 'venue-param', requiredCredentials: ['API_KEY'] }),
+  planned('squid', 'aggregator', ['evm_calldata', 'svm_serialized'], { feeCapture: 'venue-param', requiredCredentials: ['INTEGRATOR_ID'] }),
+  planned('rubic', 'aggregator', ['evm_calldata', 'deposit_address'], { feeCapture: 'venue-param' }),
+  planned('xyfinance', 'aggregator', ['evm_calldata'], { feeCapture: 'venue-param' }),
+  planned('stargate', 'pool', ['evm_calldata']),
+  planned('allbridge', 'pool', ['evm_calldata', 'svm_serialized', 'tron_tx']),
+  planned('thorchain', 'pool', ['utxo_memo', 'evm_calldata', 'deposit_address'], { feeCapture: 'venue-param' }),
+  planned('mayachain', 'pool', ['utxo_memo', 'evm_calldata'], { feeCapture: 'venue-param' }),
+  planned('chainflip', 'pool', ['deposit_address', 'evm_calldata'], { feeCapture: 'venue-param' }),
+  planned('cbridge', 'pool', ['evm_calldata']),
+  cctpVenue,
+  planned('hyperliquid', 'canonical', ['evm_calldata']),
+  planned('opstack', 'canonical', ['evm_calldata']),
+  planned('arbitrum', 'canonical', ['evm_calldata']),
+  planned('usdt0', 'canonical', ['evm_calldata']),
+  planned('wormhole', 'canonical', ['evm_calldata']),
+  houdiniVenue,
+  changenowVenue,
+  sideShiftVenue,
+  planned('fixedfloat', 'offchain', ['deposit_address'], { privacyModel: 'custodial-hop', requiredCredentials: ['API_KEY', 'API_SECRET'] }),
+  exolixVenue,
+  stealthexVenue,
+  planned('simpleswap', 'offchain', ['deposit_address'], { privacyModel: 'custodial-hop', requiredCredentials: ['API_KEY'] }),
+  planned('gaszip', 'offchain', ['evm_calldata']),
+  planned('orbiter', 'offchain', ['evm_calldata']),
+];

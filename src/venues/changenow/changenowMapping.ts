@@ -32,8 +32,9 @@ export interface ChangenowPair {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Amounts and times: ChangeNOW speaks display units (src/domain/amounts.ts converts, exactly)
+// Amounts: ChangeNOW speaks display units; Strait speaks bigint atomic units. Never a float sum.
 // ---------------------------------------------------------------------------------------------
+
 
 /** `transactionSpeedForecast` ("10-60" minutes) → the upper bound in seconds. */
 export function etaSeconds(forecast: string | null | undefined): number | null {
@@ -41,6 +42,7 @@ export function etaSeconds(forecast: string | null | undefined): number | null {
   if (!match) return null;
   return Math.round(Number(match[2] ?? match[1]) * 60);
 }
+
 
 // ---------------------------------------------------------------------------------------------
 // Requests

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { VenueRejection, type Venue, type VenueQuote } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
-import type { VenueModule } from '../VenueModule.ts';
+import type { VenueStandIn } from '../VenueModule.ts';
 import { fundingStepOf } from '../depositVenueSupport.ts';
 import { startFakeServer, type FakeReply, type FakeServer } from './startFakeServer.ts';
 
@@ -33,7 +33,7 @@ export interface ScriptedVenues {
   readonly url: string;
   readonly server: FakeServer;
   /** One module per venue id, pointed at this server. */
-  readonly modules: VenueModule[];
+  readonly modules: VenueStandIn[];
   setBehaviour(venue: string, behaviour: ScriptedBehaviour): void;
   /** Quote calls each venue received. */
   quoteCalls(venue: string): number;
@@ -106,7 +106,7 @@ const QuoteAnswer = Type.Object({ amountOut: Type.String({ pattern: '^[0-9]+$' }
 const OrderAnswer = Type.Object({ orderId: Type.String(), depositAddress: Type.String(), deadline: Type.Integer() });
 const StatusAnswer = Type.Object({ status: Type.String() });
 
-export function scriptedVenueModule(id: string, defaultBaseUrl: string): VenueModule {
+export function scriptedVenueModule(id: string, defaultBaseUrl: string): VenueStandIn {
   return {
     id,
     defaultBaseUrl,

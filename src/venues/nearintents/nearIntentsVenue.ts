@@ -1,6 +1,7 @@
 import { VenueRejection, type CallContext, type Corridor, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
+import { blockchainOf } from './nearIntentsChains.ts';
 import { createNearIntentsCoverage, type NearIntentsCoverage } from './nearIntentsCoverage.ts';
 import { readNearIntentsContext, toDepositPlan, toNearIntentsRejection, toQuoteBody, toVenueQuote, toVenueStatus } from './nearIntentsMapping.ts';
 import { NearIntentsContextSchema, NearIntentsQuoteResponseSchema, NearIntentsStatusResponseSchema, NearIntentsSubmitResponseSchema } from './nearIntentsSchemas.ts';
@@ -14,6 +15,15 @@ import { NearIntentsContextSchema, NearIntentsQuoteResponseSchema, NearIntentsSt
  */
 export const nearIntentsVenue: VenueModule = {
   id: 'nearintents',
+  // feeCapture none: the adapter can send appFees, but they accrue to an intents account, not the fee
+  // wallet of the source chain, so Strait keeps its cuts in fee steps.
+  capabilities: { archetype: 'intent', tradeTypes: ['EXACT_IN'], executionShapes: ['deposit_address'], feeCapture: 'none', requiresUserIp: false, privacyModel: 'none' },
+  requiredCredentials: [],
+  sandboxFake: async ({ settlement, chains }) =>
+    (await import('./nearIntentsFake.ts')).startNearIntentsFake({
+      settlement,
+      chainIds: Object.fromEntries(chains.flatMap((chain) => { const blockchain = blockchainOf(chain.key); return blockchain ? [[blockchain, chain.chainId]] : []; })),
+    }),
   defaultBaseUrl: 'https://1click.chaindefuser.com',
   headers(credentials): Record<string, string> {
     const jwt = credentials.JWT;

@@ -25,6 +25,10 @@ const INDEXED_MEMORY = 10_000;
  */
 export const relayVenue: VenueModule = {
   id: 'relay',
+  // venue-param: appFees; Relay deducts the fee from the input and credits it to the recipient's app balance.
+  capabilities: { archetype: 'intent', tradeTypes: ['EXACT_IN'], executionShapes: ['evm_calldata'], feeCapture: 'venue-param', requiresUserIp: false, privacyModel: 'none' },
+  requiredCredentials: [],
+  sandboxFake: async ({ settlement }) => (await import('./relayFake.ts')).startRelayFake({ settlement }),
   defaultBaseUrl: 'https://api.relay.link',
   headers(credentials): Record<string, string> {
     const key = credentials.API_KEY;
@@ -32,8 +36,6 @@ export const relayVenue: VenueModule = {
   },
   contextSchema: RelayContextSchema,
   create: createRelayVenue,
-  // appFees: Relay deducts the fee from the input and credits it to the recipient's app balance.
-  takesIntegratorFee: true,
   // The pinned depository and receiver (opaque calldata: Relay's own encoding), and the solver as
   // the only payee of an ERC-20 deposit.
   allowList: {
@@ -90,7 +92,7 @@ function createRelayVenue(deps: VenueDeps): Venue {
   }
 
   return {
-    id: 'relay',
+    id: relayVenue.id,
     supports: (corridor) => supportsCorridor(corridor),
     coverage: () => ({ origins: RELAY_ORIGINS, tokenSymbols }),
 

@@ -1,3 +1,4 @@
+import { formatUnits } from 'viem';
 import type { DeskPrice, DeskProgress } from '../desks/createDeskVenue.ts';
 import { VenueRejection, type VenueQuoteRequest, type VenueTransferState } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
@@ -30,13 +31,15 @@ export interface StealthexPair {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Amounts: StealthEX speaks display units as JSON numbers (src/domain/amounts.ts converts, exactly).
+// Amounts: StealthEX speaks display units as JSON numbers; Strait speaks bigint atomic units.
 // ---------------------------------------------------------------------------------------------
+
 
 /** Atomic units as the JSON number StealthEX requires (strings are refused: "expected number"). */
 export function toAmountNumber(amount: bigint, decimals: number): number {
-  return Number(atomicToDecimal(amount, decimals));
+  return Number(formatUnits(amount, decimals));
 }
+
 
 /** `deposit.extra_id` (string or number) → the memo, `null` when blank. */
 export function memoOf(extraId: string | number | null | undefined): string | null {
