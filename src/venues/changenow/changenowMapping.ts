@@ -32,9 +32,8 @@ export interface ChangenowPair {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Amounts: ChangeNOW speaks display units; Strait speaks bigint atomic units. Never a float sum.
+// Amounts and times: ChangeNOW speaks display units (src/domain/amounts.ts converts, exactly)
 // ---------------------------------------------------------------------------------------------
-
 
 /** `transactionSpeedForecast` ("10-60" minutes) → the upper bound in seconds. */
 export function etaSeconds(forecast: string | null | undefined): number | null {
@@ -42,7 +41,6 @@ export function etaSeconds(forecast: string | null | undefined): number | null {
   if (!match) return null;
   return Math.round(Number(match[2] ?? match[1]) * 60);
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Requests

@@ -1,4 +1,3 @@
-import { formatUnits } from 'viem';
 import type { DeskPrice, DeskProgress } from '../desks/createDeskVenue.ts';
 import { VenueRejection, type VenueQuoteRequest, type VenueTransferState } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
@@ -31,15 +30,13 @@ export interface StealthexPair {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Amounts: StealthEX speaks display units as JSON numbers; Strait speaks bigint atomic units.
+// Amounts: StealthEX speaks display units as JSON numbers (src/domain/amounts.ts converts, exactly).
 // ---------------------------------------------------------------------------------------------
-
 
 /** Atomic units as the JSON number StealthEX requires (strings are refused: "expected number"). */
 export function toAmountNumber(amount: bigint, decimals: number): number {
-  return Number(formatUnits(amount, decimals));
+  return Number(atomicToDecimal(amount, decimals));
 }
-
 
 /** `deposit.extra_id` (string or number) → the memo, `null` when blank. */
 export function memoOf(extraId: string | number | null | undefined): string | null {
