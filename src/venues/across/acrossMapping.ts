@@ -52,7 +52,7 @@ const UINT32_MAX = 0xffff_ffffn;
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
 /** The Across error codes with a meaning of their own; every other code is `venue_error`. */
-const ERROR_CODES: Readonly<Record<string, RejectionCode>> = {
+export const ACROSS_ERROR_CODES: Readonly<Record<string, RejectionCode>> = {
   AMOUNT_TOO_LOW: 'below_min',
   AMOUNT_TOO_HIGH: 'above_max',
   ROUTE_NOT_ENABLED: 'route_not_served',
@@ -74,7 +74,7 @@ export function translateAcrossError(error: VenueHttpError, limits?: AcrossLimit
   if (error.status >= 500) return error;
   if (error.status === 429) return new VenueRejection('venue_rate_limited', 'Across refused the call for its rate limit', undefined, { cause: error });
   const body = Value.Check(AcrossApiErrorSchema, error.body) ? error.body : undefined;
-  const code = (body && ERROR_CODES[body.code]) ?? 'venue_error';
+  const code = (body && ACROSS_ERROR_CODES[body.code]) ?? 'venue_error';
   const message = `Across ${body?.code ?? `HTTP ${error.status}`}: ${body?.message ?? error.message}`;
   const details: Record<string, unknown> = body?.param ? { param: body.param } : {};
   if (code === 'below_min' && limits) details.minAmountAtomic = uintString(limits.minDeposit);

@@ -5,7 +5,7 @@ import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { ACROSS_ORIGINS, acrossChain, isKnownSpokePool, sameAddress } from './acrossChains.ts';
 import { createAcrossCoverage, resolveCorridor, type ResolvedCorridor } from './acrossCoverage.ts';
-import { acrossErrorCode, toAcrossQuote, toAcrossStatus, translateAcrossError, type AcrossQuoteInput } from './acrossMapping.ts';
+import { ACROSS_ERROR_CODES, acrossErrorCode, toAcrossQuote, toAcrossStatus, translateAcrossError, type AcrossQuoteInput } from './acrossMapping.ts';
 import { AcrossContextSchema, AcrossDepositStatusSchema, AcrossLimitsSchema, AcrossSuggestedFeesSchema, type AcrossContext, type AcrossLimits } from './acrossSchemas.ts';
 
 /** The SpokePool entry point the adapter encodes itself (no build call to Across). */
@@ -31,6 +31,7 @@ export const acrossVenue: VenueModule = {
   sandboxFake: async ({ settlement }) => (await import('./acrossFake.ts')).startAcrossFake({ settlement }),
   defaultBaseUrl: 'https://app.across.to/api',
   contextSchema: AcrossContextSchema,
+  errorCodes: ACROSS_ERROR_CODES,
   // Only the known SpokePool's depositV3, on every origin chain.
   allowList: {
     calls: ACROSS_ORIGINS.flatMap((key) => {

@@ -46,7 +46,7 @@ export function mapRelayStatus(status: string): { state: VenueTransferState; kno
  * nothing sure about the amount. `SOLVER_CAPACITY_EXCEEDED` is `above_max`: the solver's capacity is
  * an amount ceiling, so a smaller amount can pass (its ceiling is given when `errorData` carries one).
  */
-const ERROR_CODES: Readonly<Record<string, VenueRejection['code']>> = {
+export const RELAY_ERROR_CODES: Readonly<Record<string, VenueRejection['code']>> = {
   AMOUNT_TOO_LOW: 'below_min',
   SOLVER_CAPACITY_EXCEEDED: 'above_max',
   INSUFFICIENT_LIQUIDITY: 'no_liquidity',
@@ -81,7 +81,7 @@ export function translateRelayError(error: unknown): unknown {
   const body: RelayError = errorBody.Check(error.body) ? error.body : {};
   const venueCode = body.errorCode ?? 'UNKNOWN';
   const message = `Relay: ${body.message ?? `HTTP ${error.status}`} (${venueCode})`;
-  const code = ERROR_CODES[venueCode] ?? 'venue_error';
+  const code = RELAY_ERROR_CODES[venueCode] ?? 'venue_error';
   const details: Record<string, unknown> = { venueCode };
   if (code === 'below_min') {
     const min = limitFrom(body.errorData, ['minAmount', 'minimumAmount', 'minAmountAtomic', 'min']);

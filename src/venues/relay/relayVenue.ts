@@ -5,7 +5,7 @@ import type { EvmStep } from '../../domain/steps.ts';
 import { VenueRejection, type Approval, type CallContext, type CoverageAnswer, type Corridor, type StepsPlan, type Venue, type VenueQuoteRequest, type VenueStatusRequest } from '../Venue.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { RELAY_NATIVE_EVM, RELAY_ORIGINS, relayChain, relayServesToken, relayTransferRecipients, type Address, type RelayChain } from './relayChains.ts';
-import { deliveredOf, depositItemOf, mapRelayStatus, outAmountsOf, readRelayContext, toVenueQuote, toVenueStatus, translateRelayError } from './relayMapping.ts';
+import { RELAY_ERROR_CODES, deliveredOf, depositItemOf, mapRelayStatus, outAmountsOf, readRelayContext, toVenueQuote, toVenueStatus, translateRelayError } from './relayMapping.ts';
 import { RelayContextSchema, RelayIndexSchema, RelayIntentStatusSchema, RelayQuoteSchema, RelayRequestsSchema, RelayTransactionDataSchema, type RelayQuote, type RelayTransactionData } from './relaySchemas.ts';
 
 /** Slippage we ask Relay to guarantee, in bps (Relay takes a bps string). */
@@ -35,6 +35,7 @@ export const relayVenue: VenueModule = {
     return key ? { 'x-api-key': key } : {};
   },
   contextSchema: RelayContextSchema,
+  errorCodes: RELAY_ERROR_CODES,
   create: createRelayVenue,
   // The pinned depository and receiver (opaque calldata: Relay's own encoding), and the solver as
   // the only payee of an ERC-20 deposit.
