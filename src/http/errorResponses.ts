@@ -1,8 +1,8 @@
 import { ERROR_CATALOGUE, type ErrorCode } from '../domain/errors.ts';
 import { ErrorEnvelope } from './schemas.ts';
 
-/** Codes every route can answer with, whatever it does. */
-const COMMON: readonly ErrorCode[] = ['invalid_request', 'route_not_found', 'internal_error', 'service_unavailable'];
+/** Codes every route can answer with, whatever it does (the last three before any route sees the request). */
+const COMMON: readonly ErrorCode[] = ['invalid_request', 'route_not_found', 'internal_error', 'service_unavailable', 'malformed_request', 'headers_too_large', 'request_timeout'];
 const WITH_BODY: readonly ErrorCode[] = ['malformed_json', 'unsupported_media_type', 'payload_too_large', 'rate_limited'];
 
 /**
