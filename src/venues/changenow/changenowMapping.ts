@@ -176,6 +176,17 @@ function limitInMessage(pattern: RegExp, message: string, decimals: number, roun
 }
 
 /**
+ * The bound a ChangeNOW error body carries in `payload.range` (a recorded `deposit_too_small` reads
+ * `{"message":"Out of min amount","payload":{"range":{"minAmount":0.00012045,"maxAmount":null}}}`: the
+ * message names no number), in atomic units.
+ */
+function limitInPayload(body: unknown, key: 'minAmount' | 'maxAmount', decimals: number, rounding: 'down' | 'up'): bigint | null {
+  const range = body && typeof body === 'object' ? (body as { payload?: { range?: unknown } }).payload?.range : undefined;
+  const value = range && typeof range === 'object' ? (range as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'number' || typeof value === 'string' ? decimalToAtomic(value, decimals, rounding) : null;
+}
+
+/**
  * A ChangeNOW error body → Strait's rejection code. `limits` (from `/exchange/range`, when it answered)
  * name the bound in `below_min` / `above_max`; without them the number in the message is used.
  */
@@ -191,12 +202,12 @@ export function rejectionOfBody(status: number, body: unknown, pair: ChangenowPa
   const tooSmall = BELOW_MIN_ERRORS.has(code) || (code === 'out_of_range' && !/max/i.test(message));
   const tooLarge = ABOVE_MAX_ERRORS.has(code) || (code === 'out_of_range' && /max/i.test(message));
   if (tooSmall) {
-    const min = limits?.min ?? limitInMessage(MINIMAL, message, decimals, 'up');
+    const min = limits?.min ?? limitInPayload(body, 'minAmount', decimals, 'up') ?? limitInMessage(MINIMAL, message, decimals, 'up');
     if (min !== null) return below(min, decimals, pair.from.ticker, null, cause);
     return new VenueRejection('below_min', `The amount is below ChangeNOW's minimum: ${said}`, undefined, options);
   }
   if (tooLarge) {
-    const max = limits?.max ?? limitInMessage(MAXIMAL, message, decimals, 'down');
+    const max = limits?.max ?? limitInPayload(body, 'maxAmount', decimals, 'down') ?? limitInMessage(MAXIMAL, message, decimals, 'down');
     if (max !== null) return above(max, decimals, pair.from.ticker, null, cause);
     return new VenueRejection('above_max', `The amount is above ChangeNOW's maximum: ${said}`, undefined, options);
   }

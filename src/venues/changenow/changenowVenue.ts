@@ -175,6 +175,8 @@ export function createChangenowVenue(deps: VenueDeps): Venue {
         throw toChangenowRejection(error, pair);
       }
       if (!isValidAddress(request.fromChain, exchange.payinAddress)) throw badResponse(`ChangeNOW payinAddress ${exchange.payinAddress} is not a ${request.fromChain} address`, '/payinAddress');
+      // A standard-flow order (recorded answers echo `flow`) pays a floating toAmount: never a fixed output.
+      if (exchange.flow !== undefined && exchange.flow !== FLOW) throw badResponse(`ChangeNOW created a ${exchange.flow} exchange instead of a ${FLOW} one`, '/flow');
       return orderOf(exchange, request, pair, lock);
     },
 
