@@ -7,7 +7,7 @@ import { onceByKey } from '../fake/onceByKey.ts';
 import { freshDepositAddress } from '../fake/freshDepositAddress.ts';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
-import { toAtomicFloor } from './houdiniAmounts.ts';
+import { decimalToAtomic } from '../../domain/amounts.ts';
 import { HOUDINI_ASSETS, HOUDINI_CHAINS, shortNameOf, type HoudiniAsset } from './houdiniChains.ts';
 import { HOUDINI_STATUS_CODES } from './houdiniMapping.ts';
 
@@ -191,7 +191,7 @@ export async function startHoudiniFake(options: HoudiniFakeOptions = {}): Promis
     const to = assetById(query.get('to'));
     if (!from) return invalid('from', query.get('from'), 'Token not found');
     if (!to) return invalid('to', query.get('to'), 'Token not found');
-    const amountIn = /^[0-9]*\.?[0-9]+$/.test(amount) ? toAtomicFloor(amount, from.decimals) : null;
+    const amountIn = /^[0-9]*\.?[0-9]+$/.test(amount) ? decimalToAtomic(amount, from.decimals, 'down') : null;
     if (amountIn === null || amountIn <= 0n) return invalid('amount', amount, 'amount must be a positive number');
     const types = [...query.getAll('types'), ...query.getAll('types[]')].flatMap((t) => t.split(','));
     const wanted = (type: string) => types.length === 0 || types.includes(type);

@@ -1,8 +1,9 @@
 import type { JsonObject } from '../../domain/steps.ts';
 import type { TokenInfo } from '../../domain/tokens.ts';
+import type { RejectionCode } from '../../domain/errors.ts';
 import { VenueRejection, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueTransferState } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
-import { isUnboundedMax, toAtomicCeil, toAtomicFloor } from './houdiniAmounts.ts';
+import { decimalToAtomic } from '../../domain/amounts.ts';
 import type { HoudiniOrder, HoudiniQuote, HoudiniQuotesResponse } from './houdiniSchemas.ts';
 
 /** The only route type Strait takes at Houdini: two desks with a private hop between them (unlinkable). */
@@ -45,6 +46,11 @@ export function toExchangeBody(quoteId: string, request: VenueQuoteRequest): Rec
   return { quoteId, addressTo: request.recipient, refundAddress: request.sender };
 }
 
+/** Houdini writes "no maximum" as 2^53 − 1 (`9007199254740991`); anything that large is no bound. */
+export function isUnboundedMax(value: number): boolean {
+  return value >= Number.MAX_SAFE_INTEGER;
+}
+
 /** A private route Strait can take, with its output in atomic units. */
 export interface PrivateRoute {
   readonly quote: HoudiniQuote;
@@ -62,12 +68,12 @@ export function sameAmount(echoed: bigint, asked: bigint): boolean {
 
 function outputOf(quote: HoudiniQuote, toDecimals: number): bigint | null {
   const value = quote.netAmountOut ?? quote.amountOut;
-  return value === undefined ? null : toAtomicFloor(value, toDecimals);
+  return value === undefined ? null : decimalToAtomic(value, toDecimals, 'down');
 }
 
 function withinLimits(quote: HoudiniQuote, amountIn: bigint, fromDecimals: number): boolean {
-  const min = quote.min === undefined ? null : toAtomicCeil(quote.min, fromDecimals);
-  const max = quote.max === undefined || isUnboundedMax(quote.max) ? null : toAtomicFloor(quote.max, fromDecimals);
+  const min = quote.min === undefined ? null : decimalToAtomic(quote.min, fromDecimals, 'up');
+  const max = quote.max === undefined || isUnboundedMax(quote.max) ? null : decimalToAtomic(quote.max, fromDecimals, 'down');
   return (min === null || amountIn >= min) && (max === null || amountIn <= max);
 }
 
@@ -101,13 +107,13 @@ function limitRejection(usable: readonly PrivateRoute[], request: VenueQuoteRequ
   const { fromToken, amountIn } = request;
   const best = usable[0];
   const amountOutAtomic = best ? { amountOutAtomic: best.amountOut.toString() } : {};
-  const mins = usable.flatMap((r) => (r.quote.min === undefined ? [] : [toAtomicCeil(r.quote.min, fromToken.decimals)])).filter((v): v is bigint => v !== null);
+  const mins = usable.flatMap((r) => (r.quote.min === undefined ? [] : [decimalToAtomic(r.quote.min, fromToken.decimals, 'up')])).filter((v): v is bigint => v !== null);
   const smallestMin = mins.length > 0 ? mins.reduce((a, b) => (a < b ? a : b)) : null;
   if (smallestMin !== null && amountIn < smallestMin) {
     return new VenueRejection('below_min', `Houdini's private routes need at least ${smallestMin} atomic units of ${fromToken.symbol}; the amount is ${amountIn}`, { minAmountAtomic: smallestMin.toString(), ...amountOutAtomic });
   }
   const bounded = usable.every((r) => r.quote.max !== undefined && !isUnboundedMax(r.quote.max));
-  const maxes = bounded ? usable.map((r) => toAtomicFloor(r.quote.max as number, fromToken.decimals)).filter((v): v is bigint => v !== null) : [];
+  const maxes = bounded ? usable.map((r) => decimalToAtomic(r.quote.max as number, fromToken.decimals, 'down')).filter((v): v is bigint => v !== null) : [];
   const largestMax = maxes.length > 0 ? maxes.reduce((a, b) => (a > b ? a : b)) : null;
   if (largestMax !== null && amountIn > largestMax) {
     return new VenueRejection('above_max', `Houdini's private routes take at most ${largestMax} atomic units of ${fromToken.symbol}; the amount is ${amountIn}`, { maxAmountAtomic: largestMax.toString(), ...amountOutAtomic });
@@ -132,7 +138,7 @@ export function minimumOf(amountOut: bigint): bigint {
 export function toVenueQuote(route: PrivateRoute, request: VenueQuoteRequest, pair: HoudiniPair, amount: string, now: number): VenueQuote {
   const { quote, amountOut } = route;
   if (quote.amountIn !== undefined) {
-    const echoed = toAtomicFloor(quote.amountIn, request.fromToken.decimals);
+    const echoed = decimalToAtomic(quote.amountIn, request.fromToken.decimals, 'down');
     if (echoed === null || !sameAmount(echoed, request.amountIn)) {
       throw new VenueRejection('venue_bad_response', `Houdini priced ${quote.amountIn} ${request.fromToken.symbol} instead of the requested ${amount}`, { path: '/quotes/amountIn' });
     }
@@ -206,10 +212,36 @@ export function isStaticDepositBusy(error: unknown): boolean {
   return error instanceof VenueHttpError && codeOf(error.body) === 'STATIC_DEPOSIT_IN_USE';
 }
 
+/** `retryAfter` seconds: top level in the v2 envelope, under `meta` or `extensions` in the docs' other shapes. */
 function retryAfterOf(body: unknown): Record<string, unknown> | undefined {
-  const seconds = body && typeof body === 'object' ? (body as { retryAfter?: unknown }).retryAfter : undefined;
-  return typeof seconds === 'number' && seconds >= 0 ? { retryAfterMs: seconds * 1000 } : undefined;
+  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const nested = (key: string) => (record[key] && typeof record[key] === 'object' ? (record[key] as { retryAfter?: unknown }).retryAfter : undefined);
+  const seconds = [record.retryAfter, nested('meta'), nested('extensions')].find((v): v is number => typeof v === 'number' && v >= 0);
+  return seconds === undefined ? undefined : { retryAfterMs: seconds * 1000 };
 }
+
+/**
+ * Houdini's documented v2 error codes ("match on the code, not the message": docs error-codes page)
+ * whose meaning is fixed. Codes not listed fall through to the message and field rules.
+ */
+export const HOUDINI_ERROR_CODES: Readonly<Record<string, RejectionCode>> = {
+  AMOUNT_TOO_LOW: 'below_min',
+  QUOTE_OVER_LIMIT: 'above_max',
+  UNSUPPORTED_FROM_TOKEN: 'token_not_supported',
+  UNSUPPORTED_TO_TOKEN: 'token_not_supported',
+  UNSUPPORTED_ANON_TOKEN: 'token_not_supported',
+  TO_AND_FROM_CANNOT_BE_THE_SAME: 'route_not_served',
+  SWAP_AMOUNT_IS_OUT_OF_BOUNDS: 'no_liquidity',
+  XMR_SWAP_AMOUNT_IS_OUT_OF_BOUNDS: 'no_liquidity',
+  PRICE_QUOTES_NOT_RETRIEVED: 'no_liquidity',
+  ANONYMOUS_DISABLED: 'no_liquidity',
+  STATIC_DEPOSIT_IN_USE: 'no_liquidity',
+  ADDRESS_TO_IN_DEPOSIT_LOG: 'invalid_input',
+  RATE_LIMIT_EXCEEDED: 'venue_rate_limited',
+};
+
+/** Request fields only Strait fills (the amount it converted, the quote id it stored): a refusal of them is not the user's input. */
+const STRAIT_FIELDS = new Set(['amount', 'quoteId', 'types', 'useXmr', 'fixed', 'amountType']);
 
 /**
  * Houdini's error answers → Strait's rejection codes. A 5xx (or anything not an HTTP answer) is
@@ -221,22 +253,30 @@ export function toHoudiniRejection(error: unknown): unknown {
   const text = errorTextOf(body);
   const reason = text || `HTTP ${status}`;
   const cause = { cause: error };
-  if (status >= 500) return error;
-  if (status === 429) return new VenueRejection('venue_rate_limited', `Houdini rate limit reached: ${reason}`, retryAfterOf(body), cause);
+  const code = codeOf(body);
+  // A 503 "no provider answered" / "anonymous swaps disabled" is about this pair now, not Houdini failing.
+  if (status >= 500 && !(code === 'PRICE_QUOTES_NOT_RETRIEVED' || code === 'ANONYMOUS_DISABLED')) return error;
+  if (status === 429 || code === 'RATE_LIMIT_EXCEEDED') return new VenueRejection('venue_rate_limited', `Houdini rate limit reached: ${reason}`, retryAfterOf(body), cause);
   if (status === 401 || status === 402 || status === 403) {
     return new VenueRejection('venue_error', `Houdini refused Strait's API credentials (HTTP ${status}): ${reason}`, { status }, cause);
   }
-  const code = codeOf(body);
   const fields = fieldNamesOf(body);
   if (code === 'ADDRESS_TO_IN_DEPOSIT_LOG') {
     return new VenueRejection('invalid_input', 'Houdini will not pay this recipient: the address once served as a Houdini deposit address. Use another recipient address.', { status }, cause);
   }
   if (code === 'STATIC_DEPOSIT_IN_USE') return new VenueRejection('no_liquidity', `Houdini's desk is busy with another order: ${reason}`, { status }, cause);
   if (QUOTE_EXPIRED.test(text)) return new VenueRejection('venue_error', `Houdini's quote expired before the order was placed: ${reason}`, { status }, cause);
+  const byCode = code === null ? undefined : HOUDINI_ERROR_CODES[code];
+  if (byCode === 'below_min') return new VenueRejection('below_min', `The amount is below Houdini's private-route minimum: ${reason}`, undefined, cause);
+  if (byCode === 'above_max') return new VenueRejection('above_max', `The amount is above Houdini's private-route maximum: ${reason}`, undefined, cause);
+  if (byCode === 'token_not_supported') return new VenueRejection('token_not_supported', `Houdini does not carry this token pair: ${reason}`, undefined, cause);
+  if (byCode === 'route_not_served') return new VenueRejection('route_not_served', `Houdini does not serve this pair: ${reason}`, undefined, cause);
+  if (byCode === 'no_liquidity') return new VenueRejection('no_liquidity', `Houdini has no private route for this transfer right now: ${reason}`, { status }, cause);
   if (BELOW_MIN.test(text)) return new VenueRejection('below_min', `The amount is below Houdini's private-route minimum: ${reason}`, undefined, cause);
   if (ABOVE_MAX.test(text)) return new VenueRejection('above_max', `The amount is above Houdini's private-route maximum: ${reason}`, undefined, cause);
   if (fields.some((f) => TOKEN_FIELDS.has(f)) || TOKEN_PROBLEM.test(text)) return new VenueRejection('token_not_supported', `Houdini does not carry this token pair: ${reason}`, undefined, cause);
   if (fields.some((f) => ADDRESS_FIELDS.has(f))) return new VenueRejection('invalid_input', `Houdini refused an address: ${reason}`, { status }, cause);
+  if (fields.some((f) => STRAIT_FIELDS.has(f))) return new VenueRejection('venue_error', `Houdini refused Strait's request (HTTP ${status}): ${reason}`, { status }, cause);
   if (GEO_PROBLEM.test(text)) return new VenueRejection('invalid_input', `Houdini refused the end user's IP or region: ${reason}`, { status }, cause);
   return new VenueRejection('no_liquidity', `Houdini has no private quote for this transfer: ${reason}`, { status }, cause);
 }
@@ -335,7 +375,7 @@ export function toVenueStatus(order: HoudiniOrder, toToken: TokenInfo): VenueSta
   }
   const base = { state: known.state, venueStatus, destinationTxHash };
   if (known.state === 'completed') {
-    const received = order.outAmount === undefined ? null : toAtomicFloor(order.outAmount, toToken.decimals);
+    const received = order.outAmount === undefined ? null : decimalToAtomic(order.outAmount, toToken.decimals, 'down');
     const asset = order.outToken?.address ? order.outToken.address : null;
     return { ...base, receivedAmount: received, receivedAsset: asset, detail: null };
   }

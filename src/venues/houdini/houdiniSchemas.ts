@@ -142,3 +142,31 @@ export const HoudiniRateLimitSchema = Type.Object({
   limit: Type.Optional(Type.Number()),
   windowMs: Type.Optional(Type.Number()),
 });
+
+const Text = Type.String({ minLength: 1 });
+const Atomic = Type.String({ pattern: '^[0-9]+$' });
+
+/**
+ * The JSON context the adapter stores and reads back: the quote's, merged under the build's as the
+ * engine passes it to `status`. All optional (a quote has no order yet); each call demands its own.
+ */
+export const HoudiniContextSchema = Type.Object({
+  // quote
+  /** Reused by build while the quote is fresh (Houdini refuses quotes older than 60 s). */
+  quoteId: Type.Optional(Text),
+  fromTokenId: Type.Optional(Text),
+  toTokenId: Type.Optional(Text),
+  /** The display-unit amount priced. */
+  amount: Type.Optional(Text),
+  amountOut: Type.Optional(Atomic),
+  minAmountOut: Type.Optional(Atomic),
+  // build
+  houdiniId: Type.Optional(Text),
+  depositAddress: Type.Optional(Text),
+  depositTag: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  expires: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  inAmount: Type.Optional(Type.Number()),
+  outAmount: Type.Optional(Type.Number()),
+  anonymous: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+});
+export type HoudiniContext = Static<typeof HoudiniContextSchema>;

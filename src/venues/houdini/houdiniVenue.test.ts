@@ -5,7 +5,7 @@ import { resolveToken, type TokenInfo } from '../../domain/tokens.ts';
 import { createTestVenue, depositSettlement, fixturesOf, knownToken, passes, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
 import { type DepositPlan, type Venue, type VenueQuote, type VenueQuoteRequest, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
-import { toAtomicCeil, toAtomicFloor, toDisplayAmount } from './houdiniAmounts.ts';
+import { atomicToDecimal, decimalToAtomic } from '../../domain/amounts.ts';
 import { HOUDINI_ASSETS, assetOf } from './houdiniChains.ts';
 import { HOUDINI_FAKE_CREDENTIALS, fakeTokenId, startHoudiniFake, type HoudiniFake } from './houdiniFake.ts';
 import { HOUDINI_DISPLAY_STATUSES, HOUDINI_STATUS_CODES, UNKNOWN_TIMEZONE, UNKNOWN_USER_AGENT } from './houdiniMapping.ts';
@@ -88,17 +88,18 @@ describe('fixtures', () => {
 });
 
 describe('amounts', () => {
+  // Houdini's JSON-number amounts through the one converter (src/domain/amounts.ts).
   it('convert display units exactly, without floats', () => {
-    expect(toDisplayAmount(100_000_000n, 6)).toBe('100');
-    expect(toDisplayAmount(50_000_000_000_000_000n, 18)).toBe('0.05');
-    expect(toAtomicFloor(1.8711460317750002, 18)).toBe(1_871_146_031_775_000_200n);
-    expect(toAtomicFloor(1.8711460317750002, 8)).toBe(187_114_603n);
-    expect(toAtomicCeil(1.8711460317750002, 8)).toBe(187_114_604n);
-    expect(toAtomicFloor(2.53e-5, 8)).toBe(2_530n);
-    expect(toAtomicFloor(1e21, 6)).toBe(10n ** 27n);
-    expect(toAtomicFloor('98.5', 6)).toBe(98_500_000n);
-    expect(toAtomicFloor(Number.NaN, 6)).toBeNull();
-    expect(toAtomicFloor(-1, 6)).toBeNull();
+    expect(atomicToDecimal(100_000_000n, 6)).toBe('100');
+    expect(atomicToDecimal(50_000_000_000_000_000n, 18)).toBe('0.05');
+    expect(decimalToAtomic(1.8711460317750002, 18, 'down')).toBe(1_871_146_031_775_000_200n);
+    expect(decimalToAtomic(1.8711460317750002, 8, 'down')).toBe(187_114_603n);
+    expect(decimalToAtomic(1.8711460317750002, 8, 'up')).toBe(187_114_604n);
+    expect(decimalToAtomic(2.53e-5, 8, 'down')).toBe(2_530n);
+    expect(decimalToAtomic(1e21, 6, 'down')).toBe(10n ** 27n);
+    expect(decimalToAtomic('98.5', 6, 'down')).toBe(98_500_000n);
+    expect(decimalToAtomic(Number.NaN, 6, 'down')).toBeNull();
+    expect(decimalToAtomic(-1, 6, 'down')).toBeNull();
   });
 });
 

@@ -2,8 +2,8 @@ import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
 import { VenueRejection, type CallContext, type Corridor, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
-import { badResponse, contextString, fundingStepOf, supportsFrom, tableCoverage } from '../depositVenueSupport.ts';
-import { toAtomicCeil, toAtomicFloor, toDisplayAmount } from './houdiniAmounts.ts';
+import { badResponse, fundingStepOf, supportsFrom, tableCoverage } from '../depositVenueSupport.ts';
+import { atomicToDecimal, decimalToAtomic } from '../../domain/amounts.ts';
 import { HOUDINI_ORIGINS, assetOf, assetsOn, shortNameOf, type HoudiniAsset } from './houdiniChains.ts';
 import {
   DEFAULT_DEPOSIT_WINDOW_MS,
@@ -24,7 +24,8 @@ import {
   type HoudiniPair,
   type PrivateRoute,
 } from './houdiniMapping.ts';
-import { HoudiniExchangeSchema, HoudiniMinMaxSchema, HoudiniOrderSchema, HoudiniQuotesResponseSchema, type HoudiniExchange, type HoudiniQuotesResponse } from './houdiniSchemas.ts';
+import { HoudiniContextSchema, HoudiniExchangeSchema, HoudiniMinMaxSchema, HoudiniOrderSchema, HoudiniQuotesResponseSchema, type HoudiniContext, type HoudiniExchange, type HoudiniQuotesResponse } from './houdiniSchemas.ts';
+import { readHoudiniContext } from './readHoudiniContext.ts';
 import { createHoudiniTokenIds } from './houdiniTokenIds.ts';
 
 /**
@@ -44,14 +45,13 @@ import { createHoudiniTokenIds } from './houdiniTokenIds.ts';
  */
 export const houdiniVenue: VenueModule = {
   id: 'houdini',
-  capabilities: { archetype: 'offchain', tradeTypes: ['EXACT_IN'], executionShapes: ['deposit_address'], feeCapture: 'none', requiresUserIp: true, privacyModel: 'unlinkable' },
-  requiredCredentials: ['API_KEY', 'API_SECRET'],
   defaultBaseUrl: 'https://api-partner.houdiniswap.com',
   headers(credentials): Record<string, string> {
     const key = credentials.API_KEY;
     const secret = credentials.API_SECRET;
     return key && secret ? { authorization: `${key}:${secret}` } : {};
   },
+  contextSchema: HoudiniContextSchema,
   create(deps) {
     return createHoudiniVenue(deps);
   },
@@ -84,30 +84,31 @@ function toDepositPlan(order: HoudiniExchange, request: VenueQuoteRequest, now: 
   // Strait offers Houdini as unlinkable: an order Houdini placed on a non-private route is not that.
   if (order.anonymous === false) throw badResponse(`Houdini placed order ${order.houdiniId} on a non-private route`, '/anonymous');
   if (!isValidAddress(request.fromChain, depositAddress)) throw badResponse(`Houdini depositAddress ${depositAddress} is not a ${request.fromChain} address`, '/depositAddress');
-  const inAmount = toAtomicFloor(order.inAmount, request.fromToken.decimals);
+  const inAmount = decimalToAtomic(order.inAmount, request.fromToken.decimals, 'down');
   // Never ask the wallet to send another amount than the user asked to move.
-  if (inAmount === null || !sameAmount(inAmount, request.amountIn)) throw badResponse(`Houdini asked for ${order.inAmount} ${request.fromToken.symbol} instead of ${toDisplayAmount(request.amountIn, request.fromToken.decimals)}`, '/inAmount');
+  if (inAmount === null || !sameAmount(inAmount, request.amountIn)) throw badResponse(`Houdini asked for ${order.inAmount} ${request.fromToken.symbol} instead of ${atomicToDecimal(request.amountIn, request.fromToken.decimals)}`, '/inAmount');
   const expires = order.expires ? Date.parse(order.expires) : Number.NaN;
   const deadlineMs = Number.isNaN(expires) ? now + DEFAULT_DEPOSIT_WINDOW_MS : expires;
   const memo = order.depositTag ? order.depositTag : null;
-  const amountOut = toAtomicFloor(order.outAmount, request.toToken.decimals) ?? 0n;
+  const amountOut = decimalToAtomic(order.outAmount, request.toToken.decimals, 'down') ?? 0n;
   const minAmountOut = minimumOf(amountOut);
+  const context: HoudiniContext = {
+    houdiniId: order.houdiniId,
+    depositAddress,
+    depositTag: memo,
+    expires: order.expires ?? null,
+    inAmount: order.inAmount,
+    outAmount: order.outAmount,
+    anonymous: order.anonymous ?? null,
+    minAmountOut: minAmountOut.toString(),
+  };
   return {
     shape: 'deposit',
     deposit: { chain: request.fromChain, address: depositAddress, token: request.fromToken.address, amount: request.amountIn, memo, deadlineMs },
     fundingStep: fundingStepOf(request, depositAddress, request.amountIn),
     amountOut,
     minAmountOut,
-    context: {
-      houdiniId: order.houdiniId,
-      depositAddress,
-      depositTag: memo,
-      expires: order.expires ?? null,
-      inAmount: order.inAmount,
-      outAmount: order.outAmount,
-      anonymous: order.anonymous ?? null,
-      minAmountOut: minAmountOut.toString(),
-    },
+    context,
   };
 }
 
@@ -138,12 +139,12 @@ export function createHoudiniVenue(deps: VenueDeps): Venue {
     let atomic: bigint | null = null;
     try {
       const bounds = (await deps.http.get('/v2/minMax', { tokenIdFrom: pair.fromTokenId, tokenIdTo: pair.toTokenId }, HoudiniMinMaxSchema, call)).private;
-      if (bounds) atomic = below ? toAtomicCeil(bounds.min, decimals) : toAtomicFloor(bounds.max, decimals);
+      if (bounds) atomic = below ? decimalToAtomic(bounds.min, decimals, 'up') : decimalToAtomic(bounds.max, decimals, 'down');
     } catch {
       // The limit is a courtesy; the rejection stands without it.
     }
     const usd = usdMinimumOf(rejection);
-    if (atomic === null && below && usd !== null && USD_STABLES.has(request.fromToken.symbol)) atomic = toAtomicCeil(usd, decimals);
+    if (atomic === null && below && usd !== null && USD_STABLES.has(request.fromToken.symbol)) atomic = decimalToAtomic(usd, decimals, 'up');
     if (atomic === null) return rejection;
     const details = below ? { minAmountAtomic: atomic.toString() } : { maxAmountAtomic: atomic.toString() };
     return new VenueRejection(rejection.code, rejection.message, { ...rejection.details, ...details }, { cause: rejection.cause });
@@ -170,9 +171,9 @@ export function createHoudiniVenue(deps: VenueDeps): Venue {
    */
   async function placeOrder(request: VenueQuoteRequest, stored: VenueQuote, call: CallContext): Promise<HoudiniExchange> {
     const { from, to } = assetsFor(request);
-    const storedId = contextString(stored.context, 'quoteId');
+    const storedId = readHoudiniContext(stored.context, 'build').quoteId ?? null;
     const fresh = storedId !== null && stored.expiresAt !== null && stored.expiresAt - deps.now() > QUOTE_REUSE_MARGIN_MS;
-    const amount = toDisplayAmount(request.amountIn, from.decimals);
+    const amount = atomicToDecimal(request.amountIn, from.decimals);
     const requote = async () => (await privateRoutes(request, await pairOf(from, to, call), amount, call)).slice(0, MAX_ROUTES_TRIED).map((r) => r.quote.quoteId);
     let quoteIds = fresh ? [storedId] : await requote();
     let requoted = !fresh;
@@ -212,7 +213,7 @@ export function createHoudiniVenue(deps: VenueDeps): Venue {
       const houdiniCall = geoCall(request, call);
       const { from, to } = assetsFor(request);
       const pair = await pairOf(from, to, houdiniCall);
-      const amount = toDisplayAmount(request.amountIn, from.decimals);
+      const amount = atomicToDecimal(request.amountIn, from.decimals);
       const [best] = await privateRoutes(request, pair, amount, houdiniCall);
       if (!best) throw new VenueRejection('no_liquidity', 'Houdini returned no private route');
       return toVenueQuote(best, request, pair, amount, deps.now());
@@ -224,7 +225,7 @@ export function createHoudiniVenue(deps: VenueDeps): Venue {
     },
 
     async status(request: VenueStatusRequest, call: CallContext): Promise<VenueStatus> {
-      const houdiniId = contextString(request.context, 'houdiniId');
+      const houdiniId = readHoudiniContext(request.context, 'status').houdiniId;
       if (!houdiniId) throw new VenueRejection('invalid_input', 'houdini status needs the houdiniId of the build context');
       try {
         const order = await deps.http.get(`/v2/orders/${encodeURIComponent(houdiniId)}`, {}, HoudiniOrderSchema, call);
