@@ -49,6 +49,8 @@ export async function raceOneTransactionOverTwoTransfers(straits: readonly [Stra
   expect(accepted[0]!.body).toMatchObject({ accepted: true, status: 'SUBMITTED', verification: 'verified' });
   expect(refused[0]!.status).toBe(409);
   expect(refused[0]!.body).toMatchObject({ error: { code: 'source_tx_claimed', details: { chain: 'base', txHash: accepted[0]!.body.txHash } } });
+  // The transfer holding the transaction is not named: a public hash must not lead to a transfer id.
+  expect(JSON.stringify(refused[0]!.body)).not.toContain(ids[answers.indexOf(accepted[0]!)]!);
   // Broadcast once: the signer's nonce moved by one, and the chain holds the accepted transaction.
   expect(await chain.nonceOf(RACE_USER.address)).toBe(before + 1);
   expect((await chain.client.getTransactionReceipt({ hash: accepted[0]!.body.txHash as Hex })).status).toBe('success');

@@ -243,8 +243,12 @@ function noRpc(chain: ChainKey): AppError {
   return new AppError('no_rpc_for_chain', `no RPC is configured for ${chain}; broadcast the transaction yourself and submit its txHash`);
 }
 
-function claimedElsewhere(chain: string, txHash: string, holder: string): AppError {
-  return new AppError('source_tx_claimed', `transaction ${txHash} on ${chain} already pays a step of transfer ${holder}; one on-chain transaction completes one transfer. Nothing was broadcast or recorded`, { details: { chain, txHash, transferId: holder } });
+/**
+ * The other transfer is not named: a hash is public on chain, and answering with the id of the
+ * transfer it pays would hand that id (and so its record and submit) to whoever looked it up.
+ */
+function claimedElsewhere(chain: string, txHash: string): AppError {
+  return new AppError('source_tx_claimed', `transaction ${txHash} on ${chain} already pays a step of another transfer; one on-chain transaction completes one transfer. Nothing was broadcast or recorded`, { details: { chain, txHash } });
 }
 
 /**
@@ -393,7 +397,7 @@ async function claimStep(attempt: Attempt, step: StoredStep, takeover: Exclude<T
   const db = deps.store.db;
   const refuseIfClaimedElsewhere = async (): Promise<void> => {
     const holder = await findClaim(db, step.chain, txHash);
-    if (holder && holder.transferId !== transfer.id) throw claimedElsewhere(step.chain, txHash, holder.transferId);
+    if (holder && holder.transferId !== transfer.id) throw claimedElsewhere(step.chain, txHash);
   };
   await refuseIfClaimedElsewhere();
   const record = { stepIndex: step.index, kind: body.step, txHash, signedTx, verification, userIp: body.userIp ?? null, createdAt: deps.now(), nonce };
