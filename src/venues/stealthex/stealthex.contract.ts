@@ -4,11 +4,16 @@ import type { ContractCase, ServedRoute, VenueContract } from '../contract/Contr
 import type { DepositPlan, VenueQuote, VenueQuoteRequest, VenueStatusRequest, VenueTransferState } from '../Venue.ts';
 
 /**
- * StealthEX v4. No answer the real API gave was found in the sources searched (the API reference is
- * stored only in part; no integrator keeps recorded v4 answers), so fixtures/real/ is empty and every
- * case is served from fixtures/synthetic/: answers hand-written in the documented v4 shapes, with
- * `tx_hash` null and `amount` 0 while an exchange is not paid out. The contract runner fails this
- * module until a recorded quote and status answer are added to fixtures/real/.
+ * StealthEX v4. The real answers (fixtures/real/) are Cake Wallet's recorded fixtures: its
+ * `tool/fetch_exchange_fixtures.dart` called api.stealthex.io/v4 on 2026-07-29 and wrote each body
+ * byte for byte (the floating rate: range and estimate of btc→xmr, the 404 `NoPair` body, an eth→usdt
+ * exchange created and then read by id while `waiting`). Strait prices with the fixed rate, so those
+ * answers prove the limits, the error body, the exchange shape (`tx_hash` on both sides, `rate` echoed
+ * as a string) and that a floating answer is never taken for a fixed one; the fixed estimate, the fixed
+ * exchange and every status nobody recorded stay in fixtures/synthetic/.
+ *
+ * Monero is no Strait chain: the btc→xmr recordings are served to a btc→ETH request; the answers read
+ * here (range, `rate` lock, error kind) do not depend on the destination.
  */
 
 function token(chain: ChainKey, symbol: string | null): TokenInfo {
@@ -38,7 +43,8 @@ const REQUEST: VenueQuoteRequest = {
   integratorFee: null,
 };
 
-const at = (method: 'GET' | 'POST', path: string | RegExp, file: string, status?: number): ServedRoute => ({ method, path, answer: { file: `synthetic/${file}`, ...(status === undefined ? {} : { status }) } });
+const at = (method: 'GET' | 'POST', path: string | RegExp, file: string, status?: number, kind: 'real' | 'synthetic' = 'synthetic'): ServedRoute => ({ method, path, answer: { file: `${kind}/${file}`, ...(status === undefined ? {} : { status }) } });
+const real = (method: 'GET' | 'POST', path: string | RegExp, file: string, status?: number): ServedRoute => at(method, path, file, status, 'real');
 const range = at('POST', '/v4/rates/range', 'range-usdc-sol-to-eth.json');
 const estimate = (file = 'estimate-fixed-usdc-sol-to-eth.json', status?: number) => at('POST', '/v4/rates/estimated-amount', file, status);
 const polled = (file: string, status?: number) => at('GET', /^\/v4\/exchanges\/[^/]+$/, file, status);
@@ -63,6 +69,93 @@ const STATUS: VenueStatusRequest = {
   context: { ...QUOTE.context, exchangeId: 'qz3xk1r9a7', depositAddress: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin', depositExtraId: null, expiresAt: '2026-03-01T10:20:00.000Z', depositAmount: '250', withdrawalAmount: '243.87' },
 };
 
+// --- The recorded answers (Cake Wallet, 2026-07-29): btc→xmr prices, an eth→usdt exchange ---------
+
+const BTC = token('bitcoin', null);
+const ETH = token('ethereum', null);
+/** Cake Wallet's payout and refund address of the recorded exchange. */
+const CAKE = '0x00D283fFCb70F7b9A1d844e54A1AdE61E5443B6C';
+const RECORDED_AT = Date.parse('2026-07-29T14:04:37.519Z');
+
+/** A BTC request in the recorded btc pair (Strait names ETH as the destination: it carries no Monero). */
+const BTC_REQUEST = (amountIn: bigint): VenueQuoteRequest => ({
+  fromChain: 'bitcoin',
+  toChain: 'ethereum',
+  fromToken: BTC,
+  toToken: ETH,
+  amountIn,
+  sender: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+  recipient: CAKE,
+  userIp: null,
+  integratorFee: null,
+});
+const realRange = real('POST', '/v4/rates/range', 'range-btc-xmr-floating.json');
+const realEstimate = real('POST', '/v4/rates/estimated-amount', 'estimate-btc-xmr-floating.json');
+
+/**
+ * The recorded exchange: 0.01 ETH → USDT, both on Ethereum. Strait only builds cross-chain, so the
+ * build request names USDT on Arbitrum; the rate check refuses the answer before its withdrawal side matters.
+ */
+const ETH_REQUEST: VenueQuoteRequest = { fromChain: 'ethereum', toChain: 'arbitrum', fromToken: ETH, toToken: token('arbitrum', 'USDT'), amountIn: 10n ** 16n, sender: CAKE, recipient: CAKE, userIp: null, integratorFee: null };
+const ETH_QUOTE: VenueQuote = {
+  amountIn: ETH_REQUEST.amountIn,
+  amountOut: 18_722_082n,
+  minAmountOut: 18_722_082n,
+  estimatedSeconds: null,
+  expiresAt: RECORDED_AT + 20 * 60_000,
+  context: { rate: 'fixed', rateId: 'rate-locked-by-the-quote', validUntil: '2026-07-29T14:24:37.519Z', fromSymbol: 'eth', fromNetwork: 'mainnet', toSymbol: 'usdt', toNetwork: 'arbitrum', estimatedAmount: '18.722082', minAmountOut: '18722082', integratorFeeNote: null },
+};
+const ETH_STATUS: VenueStatusRequest = {
+  fromChain: 'ethereum',
+  toChain: 'ethereum',
+  toToken: token('ethereum', 'USDT'),
+  // Nothing was deposited to the recorded exchange: the engine would hold the user's hash here.
+  sourceTxHash: `0x${'0'.repeat(64)}`,
+  recipient: CAKE,
+  amountIn: ETH_REQUEST.amountIn,
+  expectedOut: 18_722_082n,
+  context: { ...ETH_QUOTE.context, toNetwork: 'eth', exchangeId: 'GYfebH4n7', depositAddress: '0x0f735f51c2936d313777b1d183d63d9bd6da5ea3', depositExtraId: null, expiresAt: null, depositAmount: '0.01', withdrawalAmount: '18.722082' },
+};
+
+const realCases: ContractCase[] = [
+  {
+    name: 'an amount under the recorded range is below_min with the range minimum (real, btc)',
+    routes: [realRange, realEstimate],
+    call: { kind: 'quote', request: BTC_REQUEST(1n) },
+    credentials: KEY,
+    expect: { kind: 'rejection', code: 'below_min', details: { minAmountAtomic: '12030' } },
+  },
+  {
+    name: 'an estimate without a rate lock (the floating answer) is no fixed route (real, btc)',
+    routes: [realRange, realEstimate],
+    call: { kind: 'quote', request: BTC_REQUEST(1_000_000n) },
+    credentials: KEY,
+    expect: { kind: 'rejection', code: 'route_not_served' },
+  },
+  {
+    name: 'NoPair (HTTP 404; recorded on /rates/range, served for both calls) is a route StealthEX does not serve (real)',
+    routes: [real('POST', '/v4/rates/range', 'error-no-pair.json', 404), real('POST', '/v4/rates/estimated-amount', 'error-no-pair.json', 404)],
+    call: { kind: 'quote', request: BTC_REQUEST(1_000_000n) },
+    credentials: KEY,
+    expect: { kind: 'rejection', code: 'route_not_served' },
+  },
+  {
+    name: 'an exchange created at the floating rate is refused: its expected_amount is no fixed output (real, eth→usdt)',
+    routes: [real('POST', '/v4/exchanges', 'exchange-created-eth-usdt-floating.json', 201)],
+    call: { kind: 'build', request: { request: ETH_REQUEST, quote: ETH_QUOTE } },
+    credentials: KEY,
+    now: RECORDED_AT,
+    expect: { kind: 'rejection', code: 'venue_bad_response' },
+  },
+  {
+    name: 'waiting with null tx_hash and amount equal to expected_amount is pending (real, eth→usdt)',
+    routes: [real('GET', /^\/v4\/exchanges\/[^/]+$/, 'status-waiting-eth-usdt-floating.json')],
+    call: { kind: 'status', request: ETH_STATUS },
+    credentials: KEY,
+    expect: { kind: 'status', state: 'pending', destinationTxHash: null, receivedAmount: null, unrecognized: false, check: (s) => void (s.venueStatus === 'waiting' || fail(`venueStatus ${s.venueStatus}`)) },
+  },
+];
+
 function fail(message: string): never {
   throw new Error(message);
 }
@@ -80,6 +173,7 @@ const quoteRefusal = (name: string, file: string, status: number, expect: Contra
 });
 
 const cases: ContractCase[] = [
+  ...realCases,
   {
     name: 'a fixed estimate is the guaranteed output until its rate lapses (synthetic)',
     routes: [range, estimate()],
@@ -88,15 +182,6 @@ const cases: ContractCase[] = [
     now: NOW,
     expect: { kind: 'row', amountOut: OUT, minAmountOut: OUT, estimatedSeconds: null, expiresAt: VALID_UNTIL },
   },
-  {
-    name: 'an amount under the fixed range is below_min with the range minimum (synthetic)',
-    routes: [range, estimate()],
-    call: { kind: 'quote', request: { ...REQUEST, amountIn: 20_000_000n } },
-    credentials: KEY,
-    expect: { kind: 'rejection', code: 'below_min', details: { minAmountAtomic: '22400000' } },
-  },
-  quoteRefusal('a fixed estimate without a rate lock is no fixed route', 'estimate-without-rate.json', 200, { kind: 'rejection', code: 'route_not_served' }),
-  quoteRefusal('NoPair is a route StealthEX does not serve', 'error-no-pair.json', 400, { kind: 'rejection', code: 'route_not_served' }),
   quoteRefusal('an amount kind without the range is below_min', 'error-invalid-amount.json', 400, { kind: 'rejection', code: 'below_min' }),
   quoteRefusal('NotAllowed (refused key) is a venue error', 'error-not-allowed.json', 401, { kind: 'rejection', code: 'venue_error' }),
   {
@@ -116,7 +201,6 @@ const cases: ContractCase[] = [
       },
     },
   },
-  statusCase('waiting', 'pending', { destinationTxHash: null, receivedAmount: null }),
   statusCase('confirming', 'pending'),
   statusCase('exchanging', 'pending'),
   statusCase('sending', 'pending'),

@@ -2,7 +2,8 @@ import type { DeskPrice, DeskProgress } from '../desks/createDeskVenue.ts';
 import { VenueRejection, type VenueQuoteRequest, type VenueTransferState } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import { assetBySymbol, type StealthexAsset } from './stealthexChains.ts';
-import type { StealthexEstimate, StealthexExchange, StealthexRange } from './stealthexSchemas.ts';
+import type { StealthexCurrencies, StealthexEstimate, StealthexExchange, StealthexRange } from './stealthexSchemas.ts';
+import { sameAddress } from '../../domain/addresses/sameAddress.ts';
 import { atomicToDecimal, decimalText, decimalToAtomic } from '../../domain/amounts.ts';
 
 /**
@@ -225,7 +226,8 @@ export function progressOf(response: StealthexExchange, to: StealthexAsset): Des
   const payout = response.withdrawal;
   const delivered = assetBySymbol(payout.symbol, payout.network);
   const asset = delivered ?? to;
-  // An exchange not paid out yet reports `amount` 0: the fixed `expected_amount` is what it pays.
+  // Read for `finished` only: before payout `amount` is no payment (a recorded `waiting` answer carries
+  // `amount` equal to `expected_amount`); a 0 falls back to the fixed `expected_amount`.
   const paid = payout.amount !== undefined && payout.amount !== null && decimalToAtomic(payout.amount, asset.decimals, 'down') !== 0n ? payout.amount : payout.expected_amount;
   return {
     status: response.status,
@@ -234,4 +236,32 @@ export function progressOf(response: StealthexExchange, to: StealthexAsset): Des
     deliveredAsset: delivered,
     refundDetail: `refunded to ${present(response.refund_address) ?? 'the sender'}`,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coverage snapshot
+// ---------------------------------------------------------------------------------------------
+
+/** Rows per `GET /v4/currencies` page (the API's maximum). */
+export const CURRENCIES_PAGE = 250;
+/** Pages read at most per refresh (~1000 rows today); a catalogue past this is cut, not looped on. */
+export const CURRENCIES_MAX_PAGES = 20;
+/** How often the coverage snapshot re-reads the catalogue (it changes rarely). */
+export const SNAPSHOT_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * The table assets the catalogue lists with a fixed rate: same symbol and network, and (for tokens)
+ * the same contract when the row names one. Rows outside the table are ignored: Strait could not quote
+ * them.
+ */
+export function listedAssets(rows: StealthexCurrencies, table: readonly StealthexAsset[]): StealthexAsset[] {
+  return table.filter((asset) =>
+    rows.some(
+      (row) =>
+        row.symbol.toLowerCase() === asset.ticker &&
+        row.network.toLowerCase() === asset.network &&
+        (row.rates === undefined || row.rates.includes(RATE)) &&
+        (asset.address === null || row.contract_address === null || sameAddress(asset.chain, row.contract_address, asset.address)),
+    ),
+  );
 }

@@ -39,7 +39,7 @@ const Side = Type.Object({
   extra_id: ExtraId,
   amount: NullableAmount,
   expected_amount: Amount,
-  /** Payout (or payin) transaction hash: field name unconfirmed for v4. */
+  /** Payout (or payin) transaction hash: `tx_hash` on both sides of recorded v4 answers, null until sent. */
   tx_hash: NullableString,
 });
 
@@ -50,6 +50,7 @@ export const StealthexExchangeSchema = Type.Object({
   status: Type.String({ minLength: 1 }),
   created_at: NullableString,
   expires_at: NullableString,
+  /** The rate the exchange runs at: recorded v4 answers echo it as a string (`"floating"`); build refuses any but `fixed`. */
   rate: Type.Optional(Type.Unknown()),
   refund_address: NullableString,
   deposit: Side,

@@ -5,16 +5,20 @@ import { VenueRejection, type CallContext, type Venue, type VenueQuoteRequest } 
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { badResponse } from '../depositVenueSupport.ts';
 import { createDeskVenue, type DeskDialect, type DeskLock, type DeskOrder } from '../desks/createDeskVenue.ts';
-import { STEALTHEX_CHAINS, assetOf, assetsOn, type StealthexAsset } from './stealthexChains.ts';
+import { STEALTHEX_ASSETS, STEALTHEX_CHAINS, assetOf, assetsOn, type StealthexAsset } from './stealthexChains.ts';
 import {
+  CURRENCIES_MAX_PAGES,
+  CURRENCIES_PAGE,
   DEPOSIT_WINDOW_MS,
   QUOTE_TTL_MS,
   RATE,
   RATE_REUSE_MARGIN_MS,
+  SNAPSHOT_INTERVAL_MS,
   STEALTHEX_STATUS_DETAIL,
   STEALTHEX_STATUS_TABLE,
   amountOutOf,
   limitRejection,
+  listedAssets,
   memoOf,
   priceOf,
   progressOf,
@@ -26,7 +30,7 @@ import {
   type Limits,
   type StealthexPair,
 } from './stealthexMapping.ts';
-import { StealthexContextSchema, StealthexEstimateSchema, StealthexExchangeSchema, StealthexRangeSchema, type StealthexEstimate, type StealthexExchange } from './stealthexSchemas.ts';
+import { StealthexContextSchema, StealthexCurrenciesSchema, StealthexEstimateSchema, StealthexExchangeSchema, StealthexRangeSchema, type StealthexCurrencies, type StealthexEstimate, type StealthexExchange } from './stealthexSchemas.ts';
 
 /**
  * StealthEX (API v4): an instant-exchange desk with a deposit address per exchange (custodial hop).
@@ -169,7 +173,22 @@ export function createStealthexVenue(deps: VenueDeps): Venue {
       } catch (error) {
         throw toStealthexRejection(error, pair);
       }
+      // A floating exchange (recorded answers echo `rate: "floating"`) pays a moving amount: never a fixed output.
+      if (typeof exchange.rate === 'string' && exchange.rate !== RATE) throw badResponse(`StealthEX created a ${exchange.rate} exchange instead of a ${RATE} one`, '/rate');
       return orderOf(exchange, request, pair, lock);
+    },
+
+    listing: {
+      intervalMs: SNAPSHOT_INTERVAL_MS,
+      async listed(call) {
+        const rows: StealthexCurrencies[number][] = [];
+        for (let page = 0; page < CURRENCIES_MAX_PAGES; page += 1) {
+          const answer = await deps.http.get('/v4/currencies', { limit: String(CURRENCIES_PAGE), offset: String(page * CURRENCIES_PAGE) }, StealthexCurrenciesSchema, call);
+          rows.push(...answer);
+          if (answer.length < CURRENCIES_PAGE) break;
+        }
+        return listedAssets(rows, STEALTHEX_ASSETS);
+      },
     },
 
     async progress(exchangeId, to, _context, call) {
