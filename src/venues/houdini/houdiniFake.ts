@@ -10,6 +10,7 @@ import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } fr
 import { decimalToAtomic } from '../../domain/amounts.ts';
 import { HOUDINI_ASSETS, HOUDINI_CHAINS, shortNameOf, type HoudiniAsset } from './houdiniChains.ts';
 import { HOUDINI_STATUS_CODES } from './houdiniMapping.ts';
+import { overlay, recordedAnswer } from './houdiniRecorded.ts';
 
 /**
  * A loopback Houdini Partner API v2: `GET /v2/tokens`, `GET /v2/quotes`, `GET /v2/minMax`,
@@ -96,6 +97,23 @@ interface Order {
   answer: Record<string, unknown>;
 }
 
+/** Real answers the fake answers in the shape of (Edge's live v2 recordings). */
+const TOKENS_TEMPLATE = recordedAnswer('tokens-ethereum-usdc.json');
+const TOKEN_TEMPLATE = (TOKENS_TEMPLATE.tokens as Record<string, unknown>[])[0] as Record<string, unknown>;
+const QUOTE_TEMPLATE = (recordedAnswer('quotes-private-eth-usdc.json').quotes as Record<string, unknown>[])[0] as Record<string, unknown>;
+const ORDER_TEMPLATE = recordedAnswer('exchange-private-eth-usdc.json');
+/** chainData fields that describe Ethereum only; another chain's token leaves them out. */
+const ETHEREUM_ONLY = ['explorerUrl', 'addressUrl', 'shortNameV1', 'addressValidation', 'tokenAddressValidation', 'chainId', 'id', 'icon'];
+/** Per-leg labels (0–10 scale) of an order status. */
+const LEGS: Readonly<Record<number, readonly [number, string, number, string]>> = {
+  0: [0, 'NEW', 0, 'NEW'],
+  1: [2, 'CONFIRMING', 0, 'NEW'],
+  2: [3, 'EXCHANGING', 0, 'NEW'],
+  3: [5, 'COMPLETED', 1, 'WAITING'],
+  4: [5, 'COMPLETED', 5, 'COMPLETED'],
+};
+const DISPLAY: Readonly<Record<number, string>> = { 0: 'WAITING_FOR_DEPOSIT', 1: 'DEPOSIT_DETECTED', 2: 'EXCHANGE_IN_PROGRESS', 3: 'SENDING_TO_INTERMEDIARY', 4: 'SWAP_COMPLETED' };
+
 const priceOf = (asset: HoudiniAsset): bigint => PRICES[asset.symbol] ?? 1_000_000n;
 const usdOf = (amount: bigint, asset: HoudiniAsset): bigint => (amount * priceOf(asset)) / 10n ** BigInt(asset.decimals);
 const fromUsd = (microUsd: bigint, asset: HoudiniAsset): bigint => (microUsd * 10n ** BigInt(asset.decimals)) / priceOf(asset);
@@ -123,17 +141,24 @@ const invalid = (field: string, value: unknown, message: string): FakeReply => e
 function tokenEntry(asset: HoudiniAsset): Record<string, unknown> {
   const info = chainInfo(asset.chain);
   const home = HOUDINI_ASSETS.find((a) => a.symbol === asset.symbol && a.address === null);
-  return {
+  const shortName = shortNameOf(asset.chain);
+  const chainData = overlay(
+    TOKEN_TEMPLATE.chainData as Record<string, unknown>,
+    { name: shortName, shortName, kind: info.vm, ...(info.chainId !== null ? { chainId: info.chainId } : {}), memoNeeded: MEMO_CHAINS.has(asset.chain) },
+    asset.chain === 'ethereum' ? [] : ETHEREUM_ONLY.filter((key) => key !== 'chainId' || info.chainId === null),
+  );
+  return overlay(TOKEN_TEMPLATE, {
     id: fakeTokenId(asset),
     address: asset.address === null ? null : asset.chain === 'solana' ? asset.address : asset.address.toLowerCase(),
-    chain: shortNameOf(asset.chain),
+    chain: shortName,
     decimals: asset.decimals,
     symbol: asset.symbol,
     name: asset.symbol,
     // `mainnet` flags a symbol's home chain (ETH on ethereum, not on arbitrum), not "is a coin".
     mainnet: home === asset,
-    chainData: { shortName: shortNameOf(asset.chain), kind: info.vm, ...(info.chainId !== null ? { chainId: info.chainId } : {}), memoNeeded: MEMO_CHAINS.has(asset.chain) },
-  };
+    cexTokenId: asset.symbol,
+    chainData,
+  }, ['icon', 'description', 'cgId']);
 }
 
 function defaultChainIds(): Record<string, number> {
@@ -178,7 +203,7 @@ export async function startHoudiniFake(options: HoudiniFakeOptions = {}): Promis
       quotes.set(quoteId, { quoteId, from, to, amountIn, amountOut, duration: route.duration, issuedAt: Date.now() });
       const min = routeLimits?.min ?? display(fromUsd(1_000_000n, from), from);
       const max = routeLimits?.max ?? (route.maxUsd === null ? UNBOUNDED : display(fromUsd(route.maxUsd * 1_000_000n, from), from));
-      return { amountIn: Number(amount), amountOut: display(amountOut, to), min, max, duration: route.duration, amountOutUsd: Number(formatUnits(usdOf(amountOut, to), 6)), quoteId, type: 'private', rewardsAvailable: true, rateId: null };
+      return overlay(QUOTE_TEMPLATE, { amountIn: Number(amount), amountOut: display(amountOut, to), min, max, duration: route.duration, amountOutUsd: Number(formatUnits(usdOf(amountOut, to), 6)), quoteId, type: 'private' });
     });
   }
 
@@ -220,29 +245,36 @@ export async function startHoudiniFake(options: HoudiniFakeOptions = {}): Promis
   function orderAnswer(order: Order, status: number): Record<string, unknown> {
     const { quote: q } = order;
     const code = HOUDINI_STATUS_CODES[status];
-    return {
-      created: new Date(order.created).toISOString(),
+    const [inStatus, inStatusLabel, outStatus, outStatusLabel] = LEGS[status] ?? LEGS[0] ?? [0, 'NEW', 0, 'NEW'];
+    const created = new Date(order.created).toISOString();
+    return overlay(ORDER_TEMPLATE, {
+      created,
       houdiniId: order.answer.houdiniId,
       receiverAddress: order.body.addressTo,
       ...(order.body.refundAddress ? { refundAddress: order.body.refundAddress } : {}),
       status,
-      statusLabel: code?.label,
-      displayStatus: status === 0 ? 'WAITING_FOR_DEPOSIT' : status === 4 ? 'SWAP_COMPLETED' : code?.label,
       anonymous: true,
       expires: new Date(order.created + ORDER_WINDOW_MS).toISOString(),
       inAmount: display(q.amountIn, q.from),
       inSymbol: q.from.symbol,
-      inStatus: 0,
+      inStatus,
+      inCreated: created,
       outAmount: display(q.amountOut, q.to),
       outSymbol: q.to.symbol,
-      outStatus: 0,
+      outStatus,
       eta: q.duration,
+      inAmountUsd: Number(formatUnits(usdOf(q.amountIn, q.from), 6)),
       inToken: tokenEntry(q.from),
       outToken: tokenEntry(q.to),
       depositAddress: order.depositAddress,
       ...(order.depositTag ? { depositTag: order.depositTag } : {}),
+      id: order.answer.id,
       hashUrl: '',
-    };
+      statusLabel: code?.label,
+      inStatusLabel,
+      outStatusLabel,
+      displayStatus: DISPLAY[status] ?? code?.label,
+    });
   }
 
   function exchange(request: FakeRequest): FakeReply {
@@ -264,10 +296,10 @@ export async function startHoudiniFake(options: HoudiniFakeOptions = {}): Promis
     if (!depositAddress) return envelope(422, 'VALIDATION_ERROR', `deposits on ${shortNameOf(issued.from.chain)} are not served by the fake`);
     depositLog.add(depositAddress.toLowerCase());
     const houdiniId = base58.encode(randomBytes(16)).slice(0, 22);
-    const order: Order = { quote: issued, body, depositAddress, depositTag: MEMO_CHAINS.has(issued.from.chain) ? String(100_000 + (randomBytes(3).readUIntBE(0, 3) % 900_000)) : null, created: Date.now(), answer: { houdiniId } };
+    const order: Order = { quote: issued, body, depositAddress, depositTag: MEMO_CHAINS.has(issued.from.chain) ? String(100_000 + (randomBytes(3).readUIntBE(0, 3) % 900_000)) : null, created: Date.now(), answer: { houdiniId, id: randomBytes(12).toString('hex') } };
     order.answer = orderAnswer(order, 0);
     orders.set(houdiniId, order);
-    return { body: { ...order.answer, id: randomBytes(12).toString('hex') } };
+    return { body: order.answer };
   }
 
   /** Sandbox settlement: the deposit address's balance decides; the payout happens once. */
@@ -283,7 +315,7 @@ export async function startHoudiniFake(options: HoudiniFakeOptions = {}): Promis
     }
     const hash = await fills.run(houdiniId, () => settlement.pay(destinationChainId as number, q.to.address as Address | null, order.body.addressTo as Address, q.amountOut)).catch(() => null);
     if (hash === null) return orderAnswer(order, 3);
-    return { ...orderAnswer(order, 4), transactionHash: hash, hashUrl: `https://sandbox.invalid/${shortNameOf(q.to.chain) ?? ''}/tx/${hash}`, outStatus: 5, inStatus: 5 };
+    return { ...orderAnswer(order, 4), transactionHash: hash, hashUrl: `https://sandbox.invalid/${shortNameOf(q.to.chain) ?? ''}/tx/${hash}` };
   }
 
   async function orderReply(request: FakeRequest): Promise<FakeReply> {
@@ -308,7 +340,7 @@ export async function startHoudiniFake(options: HoudiniFakeOptions = {}): Promis
       (t) => (!chain || t.chain === chain) && (!address || String(t.address ?? '').toLowerCase() === address) && (mainnet === null || String(t.mainnet) === mainnet),
     );
     const pageSize = Math.min(Number(query.get('pageSize') ?? 100) || 100, 100);
-    return { body: { total: list.length, tokens: list.slice(0, pageSize) } };
+    return { body: overlay(TOKENS_TEMPLATE, { tokens: list.slice(0, pageSize), total: list.length, totalPages: Math.max(1, Math.ceil(list.length / pageSize)) }) };
   }
 
   const server = await startFakeServer(
