@@ -351,3 +351,47 @@ describe('sandbox mode', () => {
     }
   });
 });
+
+describe('coverage snapshot', () => {
+  type Row = { symbol: string; network: string; rates?: string[]; contract_address: string | null };
+
+  it('pages through /v4/currencies and narrows coverage to the fixed-rate table assets it lists; the table until then', async () => {
+    const venue = adapter.venue;
+    const snapshot = venue.snapshot;
+    if (!snapshot) throw new Error('StealthEX publishes its currencies: the adapter must have a snapshot');
+    expect(snapshot.fetchedAt()).toBeNull();
+    expect(venue.supports(request())).toEqual({ served: true });
+
+    // Pages of 250 are read until a short one (the fake's catalogue fits one page).
+    await snapshot.refresh(testCall());
+    expect(snapshot.fetchedAt()).toBe(NOW);
+    expect(venue.supports(request())).toEqual({ served: true });
+    const pages = () => fake.server.requests.filter((r) => r.path === '/v4/currencies').map((r) => r.query.get('offset'));
+    expect(pages()).toEqual(['0']);
+
+    // Base USDC floating-only and a token outside the table: neither becomes quotable.
+    const rows = (await (await fetch(`${fake.url}/v4/currencies?limit=250&offset=0`, { headers: { authorization: `Bearer ${KEY}` } })).json()) as Row[];
+    const published = [
+      ...rows.map((r) => (r.symbol === 'usdc' && r.contract_address?.toLowerCase() === USDC_BASE.address?.toLowerCase() ? { ...r, rates: ['floating'] } : r)),
+      { symbol: 'pepe', network: 'eth', rates: ['fixed'], contract_address: '0x6982508145454Ce325dDbE47a25d4ec3d2311933' },
+    ];
+    fake.server.setFault({ kind: 'status', status: 200, body: published });
+    await snapshot.refresh(testCall());
+    expect(venue.supports(request())).toMatchObject({ served: false, code: 'token_not_supported' });
+    expect(venue.coverage().tokenSymbols('base', 'arbitrum')).not.toContain('USDC');
+    expect(venue.coverage().tokenSymbols('ethereum', 'base')).not.toContain('PEPE');
+
+    // A catalogue that never ends is cut after 20 pages instead of looping.
+    fake.server.requests.length = 0;
+    fake.server.setFault({ kind: 'status', status: 200, body: Array.from({ length: 250 }, () => published[0]) });
+    await snapshot.refresh(testCall());
+    expect(pages()).toHaveLength(20);
+
+    // A failed or empty refresh keeps the last good list.
+    fake.server.setFault({ kind: 'status', status: 200, body: [] });
+    await expect(snapshot.refresh(testCall())).rejects.toThrow(/listed none/);
+    fake.server.setFault({ kind: 'status', status: 503, body: { err: { kind: 'Unavailable' } } });
+    await expect(snapshot.refresh(testCall())).rejects.toThrow();
+    expect(venue.supports(request())).toMatchObject({ served: false });
+  });
+});
