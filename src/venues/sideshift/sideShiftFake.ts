@@ -9,6 +9,7 @@ import { onceByKey } from '../fake/onceByKey.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
 import { SIDESHIFT_NETWORKS, assetByCoin, type SideShiftAsset } from './sideShiftChains.ts';
 import { coinsListing, commissionPpm, defaultLimits, priceShift, type FakeLimits } from './sideShiftFakePricing.ts';
+import { overlay, recordedAnswer } from './sideShiftRecorded.ts';
 
 /**
  * A loopback SideShift v2: `GET /v2/pair/:from/:to`, `POST /v2/quotes`, `POST /v2/shifts/fixed`,
@@ -49,6 +50,12 @@ export interface SideShiftFakeOptions {
   readonly chainIds?: Readonly<Record<string, number>>;
   readonly port?: number;
 }
+
+/** Answers SideShift really gave (its docs' examples): the fake answers in their keys and order. */
+const PAIR_TEMPLATE = recordedAnswer('pair-docs-btc-eth.json');
+const QUOTE_TEMPLATE = recordedAnswer('quote-docs-eth-arbitrum-to-ethereum.json');
+const SHIFT_TEMPLATE = recordedAnswer('shift-fixed-docs-created.json');
+const SETTLED_TEMPLATE = recordedAnswer('shift-docs-settled-fixed.json');
 
 const QUOTE_TTL_MS = 15 * 60 * 1000;
 const AVERAGE_SHIFT_SECONDS = '42.5';
@@ -128,7 +135,7 @@ export async function startSideShiftFake(options: SideShiftFakeOptions): Promise
     if (rateUnavailable) return fail(500, 'Rate unavailable', 'RATE_UNAVAILABLE');
     const price = priceShift(deposit, settle, amount === null ? null : parseUnits(amount, deposit.decimals), ppm, forcedRate);
     const range = rangeOf(deposit);
-    return { body: { rate: price.rate, min: range.min, max: range.max, depositCoin: deposit.coin, depositNetwork: deposit.network, settleCoin: settle.coin, settleNetwork: settle.network } };
+    return { body: overlay(PAIR_TEMPLATE, { rate: price.rate, min: range.min, max: range.max, depositCoin: deposit.coin, depositNetwork: deposit.network, settleCoin: settle.coin, settleNetwork: settle.network }) };
   }
 
   function quote(request: FakeRequest): FakeReply {
@@ -152,7 +159,7 @@ export async function startSideShiftFake(options: SideShiftFakeOptions): Promise
     if (amountIn > parseUnits(range.max, deposit.decimals)) return fail(400, 'Amount too high');
     const price = priceShift(deposit, settle, amountIn, ppm, forcedRate);
     const now = Date.now();
-    const answer = {
+    const answer = overlay(QUOTE_TEMPLATE, {
       id: randomUUID(),
       createdAt: new Date(now).toISOString(),
       depositCoin: deposit.coin,
@@ -164,8 +171,8 @@ export async function startSideShiftFake(options: SideShiftFakeOptions): Promise
       settleAmount: price.settleAmount,
       rate: price.rate,
       affiliateId: options.affiliateId,
-    };
-    quotes.set(answer.id, { body: answer, deposit, settle, amountIn, amountOut: price.amountOut, expiresAt: now + QUOTE_TTL_MS });
+    });
+    quotes.set(String(answer.id), { body: answer, deposit, settle, amountIn, amountOut: price.amountOut, expiresAt: now + QUOTE_TTL_MS });
     return { status: 201, body: answer };
   }
 
@@ -183,7 +190,8 @@ export async function startSideShiftFake(options: SideShiftFakeOptions): Promise
     if (body.refundAddress !== undefined && (!refundAddress || !isValidAddress(stored.deposit.chain, refundAddress))) return badInput('Invalid refundDestination');
     const depositAddress = freshDepositAddress(stored.deposit.chain);
     if (!depositAddress) return badInput(`deposits on ${stored.deposit.network} are not served by the fake`);
-    const shift = {
+    const externalId = text(body.externalId);
+    const shift = overlay(SHIFT_TEMPLATE, {
       id: randomBytes(10).toString('hex'),
       createdAt: new Date().toISOString(),
       depositCoin: stored.deposit.coin,
@@ -195,7 +203,7 @@ export async function startSideShiftFake(options: SideShiftFakeOptions): Promise
       settleAddress,
       depositMin: stored.body.depositAmount,
       depositMax: stored.body.depositAmount,
-      ...(refundAddress ? { refundAddress } : {}),
+      refundAddress: refundAddress ?? undefined,
       type: 'fixed',
       quoteId: stored.body.id,
       depositAmount: stored.body.depositAmount,
@@ -203,9 +211,11 @@ export async function startSideShiftFake(options: SideShiftFakeOptions): Promise
       expiresAt: stored.body.expiresAt,
       status: 'waiting',
       averageShiftSeconds: AVERAGE_SHIFT_SECONDS,
+      // Echoed only when the integration sent one.
+      externalId: externalId ?? undefined,
       rate: stored.body.rate,
-    };
-    shifts.set(shift.id, { body: shift, quote: stored });
+    });
+    shifts.set(String(shift.id), { body: shift, quote: stored });
     return { status: 201, body: shift };
   }
 
@@ -232,7 +242,8 @@ export async function startSideShiftFake(options: SideShiftFakeOptions): Promise
 
   function settledFields(settleHash: string): Record<string, unknown> {
     const now = new Date().toISOString();
-    return { settleHash, depositHash: `0x${randomBytes(32).toString('hex')}`, depositReceivedAt: now, updatedAt: now };
+    const fields = { updatedAt: now, depositHash: `0x${randomBytes(32).toString('hex')}`, settleHash, depositReceivedAt: now };
+    return overlay(SETTLED_TEMPLATE, fields, Object.keys(SETTLED_TEMPLATE).filter((key) => !Object.hasOwn(fields, key)));
   }
 
   async function shiftStatus(request: FakeRequest): Promise<FakeReply> {
