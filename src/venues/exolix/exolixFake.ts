@@ -5,13 +5,13 @@ import { chainInfo } from '../../domain/chains.ts';
 import { freshDepositAddress } from '../fake/freshDepositAddress.ts';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
-import { EXOLIX_NETWORKS, assetByCoin, networkOf, type ExolixAsset } from './exolixChains.ts';
+import { EXOLIX_ASSETS, EXOLIX_NETWORKS, assetByCoin, networkOf, type ExolixAsset } from './exolixChains.ts';
 import { decimalToAtomic } from '../../domain/amounts.ts';
 import { deskPriceBook, deskSettler, fromRecorded, recordedAnswer } from '../desks/deskFakeSupport.ts';
 
 
 /**
- * A loopback Exolix v2 under `/api/v2`: `GET /rate`, `POST /transactions`, `GET /transactions/{id}`,
+ * A loopback Exolix v2 under `/api/v2`: `GET /currencies`, `GET /rate`, `POST /transactions`, `GET /transactions/{id}`,
  * in the real request and response shapes (amounts as JSON numbers in display units, an amount under
  * the minimum as HTTP 422 still carrying the rate fields, validation errors as HTTP 400
  * `{message, errors}`). The `Authorization` header is optional (rate and status reads work without a
@@ -224,8 +224,18 @@ export async function startExolixFake(options: ExolixFakeOptions = {}): Promise<
     (request: FakeRequest): FakeReply | Promise<FakeReply> =>
       unauthorized(request) ?? handler(request);
 
+  /** `GET /v2/currencies?withNetworks=true`: the table's coins with their networks, paged. */
+  function currencies(request: FakeRequest): FakeReply {
+    const size = Math.min(Number(request.query.get('size') ?? 100) || 100, 100);
+    const page = Math.max(Number(request.query.get('page') ?? 1) || 1, 1);
+    const codes = [...new Set(EXOLIX_ASSETS.map((a) => a.coin))];
+    const data = codes.map((code) => ({ code, name: code, networks: EXOLIX_ASSETS.filter((a) => a.coin === code).map((a) => ({ network: a.network, name: a.network, shortName: a.network })) }));
+    return { body: { data: data.slice((page - 1) * size, page * size), count: data.length } };
+  }
+
   const server = await startFakeServer(
     {
+      'GET /api/v2/currencies': guarded(currencies),
       'GET /api/v2/rate': guarded(rate),
       'POST /api/v2/transactions': guarded(create),
       'GET /api/v2/transactions/:id': guarded(byId),

@@ -3,7 +3,7 @@ import type { DeskPrice, DeskProgress } from '../desks/createDeskVenue.ts';
 import { VenueRejection, type VenueQuoteRequest, type VenueTransferState } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import { assetByCoin, toExolixAddress, type ExolixAsset } from './exolixChains.ts';
-import { ExolixRateSchema, type ExolixRate, type ExolixTransaction } from './exolixSchemas.ts';
+import { ExolixRateSchema, type ExolixCurrencies, type ExolixRate, type ExolixTransaction } from './exolixSchemas.ts';
 import { atomicEchoMatches, atomicToDecimal, decimalText, decimalToAtomic } from '../../domain/amounts.ts';
 
 /**
@@ -240,4 +240,20 @@ export function progressOf(response: ExolixTransaction, to: ExolixAsset): DeskPr
     deliveredAsset: delivered,
     refundDetail: `refunded to ${present(response.refundAddress) ?? 'the sender'}`,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coverage snapshot
+// ---------------------------------------------------------------------------------------------
+
+/** Coins per `GET /v2/currencies` page. */
+export const CURRENCIES_PAGE = 100;
+/** Pages read at most per refresh; a catalogue past this is cut, not looped on. */
+export const CURRENCIES_MAX_PAGES = 30;
+/** How often the coverage snapshot re-reads the catalogue (it changes rarely). */
+export const SNAPSHOT_INTERVAL_MS = 60 * 60 * 1000;
+
+/** The table assets the catalogue lists: a coin code on one of its networks. Other coins are ignored. */
+export function listedAssets(coins: ExolixCurrencies['data'], table: readonly ExolixAsset[]): ExolixAsset[] {
+  return table.filter((asset) => coins.some((coin) => coin.code.toUpperCase() === asset.coin && (coin.networks ?? []).some((n) => n.network.toUpperCase() === asset.network)));
 }

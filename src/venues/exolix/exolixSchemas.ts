@@ -91,3 +91,19 @@ export const ExolixContextSchema = Type.Object({
   amountTo: Stored,
 });
 export type ExolixContext = Static<typeof ExolixContextSchema>;
+
+/**
+ * `GET /v2/currencies?withNetworks=true&page=&size=`: a page of coins, each with the networks it is
+ * traded on. Only `code` and `network` are read (other network fields are unconfirmed).
+ */
+export const ExolixCurrenciesSchema = Type.Object({
+  data: Type.Array(
+    Type.Object({
+      code: Type.String({ minLength: 1 }),
+      name: Type.Optional(Type.String()),
+      networks: Type.Optional(Type.Array(Type.Object({ network: Type.String({ minLength: 1 }) }))),
+    }),
+  ),
+  count: Type.Optional(Type.Number({ minimum: 0 })),
+});
+export type ExolixCurrencies = Static<typeof ExolixCurrenciesSchema>;

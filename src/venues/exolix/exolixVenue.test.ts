@@ -362,3 +362,41 @@ describe('sandbox mode', () => {
     }
   });
 });
+
+describe('coverage snapshot', () => {
+  it('pages /v2/currencies and narrows coverage to the table assets it lists; the table until then', async () => {
+    const venue = adapter.venue;
+    const snapshot = venue.snapshot;
+    if (!snapshot) throw new Error('Exolix publishes its currencies: the adapter must have a snapshot');
+    expect(snapshot.fetchedAt()).toBeNull();
+    expect(venue.supports(request())).toEqual({ served: true });
+
+    await snapshot.refresh(testCall());
+    expect(snapshot.fetchedAt()).toBe(NOW);
+    expect(venue.supports(request())).toEqual({ served: true });
+    const pages = () => fake.server.requests.filter((r) => r.path === '/api/v2/currencies').map((r) => r.query.get('page'));
+    expect(pages()).toEqual(['1']);
+
+    // USDC listed without Base, and a coin outside the table: neither becomes quotable.
+    fake.server.setFault({ kind: 'status', status: 200, body: { data: [{ code: 'USDC', networks: [{ network: 'ARBITRUM' }, { network: 'ETH' }] }, { code: 'PEPE', networks: [{ network: 'ETH' }] }], count: 2 } });
+    await snapshot.refresh(testCall());
+    expect(venue.supports(request())).toMatchObject({ served: false, code: 'route_not_served' });
+    expect(venue.coverage().tokenSymbols('ethereum', 'arbitrum')).toEqual(['USDC']);
+    expect(venue.coverage().origins).not.toContain('base');
+
+    // Full pages are read on until a short page or `count`, at most 30.
+    fake.server.requests.length = 0;
+    fake.server.setFault({ kind: 'status', status: 200, body: { data: Array.from({ length: 100 }, () => ({ code: 'USDC', networks: [{ network: 'BASE' }] })) } });
+    await snapshot.refresh(testCall());
+    expect(pages()).toHaveLength(30);
+
+    // A failed or empty refresh keeps the last good list.
+    fake.server.setFault({ kind: 'status', status: 200, body: { data: [], count: 0 } });
+    await expect(snapshot.refresh(testCall())).rejects.toThrow(/listed none/);
+    fake.server.setFault({ kind: 'status', status: 503, body: { message: 'maintenance' } });
+    await expect(snapshot.refresh(testCall())).rejects.toThrow();
+    // Still the 30-page list: Base USDC only.
+    expect(venue.coverage().origins).toEqual(['base']);
+    expect(venue.supports(request())).toMatchObject({ served: false, code: 'route_not_served' });
+  });
+});

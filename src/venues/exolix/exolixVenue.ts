@@ -5,14 +5,18 @@ import { type Venue, type VenueQuoteRequest } from '../Venue.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { badResponse } from '../depositVenueSupport.ts';
 import { createDeskVenue, type DeskDialect, type DeskOrder } from '../desks/createDeskVenue.ts';
-import { EXOLIX_CHAINS, assetOf, assetsOn, networkOf, toExolixAddress, type ExolixAsset } from './exolixChains.ts';
+import { EXOLIX_ASSETS, EXOLIX_CHAINS, assetOf, assetsOn, networkOf, toExolixAddress, type ExolixAsset } from './exolixChains.ts';
 import {
+  CURRENCIES_MAX_PAGES,
+  CURRENCIES_PAGE,
   DEPOSIT_WINDOW_MS,
   EXOLIX_STATUS_DETAIL,
   EXOLIX_STATUS_TABLE,
   QUOTE_TTL_MS,
   RATE_TYPE,
+  SNAPSHOT_INTERVAL_MS,
   amountOutOf,
+  listedAssets,
   priceOf,
   progressOf,
   rateRejection,
@@ -21,7 +25,7 @@ import {
   toTransactionBody,
   type ExolixPair,
 } from './exolixMapping.ts';
-import { ExolixContextSchema, ExolixRateSchema, ExolixTransactionSchema, type ExolixTransaction } from './exolixSchemas.ts';
+import { ExolixContextSchema, ExolixCurrenciesSchema, ExolixRateSchema, ExolixTransactionSchema, type ExolixCurrencies, type ExolixTransaction } from './exolixSchemas.ts';
 
 /**
  * Exolix (API v2): an instant-exchange desk with a deposit address per transaction (custodial hop).
@@ -133,6 +137,19 @@ export function createExolixVenue(deps: VenueDeps): Venue {
         throw toExolixRejection(error, pair, request.amountIn);
       }
       return orderOf(tx, request, pair);
+    },
+
+    listing: {
+      intervalMs: SNAPSHOT_INTERVAL_MS,
+      async listed(call) {
+        const coins: ExolixCurrencies['data'][number][] = [];
+        for (let page = 1; page <= CURRENCIES_MAX_PAGES; page += 1) {
+          const answer = await deps.http.get('/currencies', { withNetworks: 'true', page: String(page), size: String(CURRENCIES_PAGE) }, ExolixCurrenciesSchema, call);
+          coins.push(...answer.data);
+          if (answer.data.length < CURRENCIES_PAGE || (answer.count !== undefined && coins.length >= answer.count)) break;
+        }
+        return listedAssets(coins, EXOLIX_ASSETS);
+      },
     },
 
     async progress(transactionId, to, _context, call) {
