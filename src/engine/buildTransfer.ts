@@ -160,6 +160,7 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
     amountIn: request.amountIn,
     depositAddress: plan.shape === 'deposit' ? plan.deposit.address : null,
     feeRecipients: stepCuts.map((cut) => cut.wallet),
+    intent: { sourceChainId: chainId ?? -1, sourceToken: request.fromToken.address, amount: venueRequest.amountIn, recipient: request.recipient, destinationChainId: chainInfo(request.toChain).chainId },
   });
   const transferId = randomUUID();
   const buildExpiresAt = Math.min(now + deps.settings.buildTtlMs, plan.shape === 'deposit' ? plan.deposit.deadlineMs : Number.POSITIVE_INFINITY);

@@ -430,6 +430,14 @@ async function stepRulesOf(deps: EngineDeps, transfer: TransferRecord): Promise<
     amountIn: transfer.amountIn,
     depositAddress: deposit?.address ?? null,
     feeRecipients: feeRows.flatMap((row) => (row.wallet ? [row.wallet] : [])),
+    // What the venue step moves: the amount less the cuts paid as fee steps (not a platform fee the venue takes).
+    intent: {
+      sourceChainId: chainId ?? -1,
+      sourceToken: sourceToken.address,
+      amount: transfer.amountIn - feeRows.reduce((sum, row) => (row.kind === 'platform' && (transfer.build as { feeCapture?: string }).feeCapture === 'venue-param' ? sum : sum + row.amount), 0n),
+      recipient: transfer.recipientWallet,
+      destinationChainId: chainInfo(transfer.toChain as ChainKey).chainId,
+    },
   };
 }
 

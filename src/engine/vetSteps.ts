@@ -2,7 +2,7 @@ import { decodeFunctionData, erc20Abi, slice, size, toFunctionSelector, type Hex
 import { decodeSvmTransaction } from '../chains/svm/decodeSvmTransaction.ts';
 import type { EvmStep, SvmStep } from '../domain/steps.ts';
 import type { TokenInfo } from '../domain/tokens.ts';
-import type { VenueAllowList } from '../venues/allowList.ts';
+import type { CallIntent, VenueAllowList } from '../venues/allowList.ts';
 
 /** What a transfer's steps may do besides calling the venue's allow-listed contracts. */
 export interface StepRules {
@@ -15,6 +15,8 @@ export interface StepRules {
   readonly depositAddress: string | null;
   /** Strait's fee wallet and the referral wallet of this transfer: the only payees of `fee` steps. */
   readonly feeRecipients: readonly string[];
+  /** What the transfer asked, for allow-listed calls that check their decoded fields (allowList `check`). */
+  readonly intent?: CallIntent;
 }
 
 const TRANSFER = toFunctionSelector('transfer(address,uint256)');
@@ -63,10 +65,12 @@ export function whyNotAllowed(step: EvmStep, rules: StepRules): string | null {
 
 function allowedCall(step: EvmStep, rules: StepRules): string | null {
   const selector = size(step.data) >= 4 ? slice(step.data, 0, 4).toLowerCase() : null;
-  const allowed = rules.allowList.calls.some(
+  const allowed = rules.allowList.calls.find(
     (c) => c.chainId === rules.chainId && same(c.to, step.to) && (c.selectors === 'any' || (selector !== null && c.selectors.some((s) => s.toLowerCase() === selector))),
   );
-  return allowed ? null : `calls ${step.to}${selector ? ` (${selector})` : ''}, which is not on ${rules.venue}'s allow-list for chain ${rules.chainId}`;
+  if (!allowed) return `calls ${step.to}${selector ? ` (${selector})` : ''}, which is not on ${rules.venue}'s allow-list for chain ${rules.chainId}`;
+  if (!allowed.check) return null;
+  return rules.intent ? allowed.check(step.data, step.value, rules.intent) : `calls ${step.to}, whose call Strait must check against the transfer, without the transfer's details`;
 }
 
 /** Decodes an ERC-20 call of one function from its first 68 bytes (Relay appends a request id). */

@@ -25,6 +25,25 @@ export interface AllowedCall {
    * receiver reads a request id as its calldata).
    */
   readonly selectors: readonly Hex[] | 'any';
+  /**
+   * For a router that executes whatever route its calldata names (an aggregator's diamond), pinning
+   * the address is not enough: a further check of the decoded call against what the transfer asked
+   * (recipient, destination chain, token, amount); returns why it does not match, or `null`. Run at
+   * build and again at submit; a call it applies to without an intent to compare with is refused.
+   */
+  readonly check?: (data: Hex, value: bigint, intent: CallIntent) => string | null;
+}
+
+/** What a transfer asked for, as a call check compares it with the call's own fields. */
+export interface CallIntent {
+  readonly sourceChainId: number;
+  /** The source token's address, `null` for the native asset. */
+  readonly sourceToken: string | null;
+  /** What the venue step itself moves: the amount sent after Strait's fee steps. */
+  readonly amount: bigint;
+  readonly recipient: string;
+  /** The destination's EVM chain id, `null` for a non-EVM destination. */
+  readonly destinationChainId: number | null;
 }
 
 export interface AllowedRecipient {

@@ -3,6 +3,7 @@ import { cctpVenue } from './cctp/cctpVenue.ts';
 import { changenowVenue } from './changenow/changenowVenue.ts';
 import { exolixVenue } from './exolix/exolixVenue.ts';
 import { houdiniVenue } from './houdini/houdiniVenue.ts';
+import { lifiVenue } from './lifi/lifiVenue.ts';
 import { nearIntentsVenue } from './nearintents/nearIntentsVenue.ts';
 import { planned } from './planned.ts';
 import { relayVenue } from './relay/relayVenue.ts';
@@ -30,7 +31,7 @@ export const VENUE_MODULES: readonly VenueEntry[] = [
   planned('garden', 'intent', ['deposit_address', 'evm_calldata', 'svm_serialized'], { requiredCredentials: ['APP_ID'] }),
   planned('meson', 'intent', ['intent_signature', 'evm_calldata']),
   planned('silentswap', 'intent', ['intent_signature'], { privacyModel: 'unlinkable' }),
-  planned('lifi', 'aggregator', ['evm_calldata', 'svm_serialized', 'tron_tx', 'utxo_memo'], { tradeTypes: ['EXACT_IN', 'EXACT_OUT'], feeCapture: 'venue-param' }),
+  lifiVenue,
   planned('bungee', 'aggregator', ['intent_signature', 'evm_calldata'], { feeCapture: 'venue-param', requiredCredentials: ['API_KEY'] }),
   planned('rango', 'aggregator', ['evm_calldata', 'svm_serialized', 'tron_tx', 'utxo_memo'], { feeCapture: 'venue-param', requiredCredentials: ['API_KEY'] }),
   planned('squid', 'aggregator', ['evm_calldata', 'svm_serialized'], { feeCapture: 'venue-param', requiredCredentials: ['INTEGRATOR_ID'] }),

@@ -1,0 +1,197 @@
+import { nativeToken, resolveToken, type TokenInfo } from '../../domain/tokens.ts';
+import type { ContractCase, VenueContract } from '../contract/ContractCase.ts';
+import type { VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
+import { whyNotLifiBridgeCall } from './lifiBridgeCalls.ts';
+
+/**
+ * LI.FI against its answers (fixtures/real/SOURCES.json): the quote and status examples of LI.FI's own
+ * OpenAPI spec. No recorded bridge quote with real diamond calldata, no error body and no status other
+ * than DONE/COMPLETED was found: those are synthetic variants (fixtures/synthetic/SOURCES.json), the
+ * bridge calldata encoded with LI.FI's AcrossFacetV4 ABI.
+ */
+
+function token(chain: string, symbol: string | null): TokenInfo {
+  const found = symbol === null ? nativeToken(chain) : resolveToken(chain, symbol);
+  if (!found) throw new Error(`no ${symbol ?? 'native'} token on ${chain}`);
+  return found;
+}
+
+const NOW = 1_729_163_645_000;
+
+/** The docs' quote: 1 xDAI → MIVA on Gnosis through 1inch, for the docs' own wallet. */
+const DOCS_WALLET = '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0';
+const MIVA: TokenInfo = { chain: 'gnosis', symbol: 'MIVA', address: '0x63e62989d9eb2d37dfdb1f93a22f063635b07d51', decimals: 18 };
+const docsRequest: VenueQuoteRequest = {
+  fromChain: 'gnosis',
+  toChain: 'gnosis',
+  fromToken: token('gnosis', null),
+  toToken: MIVA,
+  amountIn: 10n ** 18n,
+  sender: DOCS_WALLET,
+  recipient: DOCS_WALLET,
+  userIp: null,
+  integratorFee: null,
+};
+const docsQuote: VenueQuote = {
+  amountIn: 10n ** 18n,
+  amountOut: 21_922_914_496_086_353_975n,
+  minAmountOut: 21_265_227_061_203_763_356n,
+  estimatedSeconds: null,
+  expiresAt: NOW + 60_000,
+  context: { fromChainId: 100, toChainId: 100, fromToken: '0x0000000000000000000000000000000000000000', toToken: MIVA.address!, tool: '1inch', toAmount: '21922914496086353975', toAmountMin: '21265227061203763356' },
+};
+
+/** 100 USDC Arbitrum → Optimism through Across, LI.FI's fixed fee collected by a source swap. */
+const SENDER = '0x1111111111111111111111111111111111111111';
+const RECIPIENT = '0x2222222222222222222222222222222222222222';
+const DIAMOND = '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE';
+const acrossRequest: VenueQuoteRequest = {
+  fromChain: 'arbitrum',
+  toChain: 'optimism',
+  fromToken: token('arbitrum', 'USDC'),
+  toToken: token('optimism', 'USDC'),
+  amountIn: 100_000_000n,
+  sender: SENDER,
+  recipient: RECIPIENT,
+  userIp: null,
+  integratorFee: null,
+};
+const acrossQuote: VenueQuote = {
+  amountIn: 100_000_000n,
+  amountOut: 99_650_123n,
+  minAmountOut: 99_650_123n,
+  estimatedSeconds: null,
+  expiresAt: NOW + 60_000,
+  context: {
+    fromChainId: 42161,
+    toChainId: 10,
+    fromToken: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+    toToken: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85',
+    tool: 'across',
+    toAmount: '99650123',
+    toAmountMin: '99650123',
+    transactionId: '0x7a1c5e0b9d3f4a2e8c6b1d0f9e8a7c6b5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a',
+  },
+};
+
+const quoteAt = (file: string, status = 200) => [{ method: 'GET' as const, path: '/quote', answer: { file, status } }];
+
+/** The docs' status answer: USDT Arbitrum → Taiko over stargateV2Bus; the context is what quote and build stored. */
+const statusRequest: VenueStatusRequest = {
+  fromChain: 'arbitrum',
+  toChain: 'taiko',
+  toToken: { chain: 'taiko', symbol: 'USDT', address: '0x9c2dc7377717603eB92b2655c5f2E7997a4945BD', decimals: 6 },
+  sourceTxHash: '0xe1ffdcf09d5aa92a2d89b1b39db3f8cadf09428a296cce0d5e387595ac83d08f',
+  recipient: '0x204dedcf79dbbb02359205f4f64ce2cbdd483906',
+  amountIn: 129_486_280n,
+  expectedOut: 128_671_479n,
+  context: {
+    fromChainId: 42161,
+    toChainId: 167000,
+    fromToken: '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9',
+    toToken: '0x9c2dc7377717603eB92b2655c5f2E7997a4945BD',
+    tool: 'stargateV2Bus',
+    toAmount: '128671479',
+    toAmountMin: '128000000',
+    diamond: DIAMOND,
+  },
+};
+
+function statusCase(name: string, file: string, expect: ContractCase['expect'], status = 200): ContractCase {
+  return { name, routes: [{ method: 'GET', path: '/status', answer: { file, status } }], call: { kind: 'status', request: statusRequest }, expect };
+}
+
+const cases: ContractCase[] = [
+  {
+    name: "docs quote (xDAI → MIVA on Gnosis, no executionDuration) prices LI.FI's net toAmount for 60 s",
+    routes: quoteAt('real/quote-gnosis-xdai-miva-1inch.json'),
+    call: { kind: 'quote', request: docsRequest },
+    now: NOW,
+    expect: { kind: 'row', amountOut: 21_922_914_496_086_353_975n, minAmountOut: 21_265_227_061_203_763_356n, estimatedSeconds: null, expiresAt: NOW + 60_000 },
+  },
+  {
+    name: "docs quote built: its transaction calls 1inch's router, not LI.FI's diamond, so nothing is built",
+    routes: quoteAt('real/quote-gnosis-xdai-miva-1inch.json'),
+    call: { kind: 'build', request: { request: docsRequest, quote: docsQuote } },
+    now: NOW,
+    expect: { kind: 'rejection', code: 'venue_bad_response' },
+  },
+  {
+    name: 'Across quote with the LI.FI fee collected by a source swap prices its net output',
+    routes: quoteAt('synthetic/quote-usdc-arbitrum-optimism-across.json'),
+    call: { kind: 'quote', request: acrossRequest },
+    now: NOW,
+    expect: { kind: 'row', amountOut: 99_650_123n, minAmountOut: 99_650_123n, estimatedSeconds: null },
+  },
+  {
+    name: 'Across build: one call to the known diamond whose BridgeData pays the recipient on Optimism, approve exactly the amount',
+    routes: quoteAt('synthetic/quote-usdc-arbitrum-optimism-across.json'),
+    call: { kind: 'build', request: { request: acrossRequest, quote: acrossQuote } },
+    now: NOW,
+    expect: {
+      kind: 'plan',
+      check: (plan) => {
+        if (plan.shape !== 'steps' || plan.steps.length !== 1) throw new Error('expected one step');
+        const [step] = plan.steps;
+        if (step?.vm !== 'evm' || step.to !== DIAMOND || step.value !== 0n || step.chainId !== 42161) throw new Error(`unexpected step ${JSON.stringify(step, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`);
+        const why = whyNotLifiBridgeCall(step.data, step.value, { sourceChainId: 42161, sourceToken: acrossRequest.fromToken.address, amount: 100_000_000n, recipient: RECIPIENT, destinationChainId: 10 });
+        if (why !== null) throw new Error(why);
+        if (plan.approval?.spender !== DIAMOND || plan.approval.amount !== 100_000_000n) throw new Error('approval must be exactly the amount, to the diamond');
+        if (plan.amountOut !== 99_650_123n) throw new Error(`amountOut ${plan.amountOut}`);
+      },
+    },
+  },
+  {
+    name: 'Across answer built for another recipient is refused (the answer names 0x2222…, the transfer asked 0x3333…)',
+    routes: quoteAt('synthetic/quote-usdc-arbitrum-optimism-across.json'),
+    call: { kind: 'build', request: { request: { ...acrossRequest, recipient: '0x3333333333333333333333333333333333333333' }, quote: acrossQuote } },
+    now: NOW,
+    expect: { kind: 'rejection', code: 'venue_bad_response' },
+  },
+  {
+    name: 'error 1002 whose tool says AMOUNT_TOO_LOW with its minimum is below_min with the figure',
+    routes: quoteAt('synthetic/error-1002-no-quote.json', 404),
+    call: { kind: 'quote', request: acrossRequest },
+    expect: { kind: 'rejection', code: 'below_min', details: { venueCode: '1002', minAmountAtomic: '1000000' } },
+  },
+  {
+    name: 'error 1011 (validation) is invalid_input',
+    routes: quoteAt('synthetic/error-1011-validation.json', 400),
+    call: { kind: 'quote', request: acrossRequest },
+    expect: { kind: 'rejection', code: 'invalid_input', details: { venueCode: '1011' } },
+  },
+  {
+    name: 'HTTP 429 (code 1005) is venue_rate_limited',
+    routes: [{ method: 'GET', path: '/quote', answer: { file: 'synthetic/error-1005-rate-limit.json', status: 429, headers: { 'retry-after': '2' } } }],
+    call: { kind: 'quote', request: acrossRequest },
+    expect: { kind: 'rejection', code: 'venue_rate_limited' },
+  },
+  statusCase('docs status DONE/COMPLETED fills the destination hash, amount and asset', 'real/status-done-completed-stargatev2bus.json', {
+    kind: 'status',
+    state: 'completed',
+    destinationTxHash: '0xd3142ffb0abaefd030e9c108d6fedcd9b5bab9099346531b54f370762301bb4e',
+    receivedAmount: 128_671_479n,
+    check: (status) => {
+      if (status.receivedAsset !== '0x9c2dc7377717603eB92b2655c5f2E7997a4945BD') throw new Error(`receivedAsset ${status.receivedAsset}`);
+    },
+  }),
+  statusCase('PENDING/WAIT_SOURCE_CONFIRMATIONS stays pending', 'synthetic/status-pending-wait-source.json', { kind: 'status', state: 'pending', destinationTxHash: null, unrecognized: false }),
+  statusCase('PENDING/WAIT_DESTINATION_TRANSACTION (receiving holds only its chainId) stays pending', 'synthetic/status-pending-wait-destination.json', { kind: 'status', state: 'pending', destinationTxHash: null, receivedAmount: null }),
+  statusCase('PENDING/REFUND_IN_PROGRESS stays pending', 'synthetic/status-pending-refund-in-progress.json', { kind: 'status', state: 'pending' }),
+  statusCase('DONE/PARTIAL delivered another token: partial, with the asset LI.FI names', 'synthetic/status-done-partial.json', {
+    kind: 'status',
+    state: 'partial',
+    receivedAmount: 128_671_479n,
+    check: (status) => {
+      if (status.receivedAsset !== '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9') throw new Error(`receivedAsset ${status.receivedAsset}`);
+    },
+  }),
+  statusCase('DONE/REFUNDED is refunded, with no delivery', 'synthetic/status-done-refunded.json', { kind: 'status', state: 'refunded', destinationTxHash: null, receivedAmount: null }),
+  statusCase('FAILED/SLIPPAGE_EXCEEDED is failed', 'synthetic/status-failed-slippage.json', { kind: 'status', state: 'failed' }),
+  statusCase('INVALID (no substatus) stays pending', 'synthetic/status-invalid.json', { kind: 'status', state: 'pending', unrecognized: false }),
+  statusCase('NOT_FOUND with a null substatus stays pending', 'synthetic/status-not-found.json', { kind: 'status', state: 'pending', unrecognized: false }),
+  statusCase('an unknown status value is pending and unrecognized', 'synthetic/status-unknown-value.json', { kind: 'status', state: 'pending', unrecognized: true }),
+  statusCase('a 404 (hash not indexed yet) stays pending', 'synthetic/status-not-found.json', { kind: 'status', state: 'pending', destinationTxHash: null }, 404),
+];
+
+export const contract: VenueContract = { venue: 'lifi', cases };
