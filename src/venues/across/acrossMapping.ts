@@ -67,12 +67,12 @@ export function acrossErrorCode(error: VenueHttpError): string | undefined {
 }
 
 /**
- * Translates a non-2xx Across answer. 5xx stays a `VenueHttpError` so the registry counts it as the
- * venue's fault; `limits` (fetched after an amount refusal) fills the min/max details when known.
+ * Translates a non-2xx Across answer (the shared client answers a 429 itself). 5xx stays a
+ * `VenueHttpError` so the registry counts it as the venue's fault; `limits` (fetched after an amount
+ * refusal) fills the min/max details when known.
  */
 export function translateAcrossError(error: VenueHttpError, limits?: AcrossLimits): Error {
   if (error.status >= 500) return error;
-  if (error.status === 429) return new VenueRejection('venue_rate_limited', 'Across refused the call for its rate limit', undefined, { cause: error });
   const body = Value.Check(AcrossApiErrorSchema, error.body) ? error.body : undefined;
   const code = (body && ACROSS_ERROR_CODES[body.code]) ?? 'venue_error';
   const message = `Across ${body?.code ?? `HTTP ${error.status}`}: ${body?.message ?? error.message}`;

@@ -118,8 +118,8 @@ const TOKEN_PROBLEM = /(asset|token|tokenIn|tokenOut)\b.*\b(not (valid|supported
 const INPUT_PROBLEM = /(recipient|refundTo|refund address|address|deadline).*(invalid|not valid|malformed)|invalid (recipient|refundTo|address|deadline)/i;
 
 /**
- * 1Click's error answers → Strait's rejection codes. A 5xx (or anything not an HTTP answer) is returned
- * as is, so the registry counts it as the venue's fault.
+ * 1Click's error answers → Strait's rejection codes (the shared client answers a 429 itself). A 5xx
+ * (or anything not an HTTP answer) is returned as is, so the registry counts it as the venue's fault.
  */
 export function toNearIntentsRejection(error: unknown): unknown {
   if (!(error instanceof VenueHttpError)) return error;
@@ -127,7 +127,6 @@ export function toNearIntentsRejection(error: unknown): unknown {
   if (error.status === 401 || error.status === 403) {
     return new VenueRejection('venue_error', `1Click rejected the JWT (HTTP ${error.status}): ${message || 'unauthorized'}`, { status: error.status }, { cause: error });
   }
-  if (error.status === 429) return new VenueRejection('venue_rate_limited', `1Click rate limit: ${message || 'too many requests'}`, undefined, { cause: error });
   if (error.status >= 500) return error;
   if (error.status === 400) {
     const min = MIN_AMOUNT.exec(message)?.[1];

@@ -93,12 +93,13 @@ export function createNearIntentsVenue(deps: VenueDeps): Venue {
       await reportDeposit(request.sourceTxHash, depositAddress, memo, call);
       const query = { depositAddress, depositMemo: memo ?? undefined };
       try {
-        const response = await deps.http.get('/v0/status', query, NearIntentsStatusResponseSchema, call);
-        return toVenueStatus(response, BigInt(context.minAmountOut));
-      } catch (error) {
-        if (error instanceof VenueHttpError && error.status === 404) {
+        // 1Click answers 404 for a deposit address it has not seen a deposit to yet.
+        const response = await deps.http.get('/v0/status', query, NearIntentsStatusResponseSchema, call, { notFoundAs: null });
+        if (response === null) {
           return { state: 'pending', venueStatus: 'NOT_FOUND', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: 'deposit address not known yet' };
         }
+        return toVenueStatus(response, BigInt(context.minAmountOut));
+      } catch (error) {
         // A 400 on status is our malformed query, not a pricing answer.
         if (error instanceof VenueHttpError && error.status === 400) throw new VenueRejection('venue_error', `1Click refused the status query: ${error.message}`, { status: 400 }, { cause: error });
         throw toNearIntentsRejection(error);

@@ -131,6 +131,15 @@ export const contract: VenueContract = {
       call: { kind: 'status', request: SUCCEEDED },
       expect: { kind: 'status', state: 'partial', receivedAmount: 999_000n },
     },
+    {
+      name: 'HTTP 404 on status (deposit address not known yet, synthetic body) stays pending',
+      routes: [
+        { method: 'GET', path: '/v0/status', answer: { file: 'synthetic/status-not-found.json', status: 404 } },
+        { method: 'POST', path: '/v0/deposit/submit', answer: { file: 'synthetic/status-not-found.json', status: 404 } },
+      ],
+      call: { kind: 'status', request: PENDING },
+      expect: { kind: 'status', state: 'pending', destinationTxHash: null, receivedAmount: null, check: (status) => { if (status.venueStatus !== 'NOT_FOUND') throw new Error(`venueStatus ${status.venueStatus}`); } },
+    },
     pendingCase('KNOWN_DEPOSIT_TX stays pending', 'synthetic/status-known-deposit-tx.json'),
     pendingCase('PROCESSING stays pending', 'synthetic/status-processing.json'),
     pendingCase('INCOMPLETE_DEPOSIT stays pending until topped up or refunded', 'synthetic/status-incomplete-deposit.json'),

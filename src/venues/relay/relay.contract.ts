@@ -48,8 +48,15 @@ const STATUS_REQUEST: VenueStatusRequest = {
 
 /** A status answer, with the deposit index call that precedes it and the `/requests/v2` read that follows a success. */
 function statusRoutes(file: string, requests = 'real/requests-v2-bsc_usdt_to_sol.json'): ServedRoute[] {
+  return [{ method: 'POST', path: '/transactions/index', answer: { file: 'synthetic/transactions-index.json' } }, ...recordedStatusRoutes(file, requests)];
+}
+
+/**
+ * The status and `/requests/v2` answers alone: nobody recorded a `/transactions/index` answer, and the
+ * adapter only asks it to speed detection up and ignores its failure (here the server's 404).
+ */
+function recordedStatusRoutes(file: string, requests: string): ServedRoute[] {
   return [
-    { method: 'POST', path: '/transactions/index', answer: { file: 'synthetic/transactions-index.json' } },
     { method: 'GET', path: '/intents/status/v3', answer: { file } },
     { method: 'GET', path: '/requests/v2', answer: { file: requests } },
   ];
@@ -122,13 +129,13 @@ export const contract: VenueContract = {
     errorCase('UNSUPPORTED_ROUTE is route_not_served', 'synthetic/error-unsupported-route.json', 'route_not_served'),
     {
       name: 'status success (docs example) completes with the fill hash and the amount /requests/v2 recorded',
-      routes: statusRoutes('real/status-v3-success.json'),
+      routes: recordedStatusRoutes('real/status-v3-success.json', 'real/requests-v2-bsc_usdt_to_sol.json'),
       call: { kind: 'status', request: STATUS_REQUEST },
       expect: { kind: 'status', state: 'completed', destinationTxHash: DOCS_FILL, receivedAmount: 74_432_990n },
     },
     {
       name: 'status success with a /requests answer whose output is a bech32 address still completes',
-      routes: statusRoutes('real/status-v3-success.json', 'real/requests-v2-eth_to_btc.json'),
+      routes: recordedStatusRoutes('real/status-v3-success.json', 'real/requests-v2-eth_to_btc.json'),
       call: { kind: 'status', request: STATUS_REQUEST },
       expect: { kind: 'status', state: 'completed', receivedAmount: 28_619n },
     },
@@ -142,6 +149,21 @@ export const contract: VenueContract = {
     statusCase('refunded', 'synthetic/status-v3-refunded.json', 'refunded', null),
     statusCase('fallback (deprecated status API)', 'synthetic/status-v1-fallback.json', 'refunded', null),
     statusCase('failure', 'synthetic/status-v3-failure.json', 'failed', null),
+    {
+      name: 'a request Relay has not indexed yet (HTTP 404, synthetic) stays pending, not a venue fault',
+      routes: [
+        { method: 'POST', path: '/transactions/index', answer: { file: 'synthetic/transactions-index.json' } },
+        { method: 'GET', path: '/intents/status/v3', answer: { file: 'synthetic/status-v3-not-found.json', status: 404 } },
+      ],
+      call: { kind: 'status', request: STATUS_REQUEST },
+      expect: { kind: 'status', state: 'pending', destinationTxHash: null, receivedAmount: null, check: (status) => { if (status.venueStatus !== 'notIndexed') throw new Error(`venueStatus ${status.venueStatus}`); } },
+    },
+    {
+      name: 'a deposit /requests/v2 lists no request for yet (empty list, synthetic) stays pending',
+      routes: [{ method: 'GET', path: '/requests/v2', answer: { file: 'synthetic/requests-v2-empty.json' } }],
+      call: { kind: 'status', request: { ...STATUS_REQUEST, context: {} } },
+      expect: { kind: 'status', state: 'pending', destinationTxHash: null, receivedAmount: null, check: (status) => { if (status.venueStatus !== 'notIndexed') throw new Error(`venueStatus ${status.venueStatus}`); } },
+    },
     {
       name: 'an undocumented status value stays pending, flagged unrecognized',
       routes: statusRoutes('synthetic/status-v3-unknown-value.json'),

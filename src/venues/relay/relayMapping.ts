@@ -70,13 +70,12 @@ export const RELAY_ERROR_CODES: Readonly<Record<string, VenueRejection['code']>>
 const errorBody = Compile(RelayErrorSchema);
 
 /**
- * Turns a Relay HTTP error into a typed rejection: 429 → `venue_rate_limited`, a 4xx with a known
- * `errorCode` → its code, any other 4xx → `venue_error`. A 5xx comes back untouched, so the registry
+ * Turns a Relay HTTP error into a typed rejection (the shared client answers a 429 itself): a 4xx
+ * with a known `errorCode` → its code, any other 4xx → `venue_error`. A 5xx comes back untouched, so the registry
  * keeps counting it as a venue fault.
  */
 export function translateRelayError(error: unknown): unknown {
   if (!(error instanceof VenueHttpError)) return error;
-  if (error.status === 429) return new VenueRejection('venue_rate_limited', 'Relay refused the call for its rate limit', undefined, { cause: error });
   if (error.status >= 500) return error;
   const body: RelayError = errorBody.Check(error.body) ? error.body : {};
   const venueCode = body.errorCode ?? 'UNKNOWN';

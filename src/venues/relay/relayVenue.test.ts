@@ -328,6 +328,17 @@ describe('relay status', () => {
     }
   });
 
+  it('keeps a request Relay has not indexed yet pending on every poll, never opening the status breaker', async () => {
+    // The fake answers 404 for a request id it never quoted and an empty /requests/v2 for an unknown hash.
+    const unknownId = `0x${'34'.repeat(32)}`;
+    const call = { ...testCall(), purpose: 'status' as const };
+    for (let poll = 0; poll < 7; poll++) {
+      expect(await venue.status(statusRequest(unknownId, { sourceTxHash: `0x${'56'.repeat(32)}` }), call)).toMatchObject({ state: 'pending', venueStatus: 'notIndexed', destinationTxHash: null });
+      expect(await venue.status(statusRequest(unknownId, { sourceTxHash: `0x${'78'.repeat(32)}`, context: {} }), call)).toMatchObject({ state: 'pending', venueStatus: 'notIndexed', detail: expect.stringMatching(/knows no request for 0x7878/) as unknown });
+    }
+    expect(fake.server.requests.filter((r) => r.path === '/intents/status/v3').length).toBe(7);
+  });
+
   it('recovers the request id from the origin hash when the context lacks it', async () => {
     const requestId = (await venue.quote(request(), testCall())).context.requestId as string;
     const txHash = `0x${'ef'.repeat(32)}`;

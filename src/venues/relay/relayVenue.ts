@@ -2,7 +2,7 @@ import { Compile } from 'typebox/compile';
 import { decodeFunctionData, erc20Abi, getAddress, slice, size, type Hex } from 'viem';
 import type { ChainKey } from '../../domain/chains.ts';
 import type { EvmStep } from '../../domain/steps.ts';
-import { VenueRejection, type Approval, type CallContext, type CoverageAnswer, type Corridor, type StepsPlan, type Venue, type VenueQuoteRequest, type VenueStatusRequest } from '../Venue.ts';
+import { VenueRejection, type Approval, type CallContext, type CoverageAnswer, type Corridor, type StepsPlan, type Venue, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { RELAY_NATIVE_EVM, RELAY_ORIGINS, relayChain, relayServesToken, relayTransferRecipients, type Address, type RelayChain } from './relayChains.ts';
 import { RELAY_ERROR_CODES, deliveredOf, depositItemOf, mapRelayStatus, outAmountsOf, readRelayContext, toVenueQuote, toVenueStatus, translateRelayError } from './relayMapping.ts';
@@ -124,24 +124,31 @@ function createRelayVenue(deps: VenueDeps): Venue {
       if (!origin) throw new VenueRejection('route_not_served', `Relay does not serve ${request.fromChain}`);
       const context = readRelayContext(request.context);
       const requestId = context.requestId ?? (await recoverRequestId(request.sourceTxHash, call));
+      if (requestId === null) return notIndexed(`Relay knows no request for ${request.sourceTxHash} yet`);
       await indexOnce(origin.relayChainId, request.sourceTxHash, requestId, call);
-      const status = await deps.http.get('/intents/status/v3', { requestId }, RelayIntentStatusSchema, call).catch((error: unknown) => {
+      // A request Relay has not indexed yet (right after submission) is answered 404: still pending.
+      const status = await deps.http.get('/intents/status/v3', { requestId }, RelayIntentStatusSchema, call, { notFoundAs: null }).catch((error: unknown) => {
         throw translateRelayError(error);
       });
+      if (status === null) return notIndexed(`Relay knows no request ${requestId} yet`);
       if (mapRelayStatus(status.status).state !== 'completed') return toVenueStatus(status, null);
       // The status body carries no amount; without `/requests/v2` we report what was expected.
       return toVenueStatus(status, (await delivered(requestId, call)) ?? { amount: request.expectedOut, asset: null });
     },
   };
 
-  async function recoverRequestId(sourceTxHash: string, call: CallContext): Promise<string> {
-    const found = await deps.http.get('/requests/v2', { hash: sourceTxHash }, RelayRequestsSchema, call).catch((error: unknown) => {
+  /** The request id Relay filed the deposit under, or `null` while Relay has not indexed it (an empty list or a 404). */
+  async function recoverRequestId(sourceTxHash: string, call: CallContext): Promise<string | null> {
+    const found = await deps.http.get('/requests/v2', { hash: sourceTxHash }, RelayRequestsSchema, call, { notFoundAs: null }).catch((error: unknown) => {
       throw translateRelayError(error);
     });
-    const id = found.requests[0]?.id;
-    if (!id) throw new VenueRejection('venue_bad_response', `Relay knows no request for ${sourceTxHash}`, { path: '/requests' });
-    return id;
+    return found?.requests[0]?.id ?? null;
   }
+}
+
+/** A deposit Relay has not indexed yet: normal right after submission, so pending, never a fault. */
+function notIndexed(detail: string): VenueStatus {
+  return { state: 'pending', venueStatus: 'notIndexed', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail };
 }
 
 function supportsCorridor(corridor: Corridor): CoverageAnswer {
