@@ -9,6 +9,8 @@ export const TOKEN_MISS_TTL_MS = 10 * 60 * 1000;
 export interface HoudiniTokenIds {
   /** The Houdini token id of `asset`, or `null` when Houdini does not list it. */
   resolve(asset: HoudiniAsset, call: CallContext): Promise<string | null>;
+  /** Asks Houdini again (even for an asset whose id the table records) and caches the answer: the coverage snapshot. */
+  refresh(asset: HoudiniAsset, call: CallContext): Promise<string | null>;
 }
 
 /**
@@ -33,6 +35,13 @@ export function createHoudiniTokenIds(http: VenueHttpClient, now: () => number):
   }
 
   return {
+    async refresh(asset, call) {
+      const chain = shortNameOf(asset.chain);
+      if (!chain) return null;
+      const id = await lookup(asset, chain, call);
+      cache.set(keyOf(asset), { id: Promise.resolve(id), missUntil: id === null ? now() + TOKEN_MISS_TTL_MS : null });
+      return id;
+    },
     resolve(asset, call) {
       if (asset.knownId) return Promise.resolve(asset.knownId);
       const chain = shortNameOf(asset.chain);

@@ -1,10 +1,11 @@
 import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
-import { VenueRejection, type CallContext, type Corridor, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
+import { VenueRejection, type CallContext, type Corridor, type DepositPlan, type Venue, type VenueSnapshot, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { badResponse, fundingStepOf, supportsFrom, tableCoverage } from '../depositVenueSupport.ts';
 import { atomicToDecimal, decimalToAtomic } from '../../domain/amounts.ts';
-import { HOUDINI_ORIGINS, assetOf, assetsOn, shortNameOf, type HoudiniAsset } from './houdiniChains.ts';
+import type { ChainKey } from '../../domain/chains.ts';
+import { HOUDINI_ASSETS, HOUDINI_ORIGINS, assetOf, assetsOn, shortNameOf, type HoudiniAsset } from './houdiniChains.ts';
 import {
   DEFAULT_DEPOSIT_WINDOW_MS,
   QUOTE_REUSE_MARGIN_MS,
@@ -45,8 +46,6 @@ import { createHoudiniTokenIds } from './houdiniTokenIds.ts';
  */
 export const houdiniVenue: VenueModule = {
   id: 'houdini',
-  capabilities: { archetype: 'offchain', tradeTypes: ['EXACT_IN'], executionShapes: ['deposit_address'], feeCapture: 'none', requiresUserIp: true, privacyModel: 'unlinkable' },
-  requiredCredentials: ['API_KEY', 'API_SECRET'],
   defaultBaseUrl: 'https://api-partner.houdiniswap.com',
   headers(credentials): Record<string, string> {
     const key = credentials.API_KEY;
@@ -59,19 +58,35 @@ export const houdiniVenue: VenueModule = {
   },
 };
 
-function served(chain: Corridor['fromChain']): boolean {
-  return shortNameOf(chain) !== undefined && assetsOn(chain).length > 0;
-}
+/** How often the registry re-reads which table assets Houdini lists (one `GET /v2/tokens` per asset). */
+export const SNAPSHOT_INTERVAL_MS = 6 * 60 * 60 * 1000;
+/** Token lookups a snapshot refresh runs at once. */
+const SNAPSHOT_CONCURRENCY = 4;
 
-const supports = supportsFrom({ name: 'Houdini', served, assetOf, sameChain: true });
-
-function assetsFor(corridor: Corridor): { from: HoudiniAsset; to: HoudiniAsset } {
-  const answer = supports(corridor);
-  if (!answer.served) throw new VenueRejection(answer.code, answer.message);
-  const from = assetOf(corridor.fromToken);
-  const to = assetOf(corridor.toToken);
-  if (!from || !to) throw new VenueRejection('token_not_supported', 'Houdini does not carry this token pair');
-  return { from, to };
+/**
+ * Coverage from the asset table, narrowed to the assets Houdini's last token list named (`listed`,
+ * `null` until a snapshot refresh succeeds). Never wider than the table: an asset the table lacks
+ * could not be quoted.
+ */
+function coverageOf(listed: () => ReadonlySet<HoudiniAsset> | null) {
+  const listedOf = (asset: HoudiniAsset | undefined) => {
+    const names = listed();
+    return asset && (names === null || names.has(asset)) ? asset : undefined;
+  };
+  const listedOn = (chain: ChainKey) => assetsOn(chain).filter((a) => listedOf(a) !== undefined);
+  const served = (chain: ChainKey) => shortNameOf(chain) !== undefined && listedOn(chain).length > 0;
+  const assetOfListed = (token: Corridor['fromToken']) => listedOf(assetOf(token));
+  const supports = supportsFrom({ name: 'Houdini', served, assetOf: assetOfListed, sameChain: true });
+  function assetsFor(corridor: Corridor): { from: HoudiniAsset; to: HoudiniAsset } {
+    const answer = supports(corridor);
+    if (!answer.served) throw new VenueRejection(answer.code, answer.message);
+    const from = assetOfListed(corridor.fromToken);
+    const to = assetOfListed(corridor.toToken);
+    if (!from || !to) throw new VenueRejection('token_not_supported', 'Houdini does not carry this token pair');
+    return { from, to };
+  }
+  const coverage = () => tableCoverage(HOUDINI_ORIGINS.filter(served), served, (chain) => listedOn(chain).map((a) => a.symbol), { sameChain: true });
+  return { supports, assetsFor, coverage };
 }
 
 /** Houdini serves only calls that name the end user's IP; refuse before calling without it. */
@@ -120,6 +135,30 @@ const MAX_ROUTES_TRIED = 3;
 
 export function createHoudiniVenue(deps: VenueDeps): Venue {
   const tokenIds = createHoudiniTokenIds(deps.http, deps.now);
+  let listed: ReadonlySet<HoudiniAsset> | null = null;
+  let fetchedAt: number | null = null;
+  const { supports, assetsFor, coverage } = coverageOf(() => listed);
+
+  const snapshot: VenueSnapshot = {
+    intervalMs: SNAPSHOT_INTERVAL_MS,
+    async refresh(call: CallContext) {
+      const snapshotCall = { ...call, purpose: call.purpose ?? 'snapshot' };
+      const found = new Set<HoudiniAsset>();
+      const queue = [...HOUDINI_ASSETS];
+      // A failed lookup fails the refresh: coverage keeps its previous answer rather than a partial one.
+      const worker = async () => {
+        for (let asset = queue.shift(); asset; asset = queue.shift()) {
+          if ((await tokenIds.refresh(asset, snapshotCall)) !== null) found.add(asset);
+        }
+      };
+      await Promise.all(Array.from({ length: SNAPSHOT_CONCURRENCY }, worker));
+      // An empty answer is a venue fault, not "trades nothing".
+      if (found.size === 0) throw new Error('Houdini listed none of the tokens Strait routes; keeping the previous coverage');
+      listed = found;
+      fetchedAt = deps.now();
+    },
+    fetchedAt: () => fetchedAt,
+  };
 
   async function pairOf(from: HoudiniAsset, to: HoudiniAsset, call: CallContext): Promise<HoudiniPair> {
     const [fromTokenId, toTokenId] = await Promise.all([tokenIds.resolve(from, call), tokenIds.resolve(to, call)]);
@@ -209,7 +248,8 @@ export function createHoudiniVenue(deps: VenueDeps): Venue {
   return {
     id: houdiniVenue.id,
     supports,
-    coverage: () => tableCoverage(HOUDINI_ORIGINS, served, (chain) => assetsOn(chain).map((a) => a.symbol), { sameChain: true }),
+    coverage,
+    snapshot,
 
     async quote(request: VenueQuoteRequest, call: CallContext): Promise<VenueQuote> {
       const houdiniCall = geoCall(request, call);
