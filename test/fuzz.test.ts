@@ -6,6 +6,7 @@ import type { Strait } from '../src/createStrait.ts';
 import { CHAIN_KEYS } from '../src/domain/chains.ts';
 import { ERROR_CATALOGUE } from '../src/domain/errors.ts';
 import { startScriptedVenues, type ScriptedBehaviour, type ScriptedVenues } from '../src/venues/fake/scriptedVenue.ts';
+import { dereferenceOpenApi } from './dereferenceOpenApi.ts';
 import { requestsFor, type FuzzHints, type FuzzRequest, type OpenApiDocument } from './fuzzRequests.ts';
 import { storeInvariantViolations } from './storeInvariants.ts';
 import { createTestStrait } from './testStrait.ts';
@@ -68,7 +69,7 @@ beforeAll(async () => {
   process.on('unhandledRejection', onUnhandled);
   venues = await startScriptedVenues(BEHAVIOURS);
   strait = await createTestStrait({ STRAIT_QUOTE_DEADLINE_MS: '250', STRAIT_QUOTE_MIN_WAIT_MS: '20', STRAIT_RATE_LIMIT_PER_MINUTE: '0', ...CREDENTIALS }, venues.modules);
-  doc = (await strait.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+  doc = dereferenceOpenApi((await strait.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json(), { mergeOneOf: true });
   for (let i = 0; i < 4; i++) {
     // The first quotes may meet the deadline while the venue connections are being opened.
     let quote: { decisionId: string; best: unknown; quotes: { quoteId: string }[] } | undefined;

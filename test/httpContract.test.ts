@@ -4,6 +4,7 @@ import { ERROR_CATALOGUE } from '../src/domain/errors.ts';
 import type { Strait } from '../src/createStrait.ts';
 import { VENUE_MODULES } from '../src/venues/venueModules.ts';
 import { isBuilt } from '../src/venues/VenueModule.ts';
+import { dereferenceOpenApi } from './dereferenceOpenApi.ts';
 import { createTestStrait } from './testStrait.ts';
 
 let strait: Strait;
@@ -107,7 +108,7 @@ describe('venues and routes', () => {
 
 describe('openapi.json and the error catalogue agree', () => {
   it('declares OpenAPI 3.1.0, version 1.0.0, every path and the envelope on every error', async () => {
-    const doc = (await strait.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as { openapi: string; info: { version: string }; paths: Record<string, Record<string, { responses: Record<string, { content?: { 'application/json'?: { schema?: { properties?: { error?: unknown } } } } }> }>> };
+    const doc = dereferenceOpenApi((await strait.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json()) as { openapi: string; info: { version: string }; paths: Record<string, Record<string, { responses: Record<string, { content?: { 'application/json'?: { schema?: { properties?: { error?: unknown } } } } }> }>> };
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('1.0.0');
     expect(Object.keys(doc.paths).sort()).toEqual(['/bridge/build', '/bridge/quote', '/bridge/routes', '/bridge/source-chains', '/bridge/transfers/{id}', '/bridge/transfers/{id}/submit', '/bridge/venues']);

@@ -16,7 +16,15 @@ const MAX_ROUTE_SYMBOLS = 50;
 
 /** The seven endpoints of spec §4, thin: validation by schema, meaning in the engine. */
 export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): void {
-  app.get('/bridge/source-chains', { schema: { summary: 'Chains a transfer can start from', response: { 200: S.SourceChainsResponse, ...errorResponses([]) } } }, async (_request, reply) => {
+  app.get('/bridge/source-chains', {
+      schema: {
+        operationId: 'getSourceChains',
+        tags: ['Discovery'],
+        summary: 'Chains a transfer can start from',
+        description: 'Every chain at least one routable venue accepts as an origin, with how many venues do. Cached 30 s.',
+        response: { 200: { ...S.Ref('SourceChains'), description: 'The source chains, in the spec\'s chain order' }, ...errorResponses([]) },
+      },
+    }, async (_request, reply) => {
     const counts = new Map<ChainKey, number>();
     // An origin counts when the venue moves at least one token quote accepts from it (routeCoverage.ts).
     for (const v of deps.venues.routable()) for (const chain of quotableOrigins(v.venue)) counts.set(chain, (counts.get(chain) ?? 0) + 1);
@@ -26,7 +34,16 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
 
   app.get<{ Querystring: { fromChain: ChainKey; toChain: ChainKey; privacy?: 'true' | 'false' } }>(
     '/bridge/routes',
-    { schema: { summary: 'Venues serving a pair of chains', querystring: S.RoutesQuery, response: { 200: S.RoutesResponse, 304: { type: 'null', description: 'Not modified (If-None-Match matched the ETag)' }, ...errorResponses(['same_chain']) } } },
+    {
+      schema: {
+        operationId: 'getRoutes',
+        tags: ['Discovery'],
+        summary: 'Venues serving a pair of chains',
+        description: 'The venues that price `fromChain` → `toChain`, each with the token symbols quote accepts there. `privacy=true` keeps the venues a private transfer may use. Cached 30 s with an `ETag`; `If-None-Match` answers `304`.',
+        querystring: S.RoutesQuery,
+        response: { 200: { ...S.Ref('Routes'), description: 'The routes of the pair' }, 304: { type: 'null', description: 'Not modified (If-None-Match matched the ETag)' }, ...errorResponses(['same_chain']) },
+      },
+    },
     async (request, reply) => {
       const { fromChain, toChain } = request.query;
       // As quote answers: a same-chain transfer is never priced, so no venue is a route for it.
@@ -46,7 +63,15 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
     },
   );
 
-  app.get('/bridge/venues', { schema: { summary: 'Every venue with its state and capabilities', response: { 200: S.VenuesResponse, ...errorResponses([]) } } }, async () => ({
+  app.get('/bridge/venues', {
+    schema: {
+      operationId: 'getVenues',
+      tags: ['Discovery'],
+      summary: 'Every venue with its state and capabilities',
+      description: 'All venues of the catalogue (registered or not), whether quote asks them now and why not, their health and what they can do.',
+      response: { 200: { ...S.Ref('Venues'), description: 'The venues, in catalogue order' }, ...errorResponses([]) },
+    },
+  }, async () => ({
     venues: deps.venues.all.map((v) => {
       const known = v.health?.snapshot();
       // A fault's text is the venue's (or the socket's): shown sanitised, like every venue message.
@@ -73,9 +98,12 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
     '/bridge/quote',
     {
       schema: {
+        operationId: 'quote',
+        tags: ['Quotes'],
         summary: 'Price a transfer at every venue and rank the answers',
-        body: S.QuoteBody,
-        response: { 200: S.QuoteResponse, ...errorResponses(['same_chain', 'unknown_token', 'invalid_amount', 'invalid_sender', 'invalid_recipient', 'invalid_referral_wallet', 'invalid_referral_bps', 'referral_incomplete', 'invalid_user_ip'], { body: true }) },
+        description: 'Asks every routable venue in parallel under one deadline and returns the rows net of every fee, ranked (`best`, `bestByPrice`, `bestByTime`), the typed reasons of the venues that did not price, and a `decisionId` to build from (docs/quotes.md, docs/fees.md).',
+        body: S.Ref('QuoteRequest'),
+        response: { 200: { ...S.Ref('QuoteDecision'), description: 'The ranked quotes and the decision' }, ...errorResponses(['same_chain', 'unknown_token', 'invalid_amount', 'invalid_sender', 'invalid_recipient', 'invalid_referral_wallet', 'invalid_referral_bps', 'referral_incomplete', 'invalid_user_ip'], { body: true }) },
       },
     },
     async (request) => quoteTransfer(deps, request.body, request.id),
@@ -85,9 +113,12 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
     '/bridge/build',
     {
       schema: {
+        operationId: 'build',
+        tags: ['Transfers'],
         summary: 'Turn a quote decision into unsigned steps and a transfer',
-        body: S.BuildBody,
-        response: { 200: S.BuildResponse, ...errorResponses(['decision_not_found', 'quote_not_found', 'no_executable_quote', 'privacy_venue_required', 'quote_expired', 'quote_drifted', 'decision_already_built', 'insufficient_balance', 'unsafe_venue_answer', 'venue_unavailable'], { body: true }) },
+        description: 'Builds the chosen row (default `best`) into the steps the wallet signs — an exact `approve` when the allowance is missing, any `fee` steps, then `main` — or a `deposit` address, each checked against the venue\'s allow-list, and creates the transfer in `PENDING_SIGNATURE`. Idempotent per decision (docs/steps.md).',
+        body: S.Ref('BuildRequest'),
+        response: { 200: { ...S.Ref('BuildResult'), description: 'The steps to sign and the transfer' }, ...errorResponses(['decision_not_found', 'quote_not_found', 'no_executable_quote', 'privacy_venue_required', 'quote_expired', 'quote_drifted', 'decision_already_built', 'insufficient_balance', 'unsafe_venue_answer', 'venue_unavailable'], { body: true }) },
       },
     },
     async (request) => buildTransfer(deps, { ...request.body, decisionId: request.body.decisionId.toLowerCase() }, request.id),
@@ -97,11 +128,16 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
     '/bridge/transfers/:id/submit',
     {
       schema: {
+        operationId: 'submitTransfer',
+        tags: ['Transfers'],
         summary: 'Submit a signed step (or the hash of one already sent)',
+        description: 'With `signedTransaction`, Strait decodes it, compares it with the built step (chain, target, calldata, value, signer), checks the allow-list again and only then broadcasts. With `txHash`, it fetches the transaction the wallet sent and verifies it the same way. `main` is accepted only after every `fee` step; one transaction pays one transfer (docs/steps.md#submit).',
         params: S.TransferParams,
         body: S.SubmitBody,
+        // What the document shows: the oneOf the engine enforces (examples/documentedSchema.ts).
+        ...({ documentedBody: S.Ref('SubmitRequest') } as object),
         response: {
-          200: S.SubmitResponse,
+          200: { ...S.Ref('SubmitResult'), description: 'The submission was recorded (or had been: `accepted: false`)' },
           ...errorResponses(['transfer_not_found', 'invalid_submission', 'step_not_built', 'step_not_allowed', 'build_expired', 'source_tx_claimed', 'fee_steps_required', 'transfer_abandoned', 'invalid_signed_transaction', 'transaction_mismatch', 'nonce_too_low', 'transaction_underpriced', 'insufficient_funds', 'broadcast_rejected', 'blockhash_expired', 'chain_unavailable', 'no_rpc_for_chain'], { body: true }),
         },
       },
@@ -111,7 +147,16 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
 
   app.get<{ Params: { id: string } }>(
     '/bridge/transfers/:id',
-    { schema: { summary: 'Read a transfer', params: S.TransferParams, response: { 200: S.TransferResponse, ...errorResponses(['transfer_not_found']) } } },
+    {
+      schema: {
+        operationId: 'getTransfer',
+        tags: ['Transfers'],
+        summary: 'Read a transfer',
+        description: 'The transfer and where it stands; poll until `status` is terminal (`COMPLETED`, `PARTIAL`, `REFUNDED`, `FAILED`, `ABANDONED`; docs/states.md). Fields: docs/transfer-fields.md.',
+        params: S.TransferParams,
+        response: { 200: { ...S.Ref('Transfer'), description: 'The transfer' }, ...errorResponses(['transfer_not_found']) },
+      },
+    },
     async (request) => {
       return readTransfer(deps, request.params.id.toLowerCase());
     },

@@ -1,4 +1,5 @@
 import swagger from '@fastify/swagger';
+import scalarApiReference from '@scalar/fastify-api-reference';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { AppError } from '../domain/errors.ts';
@@ -11,7 +12,9 @@ import type { RateLimiter } from './rateLimits/RateLimiter.ts';
 import { registerRateLimits } from './rateLimits/registerRateLimits.ts';
 import { registerGracefulDrain } from './registerGracefulDrain.ts';
 import { registerHttpMetrics } from './registerHttpMetrics.ts';
-import { ErrorEnvelope } from './schemas.ts';
+import { API_DESCRIPTION } from './apiDescription.ts';
+import { documentedSchema } from './examples/documentedSchema.ts';
+import { COMPONENT_SCHEMAS } from './schemas.ts';
 
 export interface HttpAppOptions {
   readonly deps: EngineDeps;
@@ -56,15 +59,23 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     },
   });
 
+  // Shared schemas, once: routes point at them by $id, and openapi.json lists them under components.
+  for (const schema of COMPONENT_SCHEMAS) app.addSchema(schema);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Strait cross-chain transfer aggregation API', version: '1.0.0', description: 'Prices a cross-chain transfer at many venues, builds the unsigned steps, verifies and broadcasts signed ones, and tracks the transfer.' },
+      info: { title: 'Strait cross-chain transfer aggregation API', version: '1.0.0', description: API_DESCRIPTION },
       servers: [{ url: '/v1' }],
-      components: { schemas: { ErrorEnvelope: ErrorEnvelope as never } },
+      tags: [
+        { name: 'Discovery', description: 'Which chains, pairs and venues Strait serves' },
+        { name: 'Quotes', description: 'Pricing a transfer at every venue' },
+        { name: 'Transfers', description: 'Building, submitting and tracking a transfer' },
+      ],
     },
+    // A shared schema is named in components.schemas by its $id (ErrorEnvelope, QuoteRow, …).
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     // Paths are documented relative to the base URL (spec: {base_url} includes /v1).
-    transform: ({ schema, url }) => ({ schema: schema as never, url: url.replace(/^\/v1(?=\/)/, '') }),
+    transform: ({ schema, url }) => ({ schema: documentedSchema(schema) as never, url: url.replace(/^\/v1(?=\/)/, '') }),
   });
 
   // Bodies are JSON only: Fastify's default text/plain parser would hand a string to the schema.
@@ -92,6 +103,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     async (v1) => {
       registerBridgeRoutes(v1, options.deps);
       v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      // The reference page, rendered in the browser from openapi.json by Scalar's bundled script,
+      // which the plugin serves itself (/v1/docs/js/scalar.js): nothing is fetched from a CDN.
+      await v1.register(scalarApiReference, { routePrefix: '/docs', configuration: { url: '../openapi.json', pageTitle: 'Strait API reference', withDefaultFonts: false, hideClientButton: true, telemetry: false } as never });
     },
     { prefix: '/v1' },
   );

@@ -7,79 +7,93 @@ import { TRANSFER_STATUSES } from '../domain/transferStatus.ts';
 /**
  * TypeBox schemas: the single source of request validation, of the TypeScript types of the routes,
  * and of /v1/openapi.json. Field names and types follow spec §2 and §4.
+ *
+ * Every schema with an `$id` is registered once (`COMPONENT_SCHEMAS`, `app.addSchema`) and the
+ * others point at it with `Ref`: openapi.json then carries each once under `components.schemas`
+ * instead of a copy per route and per error status.
  */
 
+/** A reference to a registered schema (`$id`), as Fastify, fast-json-stringify and @fastify/swagger resolve it. */
+export const Ref = (id: string, options: { description?: string } = {}) => ({ $ref: `${id}#`, ...options });
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const AtomicAmount = Type.String({ pattern: '^[0-9]{1,78}$', description: 'integer amount in the asset\'s atomic units' });
 const EpochMs = Type.Integer({ minimum: 0, description: 'epoch milliseconds' });
 export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
-const ChainKeySchema = Type.Union(CHAIN_KEYS.map((k) => Type.Literal(k)), { description: 'chain key' });
+const Json = Type.Object({}, { additionalProperties: true });
+
+export const ChainKey = Type.Union(CHAIN_KEYS.map((k) => Type.Literal(k)), { $id: 'ChainKey', description: 'chain key (spec §3)' });
+export const StepKind = Type.Union(STEP_KINDS.map((k) => Type.Literal(k)), { $id: 'StepKind', description: 'what a step does: `approve` (exact allowance), `fee` (a platform or referral cut), `main` (the bridge call or deposit)' });
+export const TransferStatus = Type.Union(TRANSFER_STATUSES.map((s) => Type.Literal(s)), { $id: 'TransferStatus', description: 'transfer state (docs/states.md)' });
+export const Verification = Type.Union(['verified', 'pending', 'unverified_no_rpc', 'unverified_rpc_error', 'refuted'].map((v) => Type.Literal(v)), { $id: 'Verification', description: 'what Strait could check of a submitted transaction on its chain' });
 
 export const ErrorEnvelope = Type.Object(
   {
     error: Type.Object({
-      code: Type.Union(Object.keys(ERROR_CATALOGUE).map((c) => Type.Literal(c))),
-      message: Type.String(),
-      details: Type.Optional(Type.Object({}, { additionalProperties: true })),
-      retryAfterMs: Type.Optional(Type.Integer({ minimum: 0 })),
+      code: Type.Union(Object.keys(ERROR_CATALOGUE).map((c) => Type.Literal(c)), { description: 'stable code (docs/errors.md)' }),
+      message: Type.String({ description: 'plain-language explanation' }),
+      details: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'code-specific fields, e.g. `issues` for `invalid_request`' })),
+      retryAfterMs: Type.Optional(Type.Integer({ minimum: 0, description: 'when retriable: how long to wait' })),
     }),
   },
   { $id: 'ErrorEnvelope', description: 'Every error answer (spec §7).' },
 );
 
-export const SourceChainsResponse = Type.Object({
-  chains: Type.Array(Type.Object({ chain: ChainKeySchema, venues: Type.Integer({ minimum: 1 }) })),
-});
+export const SourceChain = Type.Object({ chain: Ref('ChainKey'), venues: Type.Integer({ minimum: 1, description: 'routable venues accepting this origin' }) }, { $id: 'SourceChain' });
+export const SourceChainsResponse = Type.Object({ chains: Type.Array(Ref('SourceChain')) }, { $id: 'SourceChains', description: 'Chains a transfer can start from, each with how many venues accept it.' });
 
 export const RoutesQuery = Type.Object(
   {
-    fromChain: ChainKeySchema,
-    toChain: ChainKeySchema,
+    fromChain: Ref('ChainKey'),
+    toChain: Ref('ChainKey'),
     privacy: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')], { description: 'true narrows to venues a private transfer may use' })),
   },
   { additionalProperties: false },
 );
 
-export const RoutesResponse = Type.Object({
-  fromChain: ChainKeySchema,
-  toChain: ChainKeySchema,
-  privacy: Type.Boolean(),
-  generatedAt: EpochMs,
-  routes: Type.Array(
-    Type.Object({
-      venue: Type.String(),
-      enabled: Type.Boolean(),
-      tokenSymbols: Type.Array(Type.String(), { maxItems: 50, description: 'at most 50 symbols; tokenSymbolCount is exact' }),
-      tokenSymbolCount: Type.Integer({ minimum: 0 }),
-    }),
-  ),
-});
+export const Route = Type.Object(
+  {
+    venue: Type.String(),
+    enabled: Type.Boolean(),
+    tokenSymbols: Type.Array(Type.String(), { maxItems: 50, description: 'at most 50 symbols; tokenSymbolCount is exact' }),
+    tokenSymbolCount: Type.Integer({ minimum: 0 }),
+  },
+  { $id: 'Route', description: 'A venue serving the pair, with the token symbols quote accepts on it.' },
+);
 
-export const Capabilities = Type.Object({
-  archetype: Type.Union(['aggregator', 'intent', 'pool', 'canonical', 'offchain'].map((v) => Type.Literal(v))),
-  tradeTypes: Type.Array(Type.String()),
-  executionShapes: Type.Array(Type.String()),
-  feeCapture: Type.Union([Type.Literal('venue-param'), Type.Literal('none')]),
-  requiresUserIp: Type.Boolean(),
-  privacyModel: Type.Union([Type.Literal('unlinkable'), Type.Literal('custodial-hop'), Type.Literal('none')]),
-});
+export const RoutesResponse = Type.Object(
+  { fromChain: Ref('ChainKey'), toChain: Ref('ChainKey'), privacy: Type.Boolean(), generatedAt: EpochMs, routes: Type.Array(Ref('Route')) },
+  { $id: 'Routes', description: 'The venues serving a pair of chains.' },
+);
 
-export const VenuesResponse = Type.Object({
-  venues: Type.Array(
-    Type.Object({
-      venue: Type.String(),
-      routable: Type.Boolean(),
-      notRoutableReason: Nullable(Type.String()),
-      enabled: Type.Boolean(),
-      registered: Type.Boolean(),
-      snapshotFresh: Type.Boolean(),
-      snapshotAgeMs: Nullable(Type.Integer({ minimum: 0 })),
-      health: Type.Union(['healthy', 'degraded', 'unhealthy', 'unknown'].map((v) => Type.Literal(v))),
-      reason: Nullable(Type.String()),
-      capabilities: Nullable(Capabilities),
-    }),
-  ),
-});
+export const Capabilities = Type.Object(
+  {
+    archetype: Type.Union(['aggregator', 'intent', 'pool', 'canonical', 'offchain'].map((v) => Type.Literal(v))),
+    tradeTypes: Type.Array(Type.String()),
+    executionShapes: Type.Array(Type.String()),
+    feeCapture: Type.Union([Type.Literal('venue-param'), Type.Literal('none')]),
+    requiresUserIp: Type.Boolean(),
+    privacyModel: Type.Union([Type.Literal('unlinkable'), Type.Literal('custodial-hop'), Type.Literal('none')]),
+  },
+  { $id: 'Capabilities', description: 'What a venue does and needs.' },
+);
+
+export const Venue = Type.Object(
+  {
+    venue: Type.String(),
+    routable: Type.Boolean({ description: 'registered, enabled and not unhealthy: quote asks it' }),
+    notRoutableReason: Nullable(Type.String()),
+    enabled: Type.Boolean(),
+    registered: Type.Boolean({ description: 'false for catalogue venues Strait has no adapter for yet' }),
+    snapshotFresh: Type.Boolean(),
+    snapshotAgeMs: Nullable(Type.Integer({ minimum: 0 })),
+    health: Type.Union(['healthy', 'degraded', 'unhealthy', 'unknown'].map((v) => Type.Literal(v))),
+    reason: Nullable(Type.String()),
+    capabilities: Nullable(Ref('Capabilities')),
+  },
+  { $id: 'Venue', description: 'One venue of the catalogue with its state and capabilities.' },
+);
+
+export const VenuesResponse = Type.Object({ venues: Type.Array(Ref('Venue')) }, { $id: 'Venues', description: 'Every venue of the catalogue.' });
 
 export const QuoteBody = Type.Object(
   {
@@ -95,46 +109,60 @@ export const QuoteBody = Type.Object(
     privacy: Type.Optional(Type.Boolean()),
     userIp: Type.Optional(Type.String({ maxLength: 64 })),
   },
-  { additionalProperties: false },
+  { $id: 'QuoteRequest', additionalProperties: false, description: 'What to move, from and to whom (spec §4, docs/quotes.md). Unknown fields are refused.' },
 );
 
-const QuoteRow = Type.Object({
-  venue: Type.String(),
-  quoteId: Type.String(),
-  amountInAtomic: AtomicAmount,
-  amountOutAtomic: AtomicAmount,
-  minAmountOutAtomic: AtomicAmount,
-  estimatedSeconds: Nullable(Type.Integer({ minimum: 0 })),
-  feeBps: Type.Integer(),
-  feeAmountAtomic: AtomicAmount,
-  tierSavedBps: Type.Integer(),
-  executable: Type.Boolean(),
-  eligibility: Type.String({ description: '`ok` when build turns the row into steps; `quote_only` when Strait shows the price but cannot build steps for this venue from this source chain yet (docs/quotes.md)' }),
-  expiresAt: EpochMs,
-});
+export const QuoteRow = Type.Object(
+  {
+    venue: Type.String(),
+    quoteId: Type.String(),
+    amountInAtomic: AtomicAmount,
+    amountOutAtomic: AtomicAmount,
+    minAmountOutAtomic: AtomicAmount,
+    estimatedSeconds: Nullable(Type.Integer({ minimum: 0 })),
+    feeBps: Type.Integer(),
+    feeAmountAtomic: AtomicAmount,
+    tierSavedBps: Type.Integer(),
+    executable: Type.Boolean(),
+    eligibility: Type.String({ description: '`ok` when build turns the row into steps; `quote_only` when Strait shows the price but cannot build steps for this venue from this source chain yet (docs/quotes.md)' }),
+    expiresAt: EpochMs,
+  },
+  { $id: 'QuoteRow', description: 'One venue\'s priced answer, net of every fee.' },
+);
 
-export const QuoteResponse = Type.Object({
-  decisionId: Type.String({ format: 'uuid' }),
-  best: Nullable(QuoteRow),
-  bestByPrice: Nullable(Type.String()),
-  bestByTime: Nullable(Type.String()),
-  quotes: Type.Array(QuoteRow),
-  rejected: Type.Array(
-    Type.Object({
-      venue: Type.String(),
-      code: Type.Union(Object.keys(REJECTION_CATALOGUE).map((c) => Type.Literal(c))),
-      message: Type.String(),
-      details: Type.Optional(Type.Object({}, { additionalProperties: true })),
-    }),
-  ),
-  fees: Type.Object({
+export const Rejection = Type.Object(
+  {
+    venue: Type.String(),
+    code: Type.Union(Object.keys(REJECTION_CATALOGUE).map((c) => Type.Literal(c))),
+    message: Type.String(),
+    details: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  },
+  { $id: 'Rejection', description: 'Why a venue did not price (docs/errors.md, rejection reasons).' },
+);
+
+export const Fees = Type.Object(
+  {
     platform: Nullable(Type.Object({ bps: Type.Integer(), amountAtomic: AtomicAmount, asset: Type.String(), tierSavedBps: Type.Integer() })),
     referral: Nullable(Type.Object({ bps: Type.Integer(), amountAtomic: AtomicAmount, asset: Type.String(), wallet: Type.String() })),
-  }),
-  expiresAt: EpochMs,
-  emptyReason: Type.Optional(Type.String()),
-  notes: Type.Array(Type.String(), { description: 'plain-language notes on cuts not collected and prices missing (docs/fees.md)' }),
-});
+  },
+  { $id: 'Fees', description: 'The platform fee and referral share of the best row (docs/fees.md).' },
+);
+
+export const QuoteResponse = Type.Object(
+  {
+    decisionId: Type.String({ format: 'uuid' }),
+    best: Nullable(Ref('QuoteRow')),
+    bestByPrice: Nullable(Type.String()),
+    bestByTime: Nullable(Type.String()),
+    quotes: Type.Array(Ref('QuoteRow')),
+    rejected: Type.Array(Ref('Rejection')),
+    fees: Ref('Fees'),
+    expiresAt: EpochMs,
+    emptyReason: Type.Optional(Type.String()),
+    notes: Type.Array(Type.String(), { description: 'plain-language notes on cuts not collected and prices missing (docs/fees.md)' }),
+  },
+  { $id: 'QuoteDecision', description: 'The ranked rows, the rejections and the decision to build from.' },
+);
 
 export const BuildBody = Type.Object(
   {
@@ -143,142 +171,184 @@ export const BuildBody = Type.Object(
     privacy: Type.Optional(Type.Boolean()),
     walletBatching: Type.Optional(Type.Boolean({ description: 'whether the wallet signs EIP-5792 bundles (wallet_sendCalls); default true. With false, fee steps are offered as separate transactions (`feeCapture: separate-step`, no `feeBatch`)' })),
   },
-  { additionalProperties: false },
+  { $id: 'BuildRequest', additionalProperties: false, description: 'The decision to build, and optionally which row (default: `best`).' },
 );
 
-const Json = Type.Object({}, { additionalProperties: true });
-const StepKindSchema = Type.Union(STEP_KINDS.map((k) => Type.Literal(k)));
-const EvmStepSchema = Type.Object({ vm: Type.Literal('evm'), step: StepKindSchema, chainId: Type.Integer(), to: Type.String(), data: Type.String(), value: AtomicAmount });
-const SvmStepSchema = Type.Object({ vm: Type.Literal('svm'), step: StepKindSchema, serializedTx: Type.String(), encoding: Type.Union([Type.Literal('base64'), Type.Literal('hex')]), refreshBlockhash: Type.Boolean() });
+export const EvmStep = Type.Object(
+  { vm: Type.Literal('evm'), step: Ref('StepKind'), chainId: Type.Integer(), to: Type.String(), data: Type.String(), value: AtomicAmount },
+  { $id: 'EvmStep', description: 'EVM transaction: the wallet picks nonce and gas, and signs `to`, `data` and `value` unchanged' },
+);
+export const SvmStep = Type.Object(
+  { vm: Type.Literal('svm'), step: Ref('StepKind'), serializedTx: Type.String(), encoding: Type.Union([Type.Literal('base64'), Type.Literal('hex')]), refreshBlockhash: Type.Boolean() },
+  { $id: 'SvmStep', description: 'Solana transaction, serialized; with `refreshBlockhash` the wallet may replace the blockhash' },
+);
 // The seven other variants of docs/steps.md: designed and published now, built as venues need them.
-const TronStepSchema = Type.Object(
-  { vm: Type.Literal('tron'), step: StepKindSchema, txID: Type.String(), rawDataHex: Type.String(), contractAddress: Nullable(Type.String()), callValue: AtomicAmount },
-  { description: 'Tron transaction: sign `txID` (sha256 of `raw_data`) and submit the signed transaction JSON or its txID' },
+export const TronStep = Type.Object(
+  { vm: Type.Literal('tron'), step: Ref('StepKind'), txID: Type.String(), rawDataHex: Type.String(), contractAddress: Nullable(Type.String()), callValue: AtomicAmount },
+  { $id: 'TronStep', description: 'Tron transaction: sign `txID` (sha256 of `raw_data`) and submit the signed transaction JSON or its txID' },
 );
-const UtxoStepSchema = Type.Object(
-  { vm: Type.Literal('utxo'), step: StepKindSchema, chain: Type.String(), psbt: Nullable(Type.String({ description: 'base64 PSBT when Strait selected inputs; null when the wallet builds the transaction from `outputs`' })), outputs: Type.Array(Type.Object({ address: Type.String(), amountAtomic: AtomicAmount })), memo: Nullable(Type.String({ description: 'OP_RETURN memo the transaction must carry (THORChain / Maya style)' })) },
-  { description: 'UTXO transfer with memo' },
+export const UtxoStep = Type.Object(
+  { vm: Type.Literal('utxo'), step: Ref('StepKind'), chain: Type.String(), psbt: Nullable(Type.String({ description: 'base64 PSBT when Strait selected inputs; null when the wallet builds the transaction from `outputs`' })), outputs: Type.Array(Type.Object({ address: Type.String(), amountAtomic: AtomicAmount })), memo: Nullable(Type.String({ description: 'OP_RETURN memo the transaction must carry (THORChain / Maya style)' })) },
+  { $id: 'UtxoStep', description: 'UTXO transfer with memo' },
 );
-const TransferStepSchema = Type.Object(
-  { vm: Type.Literal('transfer'), step: StepKindSchema, chain: Type.String(), to: Type.String(), asset: Nullable(Type.String({ description: 'token address; null is the native asset' })), amountAtomic: AtomicAmount, memo: Nullable(Type.String({ description: 'memo, tag or destination tag the transfer must carry' })) },
-  { description: 'a plain transfer the wallet composes itself, on chains where Strait does not build transactions' },
+export const TransferStep = Type.Object(
+  { vm: Type.Literal('transfer'), step: Ref('StepKind'), chain: Type.String(), to: Type.String(), asset: Nullable(Type.String({ description: 'token address; null is the native asset' })), amountAtomic: AtomicAmount, memo: Nullable(Type.String({ description: 'memo, tag or destination tag the transfer must carry' })) },
+  { $id: 'TransferStep', description: 'a plain transfer the wallet composes itself, on chains where Strait does not build transactions' },
 );
-const Eip712StepSchema = Type.Object(
-  { vm: Type.Literal('eip712'), step: StepKindSchema, chainId: Type.Integer(), typedData: Type.Object({ domain: Json, types: Json, primaryType: Type.String(), message: Json }) },
-  { description: 'an intent or permit signature (eth_signTypedData_v4); submit the 65-byte signature as `signedTransaction`' },
+export const Eip712Step = Type.Object(
+  { vm: Type.Literal('eip712'), step: Ref('StepKind'), chainId: Type.Integer(), typedData: Type.Object({ domain: Json, types: Json, primaryType: Type.String(), message: Json }) },
+  { $id: 'Eip712Step', description: 'an intent or permit signature (eth_signTypedData_v4); submit the 65-byte signature as `signedTransaction`' },
 );
-const CosmosStepSchema = Type.Object(
-  { vm: Type.Literal('cosmos'), step: StepKindSchema, chainId: Type.String(), messages: Type.Array(Json), memo: Type.String() },
-  { description: 'Cosmos SDK messages (e.g. an IBC MsgTransfer) the wallet signs in one transaction' },
+export const CosmosStep = Type.Object(
+  { vm: Type.Literal('cosmos'), step: Ref('StepKind'), chainId: Type.String(), messages: Type.Array(Json), memo: Type.String() },
+  { $id: 'CosmosStep', description: 'Cosmos SDK messages (e.g. an IBC MsgTransfer) the wallet signs in one transaction' },
 );
-const SuiStepSchema = Type.Object({ vm: Type.Literal('sui'), step: StepKindSchema, txBytes: Type.String({ description: 'base64 TransactionData' }) }, { description: 'Sui transaction' });
-const TonStepSchema = Type.Object(
-  { vm: Type.Literal('ton'), step: StepKindSchema, validUntil: Type.Integer(), messages: Type.Array(Type.Object({ address: Type.String(), amountAtomic: AtomicAmount, payload: Nullable(Type.String({ description: 'base64 BoC' })) })) },
-  { description: 'TON Connect `sendTransaction` request' },
+export const SuiStep = Type.Object({ vm: Type.Literal('sui'), step: Ref('StepKind'), txBytes: Type.String({ description: 'base64 TransactionData' }) }, { $id: 'SuiStep', description: 'Sui transaction' });
+export const TonStep = Type.Object(
+  { vm: Type.Literal('ton'), step: Ref('StepKind'), validUntil: Type.Integer(), messages: Type.Array(Type.Object({ address: Type.String(), amountAtomic: AtomicAmount, payload: Nullable(Type.String({ description: 'base64 BoC' })) })) },
+  { $id: 'TonStep', description: 'TON Connect `sendTransaction` request' },
 );
-const StepSchema = Type.Union([EvmStepSchema, SvmStepSchema, TronStepSchema, UtxoStepSchema, TransferStepSchema, Eip712StepSchema, CosmosStepSchema, SuiStepSchema, TonStepSchema]);
+const STEP_VARIANTS = ['EvmStep', 'SvmStep', 'TronStep', 'UtxoStep', 'TransferStep', 'Eip712Step', 'CosmosStep', 'SuiStep', 'TonStep'];
+export const Step = Type.Union(STEP_VARIANTS.map((id) => Ref(id)), { $id: 'Step', description: 'One transaction or signature for the wallet, by `vm` (docs/steps.md)' });
 
-export const BuildResponse = Type.Object({
-  transferId: Type.String({ format: 'uuid' }),
-  venue: Type.String(),
-  steps: Type.Optional(Type.Array(StepSchema, { description: 'every transaction to sign, in order (docs/steps.md); with `deposit`, present only when fee steps must be signed beside the deposit' })),
-  deposit: Type.Optional(
-    Type.Object({
-      address: Type.String(),
-      amountAtomic: AtomicAmount,
-      deadlineMs: EpochMs,
-      memo: Nullable(Type.String({ description: 'memo, tag or extra id the deposit must carry' })),
-      token: Nullable(Type.String({ description: 'asset to send; null is the native asset' })),
-      chain: Type.String(),
-    }),
-  ),
-  expiresAt: EpochMs,
-  amountInAtomic: AtomicAmount,
-  expectedOutAtomic: AtomicAmount,
-  minOutAtomic: AtomicAmount,
-  feeCapture: Type.Union(['venue-param', 'merged', 'separate-step', 'batch', 'none'].map((v) => Type.Literal(v))),
-  referralCapture: Nullable(Type.Union(['merged', 'batch', 'separate-step', 'none'].map((v) => Type.Literal(v)))),
-  feeBasis: Type.Union([Type.Literal('carved'), Type.Literal('added')]),
-  feeBatch: Nullable(Type.Object({ chainId: Type.Integer(), stepIndexes: Type.Array(Type.Integer()) })),
-  permit: Nullable(Type.Object({}, { additionalProperties: true })),
-  relayFeePermit: Nullable(Type.Object({}, { additionalProperties: true })),
-  spotTransfer: Nullable(Type.Object({}, { additionalProperties: true })),
-  requoted: Type.Boolean(),
-});
+export const Deposit = Type.Object(
+  {
+    address: Type.String(),
+    amountAtomic: AtomicAmount,
+    deadlineMs: EpochMs,
+    memo: Nullable(Type.String({ description: 'memo, tag or extra id the deposit must carry' })),
+    token: Nullable(Type.String({ description: 'asset to send; null is the native asset' })),
+    chain: Type.String(),
+  },
+  { $id: 'Deposit', description: 'For deposit-address venues: what the wallet sends, where, by when.' },
+);
 
-export const TransferParams = Type.Object({ id: Type.String({ pattern: UUID_PATTERN }) });
+export const BuildResponse = Type.Object(
+  {
+    transferId: Type.String({ format: 'uuid' }),
+    venue: Type.String(),
+    steps: Type.Optional(Type.Array(Ref('Step'), { description: 'every transaction to sign, in order (docs/steps.md); with `deposit`, present only when fee steps must be signed beside the deposit' })),
+    deposit: Type.Optional(Ref('Deposit')),
+    expiresAt: EpochMs,
+    amountInAtomic: AtomicAmount,
+    expectedOutAtomic: AtomicAmount,
+    minOutAtomic: AtomicAmount,
+    feeCapture: Type.Union(['venue-param', 'merged', 'separate-step', 'batch', 'none'].map((v) => Type.Literal(v))),
+    referralCapture: Nullable(Type.Union(['merged', 'batch', 'separate-step', 'none'].map((v) => Type.Literal(v)))),
+    feeBasis: Type.Union([Type.Literal('carved'), Type.Literal('added')]),
+    feeBatch: Nullable(Type.Object({ chainId: Type.Integer(), stepIndexes: Type.Array(Type.Integer()) })),
+    permit: Nullable(Type.Object({}, { additionalProperties: true })),
+    relayFeePermit: Nullable(Type.Object({}, { additionalProperties: true })),
+    spotTransfer: Nullable(Type.Object({}, { additionalProperties: true })),
+    requoted: Type.Boolean(),
+  },
+  { $id: 'BuildResult', description: 'The steps to sign (or a deposit address) and the transfer they belong to.' },
+);
 
+export const TransferParams = Type.Object({ id: Type.String({ pattern: UUID_PATTERN, description: 'transferId from build' }) });
+
+/**
+ * What submit validates: at most one shape, so that "both" or "neither" reaches the engine and is
+ * answered `400 invalid_submission` (a code the client can act on) rather than a schema failure.
+ * The document shows `SubmitRequest`, the `oneOf` this amounts to.
+ */
 export const SubmitBody = Type.Object(
   {
     signedTransaction: Type.Optional(Type.String({ minLength: 1, maxLength: 262_144 })),
     txHash: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
-    step: StepKindSchema,
+    // Inline, not `Ref`: the route's generic types the handler from this schema.
+    step: Type.Union(STEP_KINDS.map((k) => Type.Literal(k))),
     userIp: Type.Optional(Type.String({ maxLength: 64 })),
   },
   { additionalProperties: false },
 );
 
-const Verification = Type.Union(['verified', 'pending', 'unverified_no_rpc', 'unverified_rpc_error', 'refuted'].map((v) => Type.Literal(v)));
-const StatusSchema = Type.Union(TRANSFER_STATUSES.map((s) => Type.Literal(s)));
+const SubmitStep = Ref('StepKind', { description: 'the built step this transaction pays' });
+const SubmitUserIp = Type.Optional(Type.String({ maxLength: 64, description: 'the end user\'s IP, for venues that need it' }));
+export const SubmitSigned = Type.Object(
+  { signedTransaction: Type.String({ minLength: 1, maxLength: 262_144, description: 'the signed transaction (EVM: 0x-hex RLP; Solana: base64 or base58); Strait verifies it against the built step, then broadcasts it' }), step: SubmitStep, userIp: SubmitUserIp },
+  { $id: 'SubmitSigned', additionalProperties: false, description: 'Strait broadcasts the signed step.' },
+);
+export const SubmitTxHash = Type.Object(
+  { txHash: Type.String({ minLength: 1, maxLength: 256, description: 'hash (EVM) or signature (Solana) of a transaction the wallet broadcast itself' }), step: SubmitStep, userIp: SubmitUserIp },
+  { $id: 'SubmitTxHash', additionalProperties: false, description: 'The wallet broadcast the step itself; Strait fetches and verifies it.' },
+);
+export const SubmitRequest = { $id: 'SubmitRequest', oneOf: [Ref('SubmitSigned'), Ref('SubmitTxHash')], description: 'Exactly one of `signedTransaction` and `txHash` (both or neither: `400 invalid_submission`).' };
 
-export const SubmitResponse = Type.Object({
-  transferId: Type.String({ format: 'uuid' }),
-  status: StatusSchema,
-  txHash: Type.String(),
-  step: StepKindSchema,
-  accepted: Type.Boolean(),
-  verification: Nullable(Verification),
-});
+export const SubmitResponse = Type.Object(
+  {
+    transferId: Type.String({ format: 'uuid' }),
+    status: Ref('TransferStatus'),
+    txHash: Type.String(),
+    step: Ref('StepKind'),
+    accepted: Type.Boolean({ description: 'false when this transaction was already submitted for the step (idempotent)' }),
+    verification: Nullable(Ref('Verification')),
+  },
+  { $id: 'SubmitResult', description: 'What Strait did with the submitted step.' },
+);
 
-export const TransferResponse = Type.Object({
-  transferId: Type.String({ format: 'uuid' }),
-  status: StatusSchema,
-  statusDetail: Nullable(Type.String()),
-  venue: Type.String(),
-  fromChain: Type.String(),
-  toChain: Type.String(),
-  fromAsset: Type.String(),
-  toAsset: Type.String(),
-  amountInAtomic: AtomicAmount,
-  expectedOutAtomic: AtomicAmount,
-  minOutAtomic: AtomicAmount,
-  receivedAmountAtomic: Nullable(AtomicAmount),
-  receivedAsset: Nullable(Type.String()),
-  sourceTxHash: Nullable(Type.String()),
-  destinationTxHash: Nullable(Type.String()),
-  feeTxHash: Nullable(Type.String()),
-  sourceTxVerification: Nullable(Verification),
-  claim: Nullable(Json),
-  postStep: Nullable(Json),
-  finalDestination: Nullable(Json),
-  requesterWallet: Type.String(),
-  recipientWallet: Type.String(),
-  avgSavedBps: Type.Integer(),
-  savedVsWorstBps: Type.Integer(),
-  savingsQuoteCount: Type.Integer(),
-  usdValueBridged: Nullable(Type.String()),
-  usdValueSaved: Nullable(Type.String()),
-  privacy: Type.Boolean(),
-  privacyModel: Type.String(),
-  buildExpiresAtMs: EpochMs,
-  createdAt: EpochMs,
-  submittedAt: Nullable(EpochMs),
-  updatedAt: EpochMs,
-  completedAt: Nullable(EpochMs),
-  fees: Type.Array(
-    Type.Object({
-      kind: Type.String(),
-      status: Type.Union(['offered', 'expected', 'settled', 'void'].map((v) => Type.Literal(v))),
-      bps: Type.Integer(),
-      amountAtomic: AtomicAmount,
-      asset: Type.String(),
-      chain: Type.String(),
-      wallet: Nullable(Type.String()),
-      tierSavedBps: Type.Integer(),
-      txHash: Nullable(Type.String()),
-    }),
-  ),
-});
+export const FeeRow = Type.Object(
+  {
+    kind: Type.String(),
+    status: Type.Union(['offered', 'expected', 'settled', 'void'].map((v) => Type.Literal(v))),
+    bps: Type.Integer(),
+    amountAtomic: AtomicAmount,
+    asset: Type.String(),
+    chain: Type.String(),
+    wallet: Nullable(Type.String()),
+    tierSavedBps: Type.Integer(),
+    txHash: Nullable(Type.String()),
+  },
+  { $id: 'FeeRow', description: 'One cut of the transfer (platform or referral) and whether it was paid (docs/fees.md).' },
+);
+
+export const TransferResponse = Type.Object(
+  {
+    transferId: Type.String({ format: 'uuid' }),
+    status: Ref('TransferStatus'),
+    statusDetail: Nullable(Type.String()),
+    venue: Type.String(),
+    fromChain: Type.String(),
+    toChain: Type.String(),
+    fromAsset: Type.String(),
+    toAsset: Type.String(),
+    amountInAtomic: AtomicAmount,
+    expectedOutAtomic: AtomicAmount,
+    minOutAtomic: AtomicAmount,
+    receivedAmountAtomic: Nullable(AtomicAmount),
+    receivedAsset: Nullable(Type.String()),
+    sourceTxHash: Nullable(Type.String()),
+    destinationTxHash: Nullable(Type.String()),
+    feeTxHash: Nullable(Type.String()),
+    sourceTxVerification: Nullable(Ref('Verification')),
+    claim: Nullable(Json),
+    postStep: Nullable(Json),
+    finalDestination: Nullable(Json),
+    requesterWallet: Type.String(),
+    recipientWallet: Type.String(),
+    avgSavedBps: Type.Integer(),
+    savedVsWorstBps: Type.Integer(),
+    savingsQuoteCount: Type.Integer(),
+    usdValueBridged: Nullable(Type.String()),
+    usdValueSaved: Nullable(Type.String()),
+    privacy: Type.Boolean(),
+    privacyModel: Type.String(),
+    buildExpiresAtMs: EpochMs,
+    createdAt: EpochMs,
+    submittedAt: Nullable(EpochMs),
+    updatedAt: EpochMs,
+    completedAt: Nullable(EpochMs),
+    fees: Type.Array(Ref('FeeRow')),
+  },
+  { $id: 'Transfer', description: 'A transfer and where it stands (docs/transfer-fields.md, docs/states.md).' },
+);
+
+/** Every schema with an `$id`, registered once on the app; order does not matter to Fastify. */
+export const COMPONENT_SCHEMAS: readonly object[] = [
+  ChainKey, StepKind, TransferStatus, Verification, ErrorEnvelope, SourceChain, SourceChainsResponse, Route, RoutesResponse, Capabilities, Venue, VenuesResponse,
+  QuoteBody, QuoteRow, Rejection, Fees, QuoteResponse, BuildBody, EvmStep, SvmStep, TronStep, UtxoStep, TransferStep, Eip712Step, CosmosStep, SuiStep, TonStep, Step,
+  Deposit, BuildResponse, SubmitSigned, SubmitTxHash, SubmitRequest, SubmitResponse, FeeRow, TransferResponse,
+];
 
 export type QuoteBodyT = Static<typeof QuoteBody>;
 export type BuildBodyT = Static<typeof BuildBody>;
