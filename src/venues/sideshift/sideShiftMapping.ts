@@ -5,7 +5,8 @@ import { VenueHttpError } from '../venueHttpClient.ts';
 import { atomicToDecimal, decimalToAtomic } from '../../domain/amounts.ts';
 import { applyRate } from './applyRate.ts';
 import type { SideShiftAsset } from './sideShiftChains.ts';
-import type { SideShiftDeposit, SideShiftPair, SideShiftShift } from './sideShiftSchemas.ts';
+import { sameAddress } from '../../domain/addresses/sameAddress.ts';
+import type { SideShiftCoins, SideShiftDeposit, SideShiftPair, SideShiftShift } from './sideShiftSchemas.ts';
 
 /**
  * A quote prices at `/v2/pair`'s indicative rate; build locks a fixed-rate quote. The minimum a quote
@@ -48,6 +49,22 @@ const DETAIL: Readonly<Record<SideShiftStatusValue, string>> = {
   expired: 'no deposit arrived before the shift expired',
   multiple: 'several deposits were made to this shift',
 };
+
+/**
+ * The table assets a `/v2/coins` answer lists: the coin (case-insensitive) on the network, a token only
+ * when `tokenDetails[network].contractAddress` is the table's contract (another contract under the same
+ * ticker, e.g. a bridged USDC.e, is not the token Strait moves) and its decimals agree.
+ */
+export function listedAssets(coins: SideShiftCoins, table: readonly SideShiftAsset[]): SideShiftAsset[] {
+  return table.filter((asset) =>
+    coins.some((entry) => {
+      if (entry.coin.toUpperCase() !== asset.coin.toUpperCase() || !entry.networks.includes(asset.network)) return false;
+      const details = entry.tokenDetails?.[asset.network];
+      if (asset.address === null) return details === undefined;
+      return details !== undefined && details.decimals === asset.decimals && sameAddress(asset.chain, details.contractAddress, asset.address);
+    }),
+  );
+}
 
 /** The pair of `/v2/pair/{from}/{to}`: `coin-network` on each side. */
 export function pairPath(deposit: SideShiftAsset, settle: SideShiftAsset): string {

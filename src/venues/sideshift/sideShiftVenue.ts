@@ -3,14 +3,14 @@ import { sameAddress } from '../../domain/addresses/sameAddress.ts';
 import { atomicToDecimal, decimalToAtomic } from '../../domain/amounts.ts';
 import { type ChainKey } from '../../domain/chains.ts';
 import type { JsonObject } from '../../domain/steps.ts';
-import { VenueRejection, type CallContext, type Corridor, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
+import { VenueRejection, type CallContext, type Corridor, type DepositPlan, type Venue, type VenueBuildRequest, type VenueSnapshot, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { badResponse, fundingStepOf, supportsFrom, tableCoverage } from '../depositVenueSupport.ts';
 import { readSideShiftContext } from './readSideShiftContext.ts';
-import { SIDESHIFT_CHAINS, assetOf, assetsOn, networkOf, type SideShiftAsset } from './sideShiftChains.ts';
-import { commissionOf, limitBreachOf, limitRejection, pairPath, pricePair, toSideShiftRejection, toVenueQuote, toVenueStatus } from './sideShiftMapping.ts';
-import { SideShiftContextSchema, SideShiftFixedShiftSchema, SideShiftPairSchema, SideShiftQuoteSchema, SideShiftShiftSchema, type SideShiftContext, type SideShiftFixedShift, type SideShiftPair, type SideShiftQuote } from './sideShiftSchemas.ts';
+import { SIDESHIFT_ASSETS, SIDESHIFT_CHAINS, assetOf, assetsOn, networkOf, type SideShiftAsset } from './sideShiftChains.ts';
+import { commissionOf, limitBreachOf, limitRejection, listedAssets, pairPath, pricePair, toSideShiftRejection, toVenueQuote, toVenueStatus } from './sideShiftMapping.ts';
+import { SideShiftCoinsSchema, SideShiftContextSchema, SideShiftFixedShiftSchema, SideShiftPairSchema, SideShiftQuoteSchema, SideShiftShiftSchema, type SideShiftContext, type SideShiftFixedShift, type SideShiftPair, type SideShiftQuote } from './sideShiftSchemas.ts';
 
 /**
  * SideShift.ai (API v2): an instant exchange desk that gives each shift its own deposit address.
@@ -24,8 +24,6 @@ import { SideShiftContextSchema, SideShiftFixedShiftSchema, SideShiftPairSchema,
  */
 export const sideShiftVenue: VenueModule = {
   id: 'sideshift',
-  capabilities: { archetype: 'offchain', tradeTypes: ['EXACT_IN'], executionShapes: ['deposit_address'], feeCapture: 'none', requiresUserIp: true, privacyModel: 'custodial-hop' },
-  requiredCredentials: ['SECRET', 'AFFILIATE_ID'],
   defaultBaseUrl: 'https://sideshift.ai/api',
   headers(credentials): Record<string, string> {
     return credentials.SECRET ? { 'x-sideshift-secret': credentials.SECRET } : {};
@@ -41,19 +39,33 @@ interface Assets {
   readonly settle: SideShiftAsset;
 }
 
-function served(chain: ChainKey): boolean {
-  return networkOf(chain) !== undefined && assetsOn(chain).length > 0;
-}
+/** How often the registry re-reads `GET /v2/coins`. */
+export const SNAPSHOT_INTERVAL_MS = 60 * 60 * 1000;
 
-const supports = supportsFrom({ name: 'SideShift', served, assetOf });
-
-function assetsFor(request: Corridor): Assets {
-  const answer = supports(request);
-  if (!answer.served) throw new VenueRejection(answer.code, answer.message);
-  const deposit = assetOf(request.fromToken);
-  const settle = assetOf(request.toToken);
-  if (!deposit || !settle) throw new VenueRejection('token_not_supported', 'SideShift does not carry this token pair');
-  return { deposit, settle };
+/**
+ * Coverage from the asset table, narrowed to the assets SideShift's last `/v2/coins` listed (`listed`,
+ * `null` until a snapshot refresh succeeds). Never wider than the table: an asset the table lacks could
+ * not be quoted.
+ */
+function coverageOf(listed: () => ReadonlySet<SideShiftAsset> | null) {
+  const listedOf = (asset: SideShiftAsset | undefined) => {
+    const names = listed();
+    return asset && (names === null || names.has(asset)) ? asset : undefined;
+  };
+  const listedOn = (chain: ChainKey) => assetsOn(chain).filter((a) => listedOf(a) !== undefined);
+  const served = (chain: ChainKey) => networkOf(chain) !== undefined && listedOn(chain).length > 0;
+  const assetOfListed = (token: Corridor['fromToken']) => listedOf(assetOf(token));
+  const supports = supportsFrom({ name: 'SideShift', served, assetOf: assetOfListed });
+  function assetsFor(request: Corridor): Assets {
+    const answer = supports(request);
+    if (!answer.served) throw new VenueRejection(answer.code, answer.message);
+    const deposit = assetOfListed(request.fromToken);
+    const settle = assetOfListed(request.toToken);
+    if (!deposit || !settle) throw new VenueRejection('token_not_supported', 'SideShift does not carry this token pair');
+    return { deposit, settle };
+  }
+  const coverage = () => tableCoverage(SIDESHIFT_CHAINS.filter(served), served, (chain) => listedOn(chain).map((a) => a.coin.toUpperCase()));
+  return { supports, assetsFor, coverage };
 }
 
 function userIpOf(request: VenueQuoteRequest): string {
@@ -117,6 +129,22 @@ function toDepositPlan(shift: SideShiftFixedShift, quote: SideShiftQuote, reques
 }
 
 export function createSideShiftVenue(deps: VenueDeps): Venue {
+  let listed: ReadonlySet<SideShiftAsset> | null = null;
+  let fetchedAt: number | null = null;
+  const { supports, assetsFor, coverage } = coverageOf(() => listed);
+  const snapshot: VenueSnapshot = {
+    intervalMs: SNAPSHOT_INTERVAL_MS,
+    async refresh(call: CallContext) {
+      const coins = await deps.http.get('/v2/coins', {}, SideShiftCoinsSchema, { ...call, purpose: call.purpose ?? 'snapshot' });
+      const found = listedAssets(coins, SIDESHIFT_ASSETS);
+      // An empty answer is a venue fault, not "trades nothing".
+      if (found.length === 0) throw new Error('SideShift listed none of the assets Strait routes; keeping the previous coverage');
+      listed = new Set(found);
+      fetchedAt = deps.now();
+    },
+    fetchedAt: () => fetchedAt,
+  };
+
   function affiliateId(): string {
     const id = deps.credentials.AFFILIATE_ID;
     if (!id) throw new VenueRejection('venue_disabled', 'SideShift needs its AFFILIATE_ID credential');
@@ -175,7 +203,8 @@ export function createSideShiftVenue(deps: VenueDeps): Venue {
   return {
     id: sideShiftVenue.id,
     supports,
-    coverage: () => tableCoverage(SIDESHIFT_CHAINS, served, (chain) => assetsOn(chain).map((a) => a.coin.toUpperCase())),
+    coverage,
+    snapshot,
 
     async quote(request: VenueQuoteRequest, call: CallContext): Promise<VenueQuote> {
       const assets = assetsFor(request);

@@ -131,7 +131,9 @@ const errorCases: ContractCase[] = [
   pairError('400 "Bad request" is a venue_error', real('error-docs-400-bad-request.json', 400), { kind: 'rejection', code: 'venue_error' }),
   pairError('400 "Bad request: Invalid parameters: depositCoin" is invalid_input', real('error-docs-400-invalid-parameters.json', 400), { kind: 'rejection', code: 'invalid_input' }),
   pairError('400 Invalid "affiliateId" is Strait\'s account problem (venue_error), not the user\'s input', real('error-docs-400-invalid-affiliate.json', 400), { kind: 'rejection', code: 'venue_error' }),
-  pairError('403 ACCESS_DENIED (geo-blocked end user) is invalid_input', synthetic('error-403-access-denied.json', 403), { kind: 'rejection', code: 'invalid_input' }),
+  pairError("403 \"Access denied\" without a code (the docs' /v2/permissions answer for a geo-blocked user) is invalid_input", real('error-docs-403-access-denied.json', 403), { kind: 'rejection', code: 'invalid_input' }),
+  pairError('403 with code ACCESS_DENIED is invalid_input', synthetic('error-403-access-denied.json', 403), { kind: 'rejection', code: 'invalid_input' }),
+  pairError('400 "Method USDT/ripple not found" is token_not_supported', real('error-docs-400-method-usdt-ripple.json', 400), { kind: 'rejection', code: 'token_not_supported' }),
   pairError('400 x-user-ip missing is invalid_input', synthetic('error-400-user-ip.json', 400), { kind: 'rejection', code: 'invalid_input' }),
   {
     name: 'a fixed quote refused with "Amount too low" at build is below_min, with the minimum read from /v2/pair',
