@@ -46,6 +46,8 @@ import { createHoudiniTokenIds } from './houdiniTokenIds.ts';
  */
 export const houdiniVenue: VenueModule = {
   id: 'houdini',
+  capabilities: { archetype: 'offchain', tradeTypes: ['EXACT_IN'], executionShapes: ['deposit_address'], feeCapture: 'none', requiresUserIp: true, privacyModel: 'unlinkable' },
+  requiredCredentials: ['API_KEY', 'API_SECRET'],
   defaultBaseUrl: 'https://api-partner.houdiniswap.com',
   headers(credentials): Record<string, string> {
     const key = credentials.API_KEY;

@@ -24,6 +24,8 @@ import { SideShiftCoinsSchema, SideShiftContextSchema, SideShiftFixedShiftSchema
  */
 export const sideShiftVenue: VenueModule = {
   id: 'sideshift',
+  capabilities: { archetype: 'offchain', tradeTypes: ['EXACT_IN'], executionShapes: ['deposit_address'], feeCapture: 'none', requiresUserIp: true, privacyModel: 'custodial-hop' },
+  requiredCredentials: ['SECRET', 'AFFILIATE_ID'],
   defaultBaseUrl: 'https://sideshift.ai/api',
   headers(credentials): Record<string, string> {
     return credentials.SECRET ? { 'x-sideshift-secret': credentials.SECRET } : {};
