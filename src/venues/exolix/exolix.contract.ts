@@ -4,11 +4,12 @@ import type { ContractCase, ServedRoute, VenueContract } from '../contract/Contr
 import type { DepositPlan, VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
 
 /**
- * Exolix proven by answers the real API gave (fixtures/real/SOURCES.json): two live fixed-rate
- * transactions a wallet (Bitriel) pasted into its code, both `wait`, with null hashes, a null refund
- * address and fields the docs do not list. Statuses nobody recorded, the created transaction for the
- * pair asked here and every `/rate` answer are synthetic (fixtures/synthetic/SOURCES.json): no
- * recorded `/rate` answer or error body was found.
+ * Exolix proven by answers the real API gave (fixtures/real/SOURCES.json): Cake Wallet's live
+ * recordings (a fixed `/rate` for 1 BTC, the `/rate` under the minimum with `1e-8` and fewer keys, a
+ * created float transaction) and two live fixed-rate transactions a wallet (Bitriel) pasted into its
+ * code, all `wait` with null hashes and fields the docs do not list. Statuses nobody recorded, the
+ * created transaction for the pair asked here and the other error bodies are synthetic
+ * (fixtures/synthetic/SOURCES.json).
  */
 
 function token(chain: ChainKey, symbol: string | null): TokenInfo {
@@ -36,6 +37,32 @@ const ETH_TO_BNB: VenueQuoteRequest = {
 };
 const CREATED_AT = Date.parse('2023-11-16T07:41:32.682Z');
 const OUT = 6_800_000_000_000_000_000n;
+
+// Cake's recorded rates are for 1 BTC (their pair is BTC to XMR, which the answer does not name):
+// quoted here as 1 BTC to Ethereum ETH, the adapter reads the same fields whatever the pair.
+const BTC_TO_ETH: VenueQuoteRequest = {
+  fromChain: 'bitcoin',
+  toChain: 'ethereum',
+  fromToken: token('bitcoin', null),
+  toToken: ETH,
+  amountIn: 100_000_000n,
+  sender: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+  recipient: WALLET,
+  userIp: null,
+  integratorFee: null,
+};
+// Cake's recorded transaction: 0.01 ETH to USDT, asked here with USDT on Polygon.
+const ETH_TO_POLYGON_USDT: VenueQuoteRequest = {
+  fromChain: 'ethereum',
+  toChain: 'polygon',
+  fromToken: ETH,
+  toToken: token('polygon', 'USDT'),
+  amountIn: 10n ** 16n,
+  sender: '0x00D283fFCb70F7b9A1d844e54A1AdE61E5443B6C',
+  recipient: '0x00D283fFCb70F7b9A1d844e54A1AdE61E5443B6C',
+  userIp: null,
+  integratorFee: null,
+};
 
 const rate = (file: string, status?: number): ServedRoute => ({ method: 'GET', path: '/rate', answer: { file, ...(status === undefined ? {} : { status }) } });
 const created = (file: string, status = 201): ServedRoute => ({ method: 'POST', path: '/transactions', answer: { file, status } });
@@ -81,17 +108,36 @@ const statusCase = (name: string, file: string, state: 'pending' | 'completed' |
 
 const cases: ContractCase[] = [
   {
+    name: 'the recorded fixed rate for 1 BTC is the guaranteed output (178.62528992), held 60 s',
+    routes: [rate('real/rate-fixed-btc-1.json')],
+    call: { kind: 'quote', request: BTC_TO_ETH },
+    now: CREATED_AT,
+    expect: { kind: 'row', amountOut: 178_625_289_920_000_000_000n, minAmountOut: 178_625_289_920_000_000_000n, estimatedSeconds: null, expiresAt: CREATED_AT + 60_000 },
+  },
+  {
+    name: 'the recorded HTTP 422 under the minimum (fromAmount 1e-8, no rate or withdrawMin keys) names the minimum of 7747 sat',
+    routes: [rate('real/rate-below-min-btc.json', 422)],
+    call: { kind: 'quote', request: { ...BTC_TO_ETH, amountIn: 1n } },
+    expect: { kind: 'rejection', code: 'below_min', details: { minAmountAtomic: '7747' } },
+  },
+  {
+    name: 'the recorded created transaction pays USDT on the ETH network, not on Polygon as asked: refused before any deposit',
+    routes: [created('real/transaction-created-float-eth-to-usdt.json')],
+    call: { kind: 'build', request: { request: ETH_TO_POLYGON_USDT, quote: { ...QUOTE, amountIn: 10n ** 16n } } },
+    expect: { kind: 'rejection', code: 'venue_bad_response', details: { path: '/coinTo' } },
+  },
+  {
+    name: 'the recorded created transaction read as a status (clickId, coin contracts, null hashes) stays pending',
+    routes: [polled('real/transaction-created-float-eth-to-usdt.json')],
+    call: { kind: 'status', request: { ...statusOf(), toChain: 'ethereum', toToken: token('ethereum', 'USDT'), context: { ...statusOf().context, transactionId: '6880e2730aee2e', minAmountOut: '16467474' } } },
+    expect: { kind: 'status', state: 'pending', destinationTxHash: null, receivedAmount: null },
+  },
+  {
     name: 'a fixed-rate price of 1 ETH to BNB is the guaranteed output, held 60 s (synthetic: no recorded /rate answer)',
     routes: [rate('synthetic/rate-eth-to-bnb.json')],
     call: { kind: 'quote', request: ETH_TO_BNB },
     now: CREATED_AT,
     expect: { kind: 'row', amountOut: OUT, minAmountOut: OUT, estimatedSeconds: null, expiresAt: CREATED_AT + 60_000 },
-  },
-  {
-    name: 'HTTP 422 under the minimum names the minimum (synthetic)',
-    routes: [rate('synthetic/rate-below-min.json', 422)],
-    call: { kind: 'quote', request: { ...ETH_TO_BNB, amountIn: 10n ** 15n } },
-    expect: { kind: 'rejection', code: 'below_min', details: { minAmountAtomic: '7703980000000000' } },
   },
   {
     name: 'HTTP 422 above the maximum names the maximum (synthetic)',

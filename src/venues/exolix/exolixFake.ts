@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { formatUnits } from 'viem';
 import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
 import { chainInfo } from '../../domain/chains.ts';
 import { freshDepositAddress } from '../fake/freshDepositAddress.ts';
@@ -76,6 +75,9 @@ const { convert, fromUsd, display } = book;
 /** A live fixed-rate transaction Exolix answered (fixtures/real/): every created transaction is this answer with our values. */
 const RECORDED_TRANSACTION = recordedAnswer(new URL('./fixtures/real/transaction-wait-eth-to-cake.json', import.meta.url));
 const RECORDED_COIN = RECORDED_TRANSACTION.coinFrom as Readonly<Record<string, unknown>>;
+/** Live `/rate` answers (fixtures/real/): a fixed price, and the 422 of an amount outside the limits (fewer keys). */
+const RECORDED_RATE = recordedAnswer(new URL('./fixtures/real/rate-fixed-btc-1.json', import.meta.url));
+const RECORDED_OUT_OF_LIMITS = recordedAnswer(new URL('./fixtures/real/rate-below-min-btc.json', import.meta.url));
 const isReply = (value: unknown): value is FakeReply => typeof value === 'object' && value !== null && 'body' in value;
 
 function defaultChainIds(): Record<string, number> {
@@ -136,10 +138,9 @@ export async function startExolixFake(options: ExolixFakeOptions = {}): Promise<
     const { min, max } = limitsOf(pair.from);
     const fee = fromUsd(WITHDRAWAL_FEE_USD, pair.to);
     const gross = convert((amountIn * (10_000n - spread)) / 10_000n, pair.from, pair.to) - fee;
-    const limits = { minAmount: display(min, pair.from), withdrawMin: display(fromUsd(MIN_USD, pair.to), pair.to), maxAmount: display(max, pair.from) };
-    const rate = Number(formatUnits(convert(10n ** BigInt(pair.from.decimals), pair.from, pair.to) * (10_000n - spread) / 10_000n, pair.to.decimals));
     if (amountIn < min || amountIn > max || gross <= 0n) {
-      return { status: 422, body: { fromAmount: display(amountIn, pair.from), toAmount: 0, rate, message: amountIn > max ? ABOVE_MAX : BELOW_MIN, ...limits } };
+      // As recorded: no rate or withdrawMin keys on this answer.
+      return { status: 422, body: fromRecorded(RECORDED_OUT_OF_LIMITS, { fromAmount: display(amountIn, pair.from), toAmount: 0, message: amountIn > max ? ABOVE_MAX : BELOW_MIN, minAmount: display(min, pair.from), maxAmount: display(max, pair.from) }) };
     }
     return { ...pair, amountIn, amountOut: gross, rateType };
   }
@@ -149,10 +150,10 @@ export async function startExolixFake(options: ExolixFakeOptions = {}): Promise<
     if (isReply(priced)) return priced;
     const { from, to, amountIn, amountOut } = priced;
     const { min, max } = limitsOf(from);
-    const body = {
-      fromAmount: display(amountIn, from), toAmount: display(amountOut, to), rate: Number((display(amountOut, to) / display(amountIn, from)).toFixed(6)),
+    const body = fromRecorded(RECORDED_RATE, {
+      fromAmount: display(amountIn, from), toAmount: display(amountOut, to), rate: Number((display(amountOut, to) / display(amountIn, from)).toFixed(8)),
       message: null, minAmount: display(min, from), withdrawMin: display(fromUsd(MIN_USD, to), to), maxAmount: display(max, from),
-    };
+    });
     return { body };
   }
 

@@ -33,6 +33,8 @@ const Coin = Type.Object({
   coinName: Type.Optional(Type.String()),
   network: Type.String(),
   networkName: Type.Optional(Type.String()),
+  /** The token contract on `network` (recorded answers carry `0xeee…` for native ETH). */
+  contract: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 
 const Hash = Type.Optional(Type.Union([Type.Object({ hash: NullableString, link: NullableString }), Type.Null()]));

@@ -1,4 +1,5 @@
 import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
+import { sameAddress } from '../../domain/addresses/sameAddress.ts';
 import { decimalText, decimalToAtomic } from '../../domain/amounts.ts';
 import type { ChainKey } from '../../domain/chains.ts';
 import { type Venue, type VenueQuoteRequest } from '../Venue.ts';
@@ -56,8 +57,11 @@ function served(chain: ChainKey): boolean {
   return networkOf(chain) !== undefined && assetsOn(chain).length > 0;
 }
 
-const sameCoin = (coin: { readonly coinCode: string; readonly network: string }, asset: ExolixAsset) =>
-  coin.coinCode.toUpperCase() === asset.coin && coin.network.toUpperCase() === asset.network;
+/** The coin of a created transaction is the asset asked: code and network, and the contract when Exolix names one for a token. */
+const sameCoin = (coin: { readonly coinCode: string; readonly network: string; readonly contract?: string | null }, asset: ExolixAsset) =>
+  coin.coinCode.toUpperCase() === asset.coin &&
+  coin.network.toUpperCase() === asset.network &&
+  (asset.address === null || typeof coin.contract !== 'string' || coin.contract === '' || sameAddress(asset.chain, coin.contract, asset.address));
 
 /** Checks a created transaction and reads it as the order the factory turns into a deposit. */
 function orderOf(tx: ExolixTransaction, request: VenueQuoteRequest, pair: ExolixPair): DeskOrder {
