@@ -115,7 +115,7 @@ describe('sandbox: quote 100 USDC base → arbitrum, build, sign, submit, track 
       method: 'POST',
       body: { fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '100000000', sender: user.address, recipient: user.address },
     });
-    expect(quote.body.quotes.map((q) => q.venue).sort()).toEqual(['across', 'cctp', 'nearintents', 'relay']);
+    expect(quote.body.quotes.map((q) => q.venue).sort()).toEqual(['across', 'cctp', 'lifi', 'nearintents', 'relay']);
     const outs = quote.body.quotes.map((q) => BigInt(q.amountOutAtomic));
     expect(outs).toEqual([...outs].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
     expect(quote.body.bestByPrice).toBe(quote.body.best?.quoteId);
@@ -126,6 +126,7 @@ describe('sandbox: quote 100 USDC base → arbitrum, build, sign, submit, track 
     ['relay', 2],
     ['cctp', 3],
     ['nearintents', 4],
+    ['lifi', 7],
   ])('completes a transfer through %s', async (venue, index) => {
     await transferThroughVenue(venue, index);
   });

@@ -20,6 +20,7 @@ export const SANDBOX_CONTRACT_NAMES = [
   'SandboxSpokePool',
   'SandboxTokenMessengerV2',
   'SandboxMessageTransmitterV2',
+  'SandboxLifiDiamond',
 ] as const;
 export type SandboxContractName = (typeof SANDBOX_CONTRACT_NAMES)[number];
 export interface CompiledContract {

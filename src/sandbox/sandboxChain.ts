@@ -34,6 +34,8 @@ export interface SandboxChainSpec {
   cctpDomain?: number;
   /** Across SpokePool address; when set, the SpokePool stand-in is installed there. */
   spokePool?: Address;
+  /** LI.FI diamond address; when set, the diamond stand-in is installed there. */
+  lifiDiamond?: Address;
 }
 
 export interface SandboxChain {
@@ -59,6 +61,8 @@ export const SANDBOX_CHAIN_SPECS = {
     usdc: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
     cctpDomain: 6,
     spokePool: '0x09aea4b2242abC8bb4BB78D537A67a245A7bEC64',
+    // lifinance/contracts deployments/<chain>.json `LiFiDiamond` (src/venues/lifi/lifiChains.ts).
+    lifiDiamond: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
   },
   arbitrum: {
     key: 'arbitrum',
@@ -66,6 +70,8 @@ export const SANDBOX_CHAIN_SPECS = {
     usdc: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
     cctpDomain: 3,
     spokePool: '0xe35e9842fceaCA96570B734083f4a58e8F7C5f2A',
+    // lifinance/contracts deployments/<chain>.json `LiFiDiamond` (src/venues/lifi/lifiChains.ts).
+    lifiDiamond: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
   },
   ethereum: {
     key: 'ethereum',
@@ -73,6 +79,8 @@ export const SANDBOX_CHAIN_SPECS = {
     usdc: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
     cctpDomain: 0,
     spokePool: '0x5c7BCd6E7De5423a257D81B442095A1a6ced35C5',
+    // lifinance/contracts deployments/<chain>.json `LiFiDiamond` (src/venues/lifi/lifiChains.ts).
+    lifiDiamond: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
   },
   optimism: {
     key: 'optimism',
@@ -80,6 +88,8 @@ export const SANDBOX_CHAIN_SPECS = {
     usdc: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85',
     cctpDomain: 2,
     spokePool: '0x6f26Bf09B1C792e3228e5467807a900A503c0281',
+    // lifinance/contracts deployments/<chain>.json `LiFiDiamond` (src/venues/lifi/lifiChains.ts).
+    lifiDiamond: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
   },
 } as const satisfies Record<string, SandboxChainSpec>;
 
@@ -138,6 +148,9 @@ async function setUp(
   await test.setCode({ address: spec.usdc, bytecode: contracts.SandboxUSDC.runtimeBytecode });
   if (spec.spokePool) {
     await test.setCode({ address: spec.spokePool, bytecode: contracts.SandboxSpokePool.runtimeBytecode });
+  }
+  if (spec.lifiDiamond) {
+    await test.setCode({ address: spec.lifiDiamond, bytecode: contracts.SandboxLifiDiamond.runtimeBytecode });
   }
   if (spec.cctpDomain !== undefined) {
     await test.setCode({

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { encodeFunctionData, pad, parseAbi, type Address, type Hex } from 'viem';
+import { decodeEventLog, encodeFunctionData, pad, parseAbi, type Address, type Hex } from 'viem';
+import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
 import { LIFI_CHAINS } from './lifiChains.ts';
 import { chainInfo } from '../../domain/chains.ts';
@@ -10,7 +11,10 @@ import { chainInfo } from '../../domain/chains.ts';
  * addresses substituted and a `transactionRequest` to the chain's diamond whose calldata is a real
  * AcrossFacetV4 `startBridgeTokensViaAcrossV4` call; `/status` answers in the layout of the docs'
  * status example. `tamper` makes the calldata lie (another receiver, chain, token or amount) so tests
- * can prove the adapter and the engine refuse it. It never settles on chain (no sandbox stand-in yet).
+ * can prove the adapter and the engine refuse it. With a `settlement` (the sandbox) it settles for
+ * real: `/status` reads the source transaction's `LiFiTransferStarted` event from the diamond
+ * stand-in (src/sandbox/contracts/SandboxLifiDiamond.sol) and pays the receiver on the destination
+ * chain from the solver before answering DONE; without one it answers the configured status.
  */
 
 export interface LifiFakeOptions {
@@ -18,8 +22,10 @@ export interface LifiFakeOptions {
   readonly outBps?: bigint;
   /** Fields of the BridgeData to replace with a lie. */
   readonly tamper?: Partial<{ receiver: Address; destinationChainId: bigint; sendingAssetId: Address; minAmount: bigint }>;
-  /** The status and substatus `/status` answers (default DONE / COMPLETED). */
+  /** The status and substatus `/status` answers without a settlement (default DONE / COMPLETED). */
   readonly status?: { readonly status: string; readonly substatus: string | null };
+  /** Settles on the sandbox chains (and then `/status` reports what happened on chain). */
+  readonly settlement?: FakeSettlement;
 }
 
 export interface LifiFake {
@@ -39,12 +45,17 @@ const abi = parseAbi([
   'struct BridgeData { bytes32 transactionId; string bridge; string integrator; address referrer; address sendingAssetId; address receiver; uint256 minAmount; uint256 destinationChainId; bool hasSourceSwaps; bool hasDestinationCall; }',
   'struct AcrossV4Data { bytes32 receiverAddress; bytes32 refundAddress; bytes32 sendingAssetId; bytes32 receivingAssetId; uint256 outputAmount; uint128 outputAmountMultiplier; bytes32 exclusiveRelayer; uint32 quoteTimestamp; uint32 fillDeadline; uint32 exclusivityParameter; bytes message; }',
   'function startBridgeTokensViaAcrossV4(BridgeData _bridgeData, AcrossV4Data _acrossData) payable',
+  'event LiFiTransferStarted(BridgeData bridgeData)',
 ]);
 const ZERO = '0x0000000000000000000000000000000000000000';
 
 export async function startLifiFake(initial: LifiFakeOptions = {}): Promise<LifiFake> {
   let options = initial;
   let sequence = 0;
+  /** What each quoted transfer delivers, by LI.FI transaction id: the destination token and amount. */
+  const quoted = new Map<string, { toToken: Address; out: bigint }>();
+  /** One payout per source transaction, whatever the number of polls. */
+  const payouts = new Map<string, Promise<{ txHash: Hex; amount: bigint; token: Address; chainId: number } | null>>();
 
   function quote(request: FakeRequest): FakeReply {
     const q = request.query;
@@ -60,6 +71,7 @@ export async function startLifiFake(initial: LifiFakeOptions = {}): Promise<Lifi
     const amount = BigInt(amountText);
     const out = (amount * (options.outBps ?? 9_965n)) / 10_000n;
     const transactionId = pad(`0x${(++sequence).toString(16)}`);
+    quoted.set(transactionId, { toToken, out });
     const bridge = { receiver: recipient, destinationChainId: BigInt(toChain), sendingAssetId: fromToken, minAmount: amount, ...options.tamper };
     const data = encodeFunctionData({
       abi,
@@ -87,14 +99,50 @@ export async function startLifiFake(initial: LifiFakeOptions = {}): Promise<Lifi
     return { body };
   }
 
-  function status(request: FakeRequest): FakeReply {
+  /** Reads the diamond's event from the mined source transaction and pays its receiver once. */
+  async function settle(settlement: FakeSettlement, fromChain: number, hash: Hex): Promise<{ txHash: Hex; amount: bigint; token: Address; chainId: number } | null | 'failed'> {
+    const mined = await settlement.findTransaction(fromChain, hash);
+    if (!mined) return null;
+    if (!mined.success) return 'failed';
+    let payout = payouts.get(hash);
+    if (!payout) {
+      const diamond = LIFI_CHAINS.find((c) => chainInfo(c.key).chainId === fromChain)?.diamond;
+      const started = mined.logs.flatMap((log) => {
+        if (!diamond || log.address.toLowerCase() !== diamond.toLowerCase()) return [];
+        try {
+          const event = decodeEventLog({ abi, data: log.data, topics: log.topics });
+          return event.eventName === 'LiFiTransferStarted' ? [event.args.bridgeData] : [];
+        } catch {
+          return [];
+        }
+      })[0];
+      if (!started) return 'failed';
+      const known = quoted.get(started.transactionId);
+      const chainId = Number(started.destinationChainId);
+      const token = known?.toToken ?? started.sendingAssetId;
+      const amount = known?.out ?? (started.minAmount * (options.outBps ?? 9_965n)) / 10_000n;
+      payout = settlement.pay(chainId, token === ZERO ? null : token, started.receiver, amount).then((txHash) => ({ txHash, amount, token, chainId }));
+      payouts.set(hash, payout);
+    }
+    return payout;
+  }
+
+  async function status(request: FakeRequest): Promise<FakeReply> {
     const hash = request.query.get('txHash');
     if (!hash) return { status: 400, body: { message: 'txHash is required.', code: 1011 } };
-    const chosen = options.status ?? { status: 'DONE', substatus: 'COMPLETED' };
     const template = STATUS as { sending: Record<string, unknown>; receiving: Record<string, unknown> };
-    const body: Record<string, unknown> = { ...STATUS, sending: { ...template.sending, txHash: hash }, status: chosen.status, substatus: chosen.substatus };
-    if (chosen.status !== 'DONE') body.receiving = { chainId: template.receiving.chainId };
-    return { body };
+    const answer = (status: string, substatus: string | null, receiving: Record<string, unknown> | null): FakeReply => ({
+      body: { ...STATUS, sending: { ...template.sending, txHash: hash }, receiving: receiving ?? { chainId: template.receiving.chainId }, status, substatus },
+    });
+    if (!options.settlement) {
+      const chosen = options.status ?? { status: 'DONE', substatus: 'COMPLETED' };
+      return answer(chosen.status, chosen.substatus, chosen.status === 'DONE' ? template.receiving : null);
+    }
+    const settled = await settle(options.settlement, Number(request.query.get('fromChain')), hash as Hex);
+    if (settled === null) return answer('PENDING', 'WAIT_SOURCE_CONFIRMATIONS', null);
+    if (settled === 'failed') return answer('FAILED', 'UNKNOWN_FAILED_ERROR', null);
+    const token = template.receiving.token as Record<string, unknown>;
+    return answer('DONE', 'COMPLETED', { ...template.receiving, txHash: settled.txHash, amount: settled.amount.toString(), chainId: settled.chainId, token: { ...token, address: settled.token, chainId: settled.chainId } });
   }
 
   const server = await startFakeServer({ 'GET /quote': quote, 'GET /status': status });

@@ -29,6 +29,7 @@ export const lifiVenue: VenueModule = {
   capabilities: { archetype: 'aggregator', tradeTypes: ['EXACT_IN'], executionShapes: ['evm_calldata'], feeCapture: 'none', requiresUserIp: false, privacyModel: 'none' },
   requiredCredentials: [],
   defaultBaseUrl: 'https://li.quest/v1',
+  sandboxFake: async ({ settlement }) => (await import('./lifiFake.ts')).startLifiFake({ settlement }),
   contextSchema: LifiContextSchema,
   errorCodes: LIFI_ERROR_CODES,
   // The diamond of each chain, its bridge entry points only, each call checked against the transfer.
