@@ -6,7 +6,7 @@ import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
 import { CHANGENOW_ASSETS, CHANGENOW_NETWORKS, assetByTicker, networkOf, type ChangenowAsset } from './changenowChains.ts';
 import { decimalToAtomic } from '../../domain/amounts.ts';
-import { deskPriceBook, deskSettler } from '../desks/deskFakeSupport.ts';
+import { deskPriceBook, deskSettler, fromRecorded, recordedAnswer } from '../desks/deskFakeSupport.ts';
 
 
 /**
@@ -76,6 +76,9 @@ interface Exchange {
 
 const bad = (error: string, message: string, status = 400): FakeReply => ({ status, body: { error, message } });
 const { convert, fromUsd, display } = deskPriceBook<ChangenowAsset>(PRICES, (asset) => asset.ticker);
+/** Answers ChangeNOW gave (fixtures/real/): every created exchange and by-id read is one of these with our values. */
+const RECORDED_EXCHANGE = recordedAnswer(new URL('./fixtures/real/exchange-created-eth-usdt-standard.json', import.meta.url));
+const RECORDED_BY_ID = recordedAnswer(new URL('./fixtures/real/status-waiting-eth-usdt.json', import.meta.url));
 
 function defaultChainIds(): Record<string, number> {
   const ids: Record<string, number> = {};
@@ -184,12 +187,16 @@ export async function startChangenowFake(options: ChangenowFakeOptions = {}): Pr
     nextDeposit = null;
     if (!deposit.payinAddress) return bad('not_valid_params', `deposits on ${pair.from.network} are not served by the fake`);
     const id = randomBytes(7).toString('hex');
-    const response: Record<string, unknown> = {
-      id, fromAmount: display(rate.amountIn, pair.from), toAmount: display(rate.amountOut, pair.to), flow: 'fixed-rate', type: 'direct',
-      payinAddress: deposit.payinAddress, payoutAddress: body.address, payinExtraId: deposit.payinExtraId, payoutExtraId: null,
-      fromCurrency: pair.from.ticker, fromNetwork: pair.from.network, toCurrency: pair.to.ticker, toNetwork: pair.to.network,
-      refundAddress: body.refundAddress ?? null, refundExtraId: null, rateId: body.rateId, validUntil: new Date(now() + EXCHANGE_TTL_MS).toISOString(),
-    };
+    // The recorded exchange (standard flow) with our values; the fixed-rate fields the v2 docs add follow it.
+    const response = fromRecorded(
+      RECORDED_EXCHANGE,
+      {
+        fromAmount: display(rate.amountIn, pair.from), toAmount: display(rate.amountOut, pair.to), flow: 'fixed-rate', type: 'direct',
+        payinAddress: deposit.payinAddress, payoutAddress: body.address, fromCurrency: pair.from.ticker, toCurrency: pair.to.ticker,
+        refundAddress: body.refundAddress ?? null, id, directedAmount: display(rate.amountIn, pair.from), fromNetwork: pair.from.network, toNetwork: pair.to.network,
+      },
+      { payinExtraId: deposit.payinExtraId, payoutExtraId: null, refundExtraId: null, rateId: body.rateId, validUntil: new Date(now() + EXCHANGE_TTL_MS).toISOString() },
+    );
     exchanges.set(id, { response, from: pair.from, to: pair.to, amountIn: rate.amountIn, amountOut: rate.amountOut });
     return { body: response };
   }
@@ -224,12 +231,13 @@ export async function startChangenowFake(options: ChangenowFakeOptions = {}): Pr
       current = await progressOf(entry);
     }
     const r = entry.response;
-    const body = {
-      id, status: current.status, actionsAvailable: false, fromCurrency: r.fromCurrency, fromNetwork: r.fromNetwork, toCurrency: r.toCurrency, toNetwork: r.toNetwork,
+    // The recorded by-id answer (waiting, nulls until paid) with this exchange's values.
+    const body = fromRecorded(RECORDED_BY_ID, {
+      id, status: current.status, fromCurrency: r.fromCurrency, fromNetwork: r.fromNetwork, toCurrency: r.toCurrency, toNetwork: r.toNetwork,
       expectedAmountFrom: r.fromAmount, expectedAmountTo: r.toAmount, amountFrom: null, amountTo: null, payinAddress: r.payinAddress, payoutAddress: r.payoutAddress,
-      payinExtraId: r.payinExtraId, payoutExtraId: null, refundAddress: r.refundAddress, refundExtraId: null, createdAt: new Date(now()).toISOString(), updatedAt: new Date(now()).toISOString(),
-      depositReceivedAt: null, payinHash: null, payoutHash: null, validUntil: r.validUntil, ...current.fields,
-    };
+      payinExtraId: r.payinExtraId, refundAddress: r.refundAddress, createdAt: new Date(now()).toISOString(), updatedAt: new Date(now()).toISOString(),
+      validUntil: r.validUntil, fromLegacyTicker: r.fromCurrency, toLegacyTicker: r.toCurrency, ...current.fields,
+    });
     return { body };
   }
 

@@ -43,12 +43,17 @@ export function recordedAnswer(file: URL): Readonly<Record<string, unknown>> {
  * The recorded answer with some of its values substituted (ids, amounts, addresses, times), in the
  * recorded key order; every field the venue sent and the fake does not substitute stays as recorded.
  * Substituting a key the recording lacks throws: the fake may not answer a field the venue does not.
+ * `added` names fields a flow the recording did not cover documents (e.g. a fixed-rate `rateId` on a
+ * recording of the standard flow); they follow the recorded ones.
  */
-export function fromRecorded(template: Readonly<Record<string, unknown>>, values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function fromRecorded(template: Readonly<Record<string, unknown>>, values: Readonly<Record<string, unknown>>, added: Readonly<Record<string, unknown>> = {}): Record<string, unknown> {
   for (const key of Object.keys(values)) {
     if (!Object.hasOwn(template, key)) throw new Error(`the recorded answer has no field ${key}`);
   }
-  return Object.fromEntries(Object.entries(template).map(([key, value]) => [key, Object.hasOwn(values, key) ? values[key] : value]));
+  for (const key of Object.keys(added)) {
+    if (Object.hasOwn(template, key)) throw new Error(`the recorded answer already has ${key}: substitute it instead`);
+  }
+  return { ...Object.fromEntries(Object.entries(template).map(([key, value]) => [key, Object.hasOwn(values, key) ? values[key] : value])), ...added };
 }
 
 /** Where a deposit-address order stands on the sandbox chains. */
