@@ -123,6 +123,7 @@ describe('createEvmRpc against anvil', () => {
       to: recipient,
       data: '0xc0ffee',
       value: 12_345n,
+      nonce: expect.any(Number) as number,
       blockNumber: expect.any(BigInt) as bigint,
       status: 'success',
     });
