@@ -85,3 +85,16 @@ export const LifiContextSchema = Type.Object({
   transactionId: Type.Optional(Type.String()),
 });
 export type LifiContext = Static<typeof LifiContextSchema>;
+
+/** `GET /v1/chains?chainTypes=EVM`: the chains LI.FI serves now, some with the diamond address it uses there. */
+export const LifiChainsSchema = Type.Object({
+  chains: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      key: Type.Optional(Type.String()),
+      chainType: Type.Optional(Type.String()),
+      diamondAddress: Type.Optional(Type.String()),
+    }),
+  ),
+});
+export type LifiChains = Static<typeof LifiChainsSchema>;

@@ -1,11 +1,11 @@
 import { getAddress, isAddress, type Address, type Hex } from 'viem';
 import { Value } from 'typebox/value';
 import { chainInfo, type ChainKey } from '../../domain/chains.ts';
-import { tokensOn } from '../../domain/tokens.ts';
 import { VenueRejection, type CallContext, type CoverageAnswer, type Corridor, type StepsPlan, type Venue, type VenueQuote, type VenueQuoteRequest, type VenueStatus } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { LIFI_BRIDGE_SELECTORS, whyNotLifiBridgeCall } from './lifiBridgeCalls.ts';
+import { createLifiCoverage } from './lifiCoverage.ts';
 import { LIFI_CHAINS, lifiChain, type LifiChain } from './lifiChains.ts';
 import { LIFI_ERROR_CODES, toLifiStatus, translateLifiError } from './lifiMapping.ts';
 import { LifiContextSchema, LifiErrorSchema, LifiQuoteSchema, LifiStatusSchema, type LifiContext, type LifiQuote } from './lifiSchemas.ts';
@@ -75,12 +75,6 @@ function resolveOrThrow(corridor: Corridor): Resolved {
   return resolved;
 }
 
-function tokenSymbols(fromChain: ChainKey, toChain: ChainKey): readonly string[] {
-  if (!lifiChain(fromChain) || !lifiChain(toChain)) return [];
-  const there = new Set(tokensOn(toChain).map((token) => token.symbol));
-  return tokensOn(fromChain).flatMap((token) => (there.has(token.symbol) ? [token.symbol] : []));
-}
-
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
 function createLifiVenue(deps: VenueDeps): Venue {
@@ -112,13 +106,13 @@ function createLifiVenue(deps: VenueDeps): Venue {
     return body;
   }
 
+  const published = createLifiCoverage(deps.http, deps.now);
+
   return {
     id: lifiVenue.id,
-    supports(corridor) {
-      const resolved = resolve(corridor);
-      return 'served' in resolved ? resolved : { served: true };
-    },
-    coverage: () => ({ origins: LIFI_CHAINS.map((chain) => chain.key), tokenSymbols }),
+    supports: published.supports,
+    coverage: () => published.coverage,
+    snapshot: published.snapshot,
 
     async quote(request, call): Promise<VenueQuote> {
       const resolved = resolveOrThrow(request);
