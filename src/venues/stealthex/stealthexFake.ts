@@ -6,7 +6,7 @@ import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
 import { STEALTHEX_ASSETS, assetBySymbol, type StealthexAsset } from './stealthexChains.ts';
 import { decimalToAtomic } from '../../domain/amounts.ts';
-import { deskPriceBook, deskSettler } from '../desks/deskFakeSupport.ts';
+import { deskPriceBook, deskSettler, fromRecorded, recordedAnswer } from '../desks/deskFakeSupport.ts';
 
 
 /**
@@ -80,6 +80,10 @@ type Side = Record<string, unknown>;
 
 const bad = (kind: string, details: string, status = 400): FakeReply => ({ status, body: { err: { kind, details } } });
 const { convert, fromUsd, display } = deskPriceBook<StealthexAsset>(PRICES, (asset) => asset.ticker);
+/** An exchange StealthEX created (fixtures/real/): every created exchange is this answer with our values. */
+const RECORDED_EXCHANGE = recordedAnswer(new URL('./fixtures/real/exchange-created-eth-usdt-floating.json', import.meta.url));
+const RECORDED_DEPOSIT = RECORDED_EXCHANGE.deposit as Readonly<Record<string, unknown>>;
+const RECORDED_WITHDRAWAL = RECORDED_EXCHANGE.withdrawal as Readonly<Record<string, unknown>>;
 
 function defaultChainIds(): Record<string, number> {
   const ids: Record<string, number> = {};
@@ -194,16 +198,19 @@ export async function startStealthexFake(options: StealthexFakeOptions = {}): Pr
     nextDeposit = null;
     if (!deposit.address) return bad('NoExchangeRoute', `deposits on ${parsed.from.network} are not served by the fake`);
     const id = randomBytes(5).toString('hex');
-    const response: Record<string, unknown> = {
+    // The recorded exchange with our values: while waiting, `amount` already equals `expected_amount` on both sides.
+    const side = (template: Readonly<Record<string, unknown>>, asset: StealthexAsset, address: string, extraId: string | number | null, amount: number) =>
+      fromRecorded(template, { symbol: asset.ticker, network: asset.network, amount, expected_amount: amount, address, extra_id: extraId, tx_hash: null, address_explorer_url: `https://sandbox.invalid/address/${address}`, tx_explorer_url: null });
+    const response = fromRecorded(RECORDED_EXCHANGE, {
       id,
       status: 'waiting',
+      rate: 'fixed',
+      deposit: side(RECORDED_DEPOSIT, parsed.from, deposit.address, deposit.extra_id, display(rate.amountIn, parsed.from)),
+      withdrawal: side(RECORDED_WITHDRAWAL, parsed.to, body.address, null, display(rate.amountOut, parsed.to)),
+      refund_address: body.refund_address ?? null,
       created_at: new Date(now()).toISOString(),
       expires_at: new Date(now() + EXCHANGE_TTL_MS).toISOString(),
-      rate: 'fixed',
-      refund_address: body.refund_address ?? null,
-      deposit: { symbol: parsed.from.ticker, network: parsed.from.network, address: deposit.address, extra_id: deposit.extra_id, amount: 0, expected_amount: display(rate.amountIn, parsed.from) },
-      withdrawal: { symbol: parsed.to.ticker, network: parsed.to.network, address: body.address, extra_id: null, amount: 0, expected_amount: display(rate.amountOut, parsed.to) },
-    };
+    });
     exchanges.set(id, { response, from: parsed.from, to: parsed.to, amountIn: rate.amountIn, amountOut: rate.amountOut });
     return { status: 201, body: response };
   }
