@@ -54,7 +54,7 @@ export interface VenueModule extends VenueListing {
    * The shape of the JSON context the adapter stores with a quote and its build (ids, deadlines) and
    * reads back in build and status, so that stored context is read through one typed schema.
    */
-  readonly contextSchema?: TSchema;
+  readonly contextSchema: TSchema;
   /** How `npm run sandbox` starts a loopback fake of this venue; a venue without one is switched off there. */
   readonly sandboxFake?: SandboxFakeFactory;
   create(deps: VenueDeps): Venue;
@@ -98,7 +98,9 @@ export type SandboxFakeFactory = (context: SandboxFakeContext) => Promise<Sandbo
  * A double standing in for the listed venue of its id (tests, bench): its own adapter, with the
  * listing's capabilities and credentials unless it states some of its own. See `withStandIns`.
  */
-export type VenueStandIn = Omit<VenueModule, 'capabilities' | 'requiredCredentials'> & {
+export type VenueStandIn = Omit<VenueModule, 'capabilities' | 'requiredCredentials' | 'contextSchema'> & {
   readonly capabilities?: Partial<VenueCapabilities>;
   readonly requiredCredentials?: readonly string[];
+  /** A double's context is whatever the test stores; any JSON object unless it says otherwise. */
+  readonly contextSchema?: TSchema;
 };

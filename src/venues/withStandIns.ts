@@ -1,4 +1,7 @@
+import { Type } from 'typebox';
 import type { VenueEntry, VenueModule, VenueStandIn } from './VenueModule.ts';
+
+const ANY_CONTEXT = Type.Object({}, { additionalProperties: true });
 
 /**
  * The venue list with doubles standing in for listed venues (tests, bench): each stand-in replaces
@@ -19,6 +22,7 @@ export function withStandIns(entries: readonly VenueEntry[], standIns: readonly 
       ...standIn,
       capabilities: { ...entry.capabilities, ...standIn.capabilities },
       requiredCredentials: standIn.requiredCredentials ?? entry.requiredCredentials,
+      contextSchema: standIn.contextSchema ?? ANY_CONTEXT,
     };
     return module;
   });
