@@ -149,6 +149,13 @@ const cases: ContractCase[] = [
     expect: { kind: 'rejection', code: 'venue_bad_response' },
   },
   {
+    name: "a route charging LayerZero's native fee outside the amount (included: false) is not offered",
+    routes: quoteAt('synthetic/quote-usdc-arbitrum-optimism-native-fee.json'),
+    call: { kind: 'quote', request: acrossRequest },
+    now: NOW,
+    expect: { kind: 'rejection', code: 'no_liquidity', details: { venueTool: 'stargateV2Bus' } },
+  },
+  {
     name: 'error 1002 whose tool says AMOUNT_TOO_LOW with its minimum is below_min with the figure',
     routes: quoteAt('synthetic/error-1002-no-quote.json', 404),
     call: { kind: 'quote', request: acrossRequest },

@@ -26,6 +26,8 @@ export const LifiQuoteSchema = Type.Object({
     toAmountMin: UINT_STRING,
     approvalAddress: Type.Optional(Type.String()),
     executionDuration: Type.Optional(Type.Union([Type.Number({ minimum: 0 }), Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })])),
+    /** `included: false` marks a fee paid on top of the amount (e.g. LayerZero's native fee, sent as value). */
+    feeCosts: Type.Optional(Type.Array(Type.Object({ name: Type.Optional(Type.String()), amount: Type.Optional(Type.String()), included: Type.Optional(Type.Boolean()) }))),
   }),
   transactionId: Type.Optional(Type.String()),
   transactionRequest: Type.Optional(

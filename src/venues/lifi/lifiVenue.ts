@@ -103,6 +103,12 @@ function createLifiVenue(deps: VenueDeps): Venue {
       throw translateLifiError(error, Value.Check(LifiErrorSchema, error.body) ? error.body : null);
     }
     refuseOtherTransfer(body, request, resolved);
+    // A fee paid on top of the amount rides as native value beside the call; Strait's checks accept
+    // only the amount itself, so such a route is not offered rather than refused at build.
+    const extra = (body.estimate.feeCosts ?? []).find((fee) => fee.included === false && fee.amount !== undefined && /^[0-9]+$/.test(fee.amount) && BigInt(fee.amount) > 0n);
+    if (extra) {
+      throw new VenueRejection('no_liquidity', `LI.FI's ${body.tool} route charges ${extra.name ?? 'a fee'} of ${extra.amount} outside the amount sent, which Strait cannot carry`, { venueTool: body.tool });
+    }
     return body;
   }
 
