@@ -1,7 +1,7 @@
 import { encodeFunctionData, erc20Abi, getAddress } from 'viem';
 import { sameAddress } from '../domain/addresses/sameAddress.ts';
 import { chainInfo, evmChainId, type ChainKey } from '../domain/chains.ts';
-import type { EvmStep, Json, JsonObject } from '../domain/steps.ts';
+import type { EvmStep } from '../domain/steps.ts';
 import type { TokenInfo } from '../domain/tokens.ts';
 import { VenueRejection, type CoverageAnswer, type Corridor, type VenueCoverage, type VenueQuoteRequest } from './Venue.ts';
 
@@ -53,16 +53,6 @@ export function fundingStepOf(request: VenueQuoteRequest, depositAddress: string
   if (token === null) return { vm: 'evm', step: 'main', chainId, to, data: '0x', value: amount };
   const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] });
   return { vm: 'evm', step: 'main', chainId, to: getAddress(token), data, value: 0n };
-}
-
-export function contextString(context: JsonObject, key: string): string | null {
-  const value: Json | undefined = context[key];
-  return typeof value === 'string' && value.length > 0 ? value : null;
-}
-
-export function contextAmount(context: JsonObject, key: string): bigint | null {
-  const value = contextString(context, key);
-  return value !== null && /^[0-9]+$/.test(value) ? BigInt(value) : null;
 }
 
 export function badResponse(message: string, path: string): VenueRejection {
