@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { Address, Hex } from 'viem';
 import { atomicToDecimal } from '../../domain/amounts.ts';
 import { onceByKey } from '../fake/onceByKey.ts';
@@ -30,13 +29,6 @@ export function deskPriceBook<A extends DeskAsset>(prices: Readonly<Record<strin
     fromUsd: (usd, asset) => (usd * 10n ** BigInt(asset.decimals)) / priceOf(asset),
     display: (amount, asset) => Number(atomicToDecimal(amount, asset.decimals)),
   };
-}
-
-/** A recorded answer (a JSON object file) to build fake answers from. */
-export function recordedAnswer(file: URL): Readonly<Record<string, unknown>> {
-  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`${file.pathname} is not a recorded JSON object`);
-  return parsed as Record<string, unknown>;
 }
 
 /**

@@ -10,7 +10,9 @@ import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } fr
 import { decimalToAtomic } from '../../domain/amounts.ts';
 import { HOUDINI_ASSETS, HOUDINI_CHAINS, shortNameOf, type HoudiniAsset } from './houdiniChains.ts';
 import { HOUDINI_STATUS_CODES } from './houdiniMapping.ts';
-import { overlay, recordedAnswer } from './houdiniRecorded.ts';
+import { overlay, recordedAnswer as recordedFile } from '../fake/recordedAnswers.ts';
+
+const recordedAnswer = (name: string) => recordedFile(new URL(`./fixtures/real/${name}`, import.meta.url));
 
 /**
  * A loopback Houdini Partner API v2: `GET /v2/tokens`, `GET /v2/quotes`, `GET /v2/minMax`,

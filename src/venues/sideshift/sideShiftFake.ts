@@ -9,7 +9,9 @@ import { onceByKey } from '../fake/onceByKey.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
 import { SIDESHIFT_NETWORKS, assetByCoin, type SideShiftAsset } from './sideShiftChains.ts';
 import { coinsListing, commissionPpm, defaultLimits, priceShift, type FakeLimits } from './sideShiftFakePricing.ts';
-import { overlay, recordedAnswer } from './sideShiftRecorded.ts';
+import { overlay, recordedAnswer as recordedFile } from '../fake/recordedAnswers.ts';
+
+const recordedAnswer = (name: string) => recordedFile(new URL(`./fixtures/real/${name}`, import.meta.url));
 
 /**
  * A loopback SideShift v2: `GET /v2/pair/:from/:to`, `POST /v2/quotes`, `POST /v2/shifts/fixed`,

@@ -6,7 +6,8 @@ import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
 import { STEALTHEX_ASSETS, assetBySymbol, type StealthexAsset } from './stealthexChains.ts';
 import { decimalToAtomic } from '../../domain/amounts.ts';
-import { deskPriceBook, deskSettler, fromRecorded, recordedAnswer } from '../desks/deskFakeSupport.ts';
+import { deskPriceBook, deskSettler, fromRecorded } from '../desks/deskFakeSupport.ts';
+import { recordedAnswer } from '../fake/recordedAnswers.ts';
 
 
 /**

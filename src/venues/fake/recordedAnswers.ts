@@ -1,12 +1,15 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * The fake's templates: answers SideShift really gave (fixtures/real, its docs' examples), parsed
- * once. The fake answers with their keys, order and extra fields, substituting only ids, amounts,
- * addresses, coins, times and statuses, so it cannot drift into a shape the real API never sends.
+ * A fake's template: an answer the venue really gave (a JSON object file under the venue's
+ * `fixtures/real/`). Fakes answer with its keys, order and extra fields, substituting only ids,
+ * amounts, addresses, tokens, times and statuses, so they cannot drift into a shape the real API never
+ * sends (docs/adding-a-venue.md).
  */
-export function recordedAnswer(file: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(new URL(`./fixtures/real/${file}`, import.meta.url), 'utf8')) as Record<string, unknown>;
+export function recordedAnswer(file: URL): Readonly<Record<string, unknown>> {
+  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`${file.pathname} is not a recorded JSON object`);
+  return parsed as Record<string, unknown>;
 }
 
 /**
