@@ -80,6 +80,9 @@ export function relayChain(key: ChainKey): RelayChain | undefined {
   return BY_KEY.get(key);
 }
 
+/** Every chain of the table (origins and destination-only chains), in table order. */
+export const RELAY_CHAINS: readonly ChainKey[] = CHAINS.map((c) => c.key);
+
 /** Chains a Relay transfer can start from, in table order. */
 export const RELAY_ORIGINS: readonly ChainKey[] = CHAINS.filter((c) => c.origin).map((c) => c.key);
 

@@ -9,7 +9,8 @@ import { depositProblem, parseQuoteBody, type ParsedQuoteBody } from './relayFak
 
 /**
  * A fake of the Relay API over loopback: `POST /quote/v2`, `POST /transactions/index`,
- * `GET /intents/status/v3`, `GET /requests/v2`, in Relay's own request and response shapes.
+ * `GET /intents/status/v3`, `GET /requests/v2`, `GET /chains`, in Relay's own request and response
+ * shapes. `/chains` lists the chains and tokens the fake quotes, each `tokenSupport: "Limited"`.
  *
  * Prices: out = amount − 3 bps (solver service) − 9000 (relayer gas) − the app fee asked for;
  * minimumAmount = out − the requested slippage. An ERC-20 deposit is Relay's own shape: a `transfer`
@@ -55,6 +56,7 @@ const TEMPLATES = {
   status: recorded('status-v3-success.json'),
   requests: recorded('requests-v2-eth_to_btc.json'),
   error: recorded('error-amount-too-low.json'),
+  chains: recorded('chains-docs-quickstart-optimism.json'),
 };
 
 interface TokenMeta {
@@ -294,7 +296,7 @@ export async function startRelayFake(options: { settlement?: FakeSettlement; por
   }
 
   const server = await startFakeServer(
-    { 'POST /quote/v2': quote, 'POST /transactions/index': index, 'GET /intents/status/v3': status, 'GET /requests/v2': requests },
+    { 'POST /quote/v2': quote, 'POST /transactions/index': index, 'GET /intents/status/v3': status, 'GET /requests/v2': requests, 'GET /chains': chains },
     { port: options.port },
   );
   return {
@@ -364,4 +366,29 @@ function slippageOf(template: unknown, destinationValue: bigint, bps: bigint): J
 /** The recorded error body with this code and message (and `errorData`, as Relay documents it, when given). */
 function relayError(status: number, message: string, errorCode: string, errorData?: string): FakeReply {
   return { status, body: { ...TEMPLATES.error, message, errorCode, ...(errorData === undefined ? {} : { errorData }) } };
+}
+
+/** `GET /chains` in the quickstart sample's shape, listing exactly the chains and tokens the fake quotes. */
+function chains(): FakeReply {
+  const template = (TEMPLATES.chains.chains as Json[])[0] as Json;
+  const currencyTemplate = template.currency as Json;
+  const erc20Template = (template.erc20Currencies as Json[])[0] as Json;
+  const listed = Object.entries(TOKENS).map(([id, tokens]) => {
+    const native = tokens[RELAY_NATIVE_EVM];
+    const svm = Number(id) === 792703809;
+    return {
+      ...template,
+      id: Number(id),
+      name: svm ? 'solana' : `chain-${id}`,
+      tokenSupport: 'Limited',
+      vmType: svm ? 'svm' : 'evm',
+      currency: native
+        ? { ...currencyTemplate, id: native.symbol.toLowerCase(), symbol: native.symbol, name: native.symbol, decimals: native.decimals, supportsBridging: true }
+        : { ...currencyTemplate, id: 'sol', symbol: 'SOL', name: 'Solana', address: '11111111111111111111111111111111', decimals: 9, supportsBridging: false },
+      erc20Currencies: Object.entries(tokens)
+        .filter(([address]) => address !== RELAY_NATIVE_EVM)
+        .map(([address, meta]) => ({ ...erc20Template, id: meta.symbol.toLowerCase(), symbol: meta.symbol, name: meta.symbol, address, decimals: meta.decimals, supportsBridging: true })),
+    };
+  });
+  return { body: { chains: listed } };
 }

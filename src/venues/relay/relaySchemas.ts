@@ -2,9 +2,9 @@ import { Type, type Static, type TSchema } from 'typebox';
 
 /**
  * Schemas of the Relay API answers the adapter reads (`POST /quote/v2`, `GET /intents/status/v3`,
- * `GET /requests/v2`, `POST /transactions/index`) and of its error body. Only the fields the adapter
- * uses are required; everything else passes through untouched, and an optional field may also be
- * `null` (a status answer with nulls must never read as a bad response).
+ * `GET /requests/v2`, `POST /transactions/index`, `GET /chains`) and of its error body. Only the
+ * fields the adapter uses are required; everything else passes through untouched, and an optional
+ * field may also be `null` (a status answer with nulls must never read as a bad response).
  *
  * Real quote answers (relay-kit's recorded `executeBridge`, fixtures/real/quote-eth-to-base-native.json)
  * carry no `steps[].requestId`, no `details.currencyOut.minimumAmount` and no `details.timeEstimate`:
@@ -115,6 +115,31 @@ export const RelayRequestsSchema = Type.Object({
   continuation: Nullable(Type.Union([Type.String(), Type.Null()])),
 });
 export type RelayRequests = Static<typeof RelayRequestsSchema>;
+
+/** A token of `GET /chains` (`currency`, `erc20Currencies[]`): only its address and bridging flag are read. */
+const ChainCurrencySchema = Type.Object({ address: Type.String(), supportsBridging: Nullable(Type.Boolean()) });
+
+/**
+ * `GET /chains` (200): every chain Relay runs, with `tokenSupport` (`"All"`: any token with solver or
+ * DEX liquidity; otherwise only `currency` and `erc20Currencies` entries with `supportsBridging`),
+ * `disabled` (Relay switched the chain off during an incident) and `depositEnabled`. The docs'
+ * examples (fixtures/real/chains-docs-*.json) leave out `disabled` and `depositEnabled`: absent
+ * means not switched off.
+ */
+export const RelayChainsSchema = Type.Object({
+  chains: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      disabled: Nullable(Type.Boolean()),
+      depositEnabled: Nullable(Type.Boolean()),
+      tokenSupport: Nullable(Type.String()),
+      currency: Nullable(ChainCurrencySchema),
+      erc20Currencies: Nullable(Type.Array(ChainCurrencySchema)),
+    }),
+  ),
+});
+export type RelayChains = Static<typeof RelayChainsSchema>;
 
 /** `POST /transactions/index` (200): `{ message }`; nothing in it is read. */
 export const RelayIndexSchema = Type.Object({ message: Type.Optional(Type.String()) });

@@ -1,10 +1,10 @@
 import { Compile } from 'typebox/compile';
 import { decodeFunctionData, erc20Abi, getAddress, slice, size, type Hex } from 'viem';
-import type { ChainKey } from '../../domain/chains.ts';
 import type { EvmStep } from '../../domain/steps.ts';
-import { VenueRejection, type Approval, type CallContext, type CoverageAnswer, type Corridor, type StepsPlan, type Venue, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
+import { VenueRejection, type Approval, type CallContext, type Corridor, type StepsPlan, type Venue, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
-import { RELAY_NATIVE_EVM, RELAY_ORIGINS, relayChain, relayServesToken, relayTransferRecipients, type Address, type RelayChain } from './relayChains.ts';
+import { RELAY_ORIGINS, relayChain, relayTransferRecipients, type Address, type RelayChain } from './relayChains.ts';
+import { createRelayCoverage, relayCurrencyOf, staticSupport } from './relayCoverage.ts';
 import { RELAY_ERROR_CODES, deliveredOf, depositItemOf, mapRelayStatus, outAmountsOf, readRelayContext, toVenueQuote, toVenueStatus, translateRelayError } from './relayMapping.ts';
 import { RelayContextSchema, RelayIndexSchema, RelayIntentStatusSchema, RelayQuoteSchema, RelayRequestsSchema, RelayTransactionDataSchema, type RelayQuote, type RelayTransactionData } from './relaySchemas.ts';
 
@@ -58,6 +58,7 @@ interface Pair {
 
 function createRelayVenue(deps: VenueDeps): Venue {
   const indexed = new Set<string>();
+  const published = createRelayCoverage(deps.http, deps.now);
 
   async function requestQuote(request: VenueQuoteRequest, pair: Pair, call: CallContext): Promise<{ quote: RelayQuote; requestId: string; tx: RelayTransactionData }> {
     let quote: RelayQuote;
@@ -94,8 +95,9 @@ function createRelayVenue(deps: VenueDeps): Venue {
 
   return {
     id: relayVenue.id,
-    supports: (corridor) => supportsCorridor(corridor),
-    coverage: () => ({ origins: RELAY_ORIGINS, tokenSymbols }),
+    supports: published.supports,
+    coverage: () => published.coverage,
+    snapshot: published.snapshot,
 
     async quote(request, call) {
       const pair = pairOf(request);
@@ -151,37 +153,10 @@ function notIndexed(detail: string): VenueStatus {
   return { state: 'pending', venueStatus: 'notIndexed', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail };
 }
 
-function supportsCorridor(corridor: Corridor): CoverageAnswer {
-  const origin = relayChain(corridor.fromChain);
-  const destination = relayChain(corridor.toChain);
-  if (!origin?.origin || !destination || origin.key === destination.key) {
-    return { served: false, code: 'route_not_served', message: `Relay does not serve ${corridor.fromChain} → ${corridor.toChain}` };
-  }
-  for (const [chain, token] of [[origin, corridor.fromToken], [destination, corridor.toToken]] as const) {
-    if (!relayServesToken(chain, token.symbol) || currencyOf(chain, token) === null) {
-      return { served: false, code: 'token_not_supported', message: `Relay does not route ${token.symbol} on ${chain.key}` };
-    }
-  }
-  return { served: true };
-}
-
-function tokenSymbols(fromChain: ChainKey, toChain: ChainKey): readonly string[] {
-  const origin = relayChain(fromChain);
-  const destination = relayChain(toChain);
-  if (!origin?.origin || !destination || origin.key === destination.key) return [];
-  return origin.tokens.filter((symbol) => destination.tokens.includes(symbol));
-}
-
 function pairOf(corridor: Corridor): Pair {
-  const answer = supportsCorridor(corridor);
+  const answer = staticSupport(corridor);
   if (!answer.served) throw new VenueRejection(answer.code, answer.message);
   return { origin: relayChain(corridor.fromChain) as RelayChain, destination: relayChain(corridor.toChain) as RelayChain };
-}
-
-/** Relay's currency id: the token address, the zero address for EVM native; `null` when unknown. */
-function currencyOf(chain: RelayChain, token: Corridor['fromToken']): string | null {
-  if (token.address !== null) return chain.vm === 'evm' ? token.address.toLowerCase() : token.address;
-  return chain.vm === 'evm' ? RELAY_NATIVE_EVM : null;
 }
 
 function quoteBody(request: VenueQuoteRequest, pair: Pair): Record<string, unknown> {
@@ -190,8 +165,8 @@ function quoteBody(request: VenueQuoteRequest, pair: Pair): Record<string, unkno
     recipient: request.recipient,
     originChainId: pair.origin.relayChainId,
     destinationChainId: pair.destination.relayChainId,
-    originCurrency: currencyOf(pair.origin, request.fromToken),
-    destinationCurrency: currencyOf(pair.destination, request.toToken),
+    originCurrency: relayCurrencyOf(pair.origin, request.fromToken.address),
+    destinationCurrency: relayCurrencyOf(pair.destination, request.toToken.address),
     amount: request.amountIn.toString(),
     tradeType: 'EXACT_INPUT',
     slippageTolerance: String(RELAY_SLIPPAGE_BPS),
