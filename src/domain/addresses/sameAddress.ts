@@ -9,5 +9,10 @@ const HEX_FAMILIES: ReadonlySet<VmFamily> = new Set<VmFamily>(['evm', 'sui', 'ap
 
 /** Whether two addresses on `chain` name the same account. */
 export function sameAddress(chain: ChainKey, a: string, b: string): boolean {
-  return HEX_FAMILIES.has(chainInfo(chain).vm) ? a.toLowerCase() === b.toLowerCase() : a === b;
+  return HEX_FAMILIES.has(chainInfo(chain).vm) ? sameEvmAddress(a, b) : a === b;
+}
+
+/** Whether two EVM addresses name the same account, whatever their checksum casing. */
+export function sameEvmAddress(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
 }

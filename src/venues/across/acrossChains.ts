@@ -1,3 +1,4 @@
+import { sameEvmAddress } from '../../domain/addresses/sameAddress.ts';
 import type { ChainKey } from '../../domain/chains.ts';
 import type { TokenInfo } from '../../domain/tokens.ts';
 
@@ -93,14 +94,10 @@ export function acrossChainById(chainId: number): AcrossChain | undefined {
   return BY_ID.get(chainId);
 }
 
-export function sameAddress(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase();
-}
-
 /** Whether `address` is the SpokePool this adapter knows on `chainId`. */
 export function isKnownSpokePool(chainId: number, address: string): boolean {
   const chain = acrossChainById(chainId);
-  return chain !== undefined && sameAddress(chain.spokePool, address);
+  return chain !== undefined && sameEvmAddress(chain.spokePool, address);
 }
 
 /** The token Across is asked to move for one side of a corridor. */
@@ -129,7 +126,7 @@ export function acrossToken(chain: AcrossChain, token: TokenInfo, side: 'input' 
 
 /** The asset of an ERC-20 address on a chain, for the fake's route checks. */
 export function assetOfAddress(chain: AcrossChain, address: string): AcrossAsset | undefined {
-  const entry = (Object.entries(chain.tokens) as [AcrossAsset, Address][]).find(([, a]) => sameAddress(a, address));
+  const entry = (Object.entries(chain.tokens) as [AcrossAsset, Address][]).find(([, a]) => sameEvmAddress(a, address));
   return entry?.[0];
 }
 
@@ -151,5 +148,5 @@ export function acrossTokenSymbols(fromKey: ChainKey, toKey: ChainKey): readonly
 export function deliversNative(chainId: number, token: string): boolean {
   const chain = acrossChainById(chainId);
   const weth = chain?.tokens.WETH;
-  return chain !== undefined && chain.nativeEth && weth !== undefined && sameAddress(weth, token);
+  return chain !== undefined && chain.nativeEth && weth !== undefined && sameEvmAddress(weth, token);
 }

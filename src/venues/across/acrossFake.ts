@@ -1,9 +1,10 @@
+import { sameEvmAddress } from '../../domain/addresses/sameAddress.ts';
 import { readFileSync } from 'node:fs';
 import { decodeEventLog, erc20Abi, isAddress, isHash, parseAbi, type Address, type Hex } from 'viem';
 import { onceByKey } from '../fake/onceByKey.ts';
 import type { FakeSettlement, MinedTransaction } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
-import { ACROSS_ORIGINS, acrossChain, acrossChainById, assetOfAddress, deliversNative, isKnownSpokePool, sameAddress, type AcrossAsset, type AcrossChain } from './acrossChains.ts';
+import { ACROSS_ORIGINS, acrossChain, acrossChainById, assetOfAddress, deliversNative, isKnownSpokePool, type AcrossAsset, type AcrossChain } from './acrossChains.ts';
 
 /** The event the SpokePool (and the sandbox stand-in at its address) emits for every `depositV3`. */
 export const v3FundsDepositedAbi = parseAbi([
@@ -281,10 +282,10 @@ function findDeposit(originChainId: number, tx: MinedTransaction) {
 function paidIn(tx: MinedTransaction, pool: Address, inputToken: Address, inputAmount: bigint): boolean {
   if (tx.value > 0n) return tx.value === inputAmount;
   return tx.logs.some((log) => {
-    if (!sameAddress(log.address, inputToken)) return false;
+    if (!sameEvmAddress(log.address, inputToken)) return false;
     try {
       const { eventName, args } = decodeEventLog({ abi: erc20Abi, data: log.data, topics: log.topics });
-      return eventName === 'Transfer' && sameAddress(args.to, pool) && args.value >= inputAmount;
+      return eventName === 'Transfer' && sameEvmAddress(args.to, pool) && args.value >= inputAmount;
     } catch {
       return false;
     }

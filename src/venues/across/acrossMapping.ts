@@ -1,9 +1,10 @@
+import { sameEvmAddress } from '../../domain/addresses/sameAddress.ts';
 import { Value } from 'typebox/value';
 import type { JsonObject } from '../../domain/steps.ts';
 import type { RejectionCode } from '../../domain/errors.ts';
 import { VenueRejection, type VenueQuote, type VenueStatus, type VenueTransferState } from '../Venue.ts';
 import type { VenueHttpError } from '../venueHttpClient.ts';
-import { isKnownSpokePool, sameAddress } from './acrossChains.ts';
+import { isKnownSpokePool } from './acrossChains.ts';
 import {
   AcrossApiErrorSchema,
   type AcrossDepositStatus,
@@ -155,10 +156,10 @@ function checkEcho(body: AcrossSuggestedFees, input: AcrossQuoteInput): void {
   if (!isKnownSpokePool(input.originChainId, body.spokePoolAddress)) {
     throw badResponse(`Across named SpokePool ${body.spokePoolAddress}, not the known one of chain ${input.originChainId}`, '/spokePoolAddress');
   }
-  if (body.inputToken && !sameAddress(body.inputToken.address, input.inputToken)) {
+  if (body.inputToken && !sameEvmAddress(body.inputToken.address, input.inputToken)) {
     throw badResponse(`Across priced input token ${body.inputToken.address}, not ${input.inputToken}`, '/inputToken/address');
   }
-  if (body.outputToken && !sameAddress(body.outputToken.address, input.outputToken)) {
+  if (body.outputToken && !sameEvmAddress(body.outputToken.address, input.outputToken)) {
     throw badResponse(`Across priced output token ${body.outputToken.address}, not ${input.outputToken}`, '/outputToken/address');
   }
 }

@@ -1,9 +1,10 @@
+import { sameEvmAddress } from '../../domain/addresses/sameAddress.ts';
 import { encodeFunctionData, getAbiItem, isAddress, parseAbi, toFunctionSelector, type Address } from 'viem';
 import { Value } from 'typebox/value';
 import { VenueRejection, type CallContext, type Corridor, type StepsPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
-import { ACROSS_ORIGINS, acrossChain, isKnownSpokePool, sameAddress } from './acrossChains.ts';
+import { ACROSS_ORIGINS, acrossChain, isKnownSpokePool } from './acrossChains.ts';
 import { createAcrossCoverage, resolveCorridor, type ResolvedCorridor } from './acrossCoverage.ts';
 import { ACROSS_ERROR_CODES, acrossErrorCode, toAcrossQuote, toAcrossStatus, translateAcrossError, type AcrossQuoteInput } from './acrossMapping.ts';
 import { AcrossContextSchema, AcrossDepositStatusSchema, AcrossLimitsSchema, AcrossSuggestedFeesSchema, type AcrossContext, type AcrossLimits } from './acrossSchemas.ts';
@@ -96,7 +97,7 @@ function createAcrossVenue(deps: VenueDeps): Venue {
     async build({ request, quote }: VenueBuildRequest): Promise<StepsPlan> {
       const { origin, destination, input, output } = resolveOrThrow(request);
       const context = readContext(quote.context);
-      if (context.originChainId !== origin.chainId || context.destinationChainId !== destination.chainId || !sameAddress(context.inputToken, input.address) || !sameAddress(context.outputToken, output.address)) {
+      if (context.originChainId !== origin.chainId || context.destinationChainId !== destination.chainId || !sameEvmAddress(context.inputToken, input.address) || !sameEvmAddress(context.outputToken, output.address)) {
         throw new VenueRejection('invalid_input', 'the stored Across quote was priced for another corridor');
       }
       if (!isKnownSpokePool(origin.chainId, context.spokePoolAddress)) {

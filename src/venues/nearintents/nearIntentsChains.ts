@@ -1,4 +1,5 @@
-import { chainInfo, type ChainKey } from '../../domain/chains.ts';
+import { sameAddress } from '../../domain/addresses/sameAddress.ts';
+import type { ChainKey } from '../../domain/chains.ts';
 
 /**
  * 1Click names assets, not chains: every quote takes an `originAsset` / `destinationAsset` id from its
@@ -106,11 +107,6 @@ export const NEAR_INTENTS_ASSETS: readonly NearIntentsAsset[] = [
 
 /** Chains with at least one asset in the table: the only ones a corridor can use. */
 export const NEAR_INTENTS_CHAINS: readonly ChainKey[] = [...new Set(NEAR_INTENTS_ASSETS.map((a) => a.chain))];
-
-function sameAddress(chain: ChainKey, a: string, b: string): boolean {
-  // EVM addresses are case-insensitive (checksum casing only); base58 and NEAR ids are not.
-  return chainInfo(chain).vm === 'evm' ? a.toLowerCase() === b.toLowerCase() : a === b;
-}
 
 /** The 1Click asset of a token, matched by chain and contract (native by `null`). */
 export function assetOf(token: { readonly chain: string; readonly address: string | null }): NearIntentsAsset | undefined {
