@@ -7,3 +7,5 @@ for (const venue of readdirSync('src/venues', { withFileTypes: true })) {
   const fixtures = `src/venues/${venue.name}/fixtures`;
   if (venue.isDirectory() && existsSync(fixtures)) cpSync(fixtures, `dist/venues/${venue.name}/fixtures`, { recursive: true });
 }
+// The sandbox-recorded examples openapi.json carries (src/http/examples/attachExamples.ts).
+cpSync('src/http/examples', 'dist/http/examples', { recursive: true, filter: (source) => !source.endsWith('.ts') });

@@ -13,6 +13,7 @@ import { registerRateLimits } from './rateLimits/registerRateLimits.ts';
 import { registerGracefulDrain } from './registerGracefulDrain.ts';
 import { registerHttpMetrics } from './registerHttpMetrics.ts';
 import { API_DESCRIPTION } from './apiDescription.ts';
+import { attachExamples } from './examples/attachExamples.ts';
 import { documentedSchema } from './examples/documentedSchema.ts';
 import { COMPONENT_SCHEMAS } from './schemas.ts';
 
@@ -76,6 +77,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     // Paths are documented relative to the base URL (spec: {base_url} includes /v1).
     transform: ({ schema, url }) => ({ schema: documentedSchema(schema) as never, url: url.replace(/^\/v1(?=\/)/, '') }),
+    // Request and response examples recorded from a sandbox run (scripts/recordApiExamples.ts).
+    transformObject: (document) => attachExamples((document as { openapiObject: Record<string, unknown> }).openapiObject) as never,
   });
 
   // Bodies are JSON only: Fastify's default text/plain parser would hand a string to the schema.
