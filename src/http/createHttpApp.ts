@@ -107,8 +107,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
       registerBridgeRoutes(v1, options.deps);
       v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       // The reference page, rendered in the browser from openapi.json by Scalar's bundled script,
-      // which the plugin serves itself (/v1/docs/js/scalar.js): nothing is fetched from a CDN.
-      await v1.register(scalarApiReference, { routePrefix: '/docs', configuration: { url: '../openapi.json', pageTitle: 'Strait API reference', withDefaultFonts: false, hideClientButton: true, telemetry: false } as never });
+      // which the plugin serves itself (/v1/docs/js/scalar.js): nothing is fetched from a CDN, and no
+      // web fonts either (withDefaultFonts). Tags open so every operation is listed without a click.
+      await v1.register(scalarApiReference, { routePrefix: '/docs', configuration: { url: '../openapi.json', pageTitle: 'Strait API reference', withDefaultFonts: false, hideClientButton: true, telemetry: false, defaultOpenAllTags: true, showDeveloperTools: 'never' } as never });
     },
     { prefix: '/v1' },
   );
