@@ -12,5 +12,7 @@ export default tseslint.config(
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through src/config.ts only.' }],
     },
   },
+  // Plain JavaScript entry points and build scripts run on Node: its globals are defined there.
+  { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: { URL: 'readonly', process: 'readonly', console: 'readonly' } } },
   { files: ['src/config.ts', 'test/**', 'bench/**', '**/*.test.ts', 'vitest.config.ts'], rules: { 'no-restricted-properties': 'off' } },
 );
