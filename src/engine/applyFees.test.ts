@@ -59,7 +59,8 @@ describe('applyFees', () => {
           });
           const outcome = applyFees(gross, context(amountIn, referralBps === null ? null : { wallet: '0x1', bps: referralBps }));
           for (const r of outcome.rows) expect(r.minAmountOut).toBeLessThanOrEqual(r.amountOut);
-          if (answers.some(([out, min]) => min > 10_000 && out > 0)) expect(outcome.notes.join(' ')).toMatch(/minimum output above its expected output/);
+          // Integer division can round a minimum of 100.01 % down to the output itself: compare the answered figures.
+          if (gross.some((g) => g.quote.minAmountOut > g.quote.amountOut)) expect(outcome.notes.join(' ')).toMatch(/minimum output above its expected output/);
         },
       ),
       { numRuns: 300 },
