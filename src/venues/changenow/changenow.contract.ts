@@ -1,7 +1,6 @@
-import type { ChainKey } from '../../domain/chains.ts';
-import { resolveToken, type TokenInfo } from '../../domain/tokens.ts';
 import type { ContractCase, ServedRoute, VenueContract } from '../contract/ContractCase.ts';
 import type { DepositPlan, VenueQuote, VenueQuoteRequest, VenueStatusRequest, VenueTransferState } from '../Venue.ts';
+import { knownToken as token } from '../fake/testVenueDeps.ts';
 
 /**
  * ChangeNOW v2. The real answers (fixtures/real/) are Cake Wallet's recorded fixtures: its
@@ -16,11 +15,6 @@ import type { DepositPlan, VenueQuote, VenueQuoteRequest, VenueStatusRequest, Ve
  * here (range, minimum, `rateId`) concern the BTC side only.
  */
 
-function token(chain: ChainKey, symbol: string | null): TokenInfo {
-  const found = resolveToken(chain, symbol);
-  if (!found) throw new Error(`changenow contract: token ${chain}:${symbol} unknown`);
-  return found;
-}
 
 const SENDER = '7YttLkHDoNj9wyDur5pM1ejNaAvT9X4eqaYcHQqtj2G5';
 const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';

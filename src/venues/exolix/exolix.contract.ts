@@ -1,7 +1,6 @@
-import type { ChainKey } from '../../domain/chains.ts';
-import { resolveToken, type TokenInfo } from '../../domain/tokens.ts';
 import type { ContractCase, ServedRoute, VenueContract } from '../contract/ContractCase.ts';
 import type { DepositPlan, VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
+import { knownToken as token } from '../fake/testVenueDeps.ts';
 
 /**
  * Exolix proven by answers the real API gave (fixtures/real/SOURCES.json): Cake Wallet's live
@@ -12,11 +11,6 @@ import type { DepositPlan, VenueQuote, VenueQuoteRequest, VenueStatusRequest } f
  * (fixtures/synthetic/SOURCES.json).
  */
 
-function token(chain: ChainKey, symbol: string | null): TokenInfo {
-  const found = resolveToken(chain, symbol);
-  if (!found) throw new Error(`exolix contract: token ${chain}:${symbol} unknown`);
-  return found;
-}
 
 /** The wallet of the recorded transaction: it paid out and refunded to the same address. */
 const WALLET = '0xe11175d356d20b70abcec858c6b82b226e988941';

@@ -1,7 +1,8 @@
 import type { ChainKey } from '../../domain/chains.ts';
-import { resolveToken, type TokenInfo } from '../../domain/tokens.ts';
+import type { TokenInfo } from '../../domain/tokens.ts';
 import type { ContractCase, RecordedAnswer, ServedRoute, VenueContract } from '../contract/ContractCase.ts';
 import type { VenueBuildPlan, VenueQuote, VenueQuoteRequest, VenueStatus, VenueStatusRequest, VenueTransferState } from '../Venue.ts';
+import { knownToken as token } from '../fake/testVenueDeps.ts';
 
 /**
  * Houdini Partner API v2 proven against the answers Houdini really gave: Edge's recorded live v2
@@ -9,11 +10,6 @@ import type { VenueBuildPlan, VenueQuote, VenueQuoteRequest, VenueStatus, VenueS
  * holds order statuses nobody recorded, derived from a recorded order.
  */
 
-function token(chain: ChainKey, symbol: string | null): TokenInfo {
-  const found = resolveToken(chain, symbol);
-  if (!found) throw new Error(`houdini contract: token ${chain}:${symbol ?? 'native'} is not in the registry`);
-  return found;
-}
 
 const ETH = token('ethereum', null);
 const USDC_ETH = token('ethereum', 'USDC');

@@ -1,7 +1,6 @@
-import type { ChainKey } from '../../domain/chains.ts';
-import { resolveToken, type TokenInfo } from '../../domain/tokens.ts';
 import type { ContractCase, ServedRoute, VenueContract } from '../contract/ContractCase.ts';
 import type { VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
+import { knownToken as token } from '../fake/testVenueDeps.ts';
 
 /**
  * NEAR Intents 1Click proven by answers the real service gave (fixtures/real/SOURCES.json): staging
@@ -10,11 +9,6 @@ import type { VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
  * variants of the recorded PENDING_DEPOSIT answer (fixtures/synthetic/SOURCES.json).
  */
 
-function token(chain: ChainKey, symbol: string | null): TokenInfo {
-  const found = resolveToken(chain, symbol);
-  if (!found) throw new Error(`nearintents contract: token ${chain}:${symbol} unknown`);
-  return found;
-}
 
 // The SDK's staging quotes: 10000 sat of BTC to Ethereum USDT, at the addresses the quotes name.
 const BTC_TO_USDT: VenueQuoteRequest = {

@@ -1,8 +1,7 @@
-import type { ChainKey } from '../../domain/chains.ts';
-import { resolveToken, type TokenInfo } from '../../domain/tokens.ts';
 import type { RejectionCode } from '../../domain/errors.ts';
 import type { ContractCase, ServedRoute, VenueContract } from '../contract/ContractCase.ts';
 import type { VenueQuoteRequest, VenueStatusRequest, VenueTransferState } from '../Venue.ts';
+import { knownToken as token } from '../fake/testVenueDeps.ts';
 
 /**
  * Relay proven by answers the real API gave (fixtures/real/SOURCES.json): the quote relay-kit's SDK
@@ -11,11 +10,6 @@ import type { VenueQuoteRequest, VenueStatusRequest, VenueTransferState } from '
  * (fixtures/synthetic/SOURCES.json).
  */
 
-function token(chain: ChainKey, symbol: string | null): TokenInfo {
-  const found = resolveToken(chain, symbol);
-  if (!found) throw new Error(`relay contract: token ${chain}:${symbol} unknown`);
-  return found;
-}
 
 const USER = '0x03508bB71268BBA25ECaCC8F620e01866650532c';
 /** relay-kit's recorded bridge: ETH on Ethereum to ETH on Base, the amount its deposit sends. */

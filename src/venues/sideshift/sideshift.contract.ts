@@ -1,7 +1,8 @@
 import type { ChainKey } from '../../domain/chains.ts';
-import { resolveToken, type TokenInfo } from '../../domain/tokens.ts';
+import type { TokenInfo } from '../../domain/tokens.ts';
 import type { ContractCase, RecordedAnswer, ServedRoute, VenueContract } from '../contract/ContractCase.ts';
 import type { DepositPlan, VenueBuildPlan, VenueQuote, VenueQuoteRequest, VenueStatus, VenueStatusRequest } from '../Venue.ts';
+import { knownToken as token } from '../fake/testVenueDeps.ts';
 
 /**
  * SideShift v2 proven against the answers SideShift really gives (fixtures/real: its docs' examples,
@@ -9,11 +10,6 @@ import type { DepositPlan, VenueBuildPlan, VenueQuote, VenueQuoteRequest, VenueS
  * serves those files over loopback and runs the adapter's whole stack.
  */
 
-function token(chain: ChainKey, symbol: string | null): TokenInfo {
-  const found = resolveToken(chain, symbol);
-  if (!found) throw new Error(`sideshift contract: token ${chain}:${symbol ?? 'native'} is not in the registry`);
-  return found;
-}
 
 const BTC = token('bitcoin', null);
 const ETH = token('ethereum', null);
