@@ -147,12 +147,6 @@ export function createChangenowVenue(deps: VenueDeps): Venue {
     depositWindowMs: DEPOSIT_WINDOW_MS,
     rateReuseMarginMs: RATE_REUSE_MARGIN_MS,
     contextSchema: ChangenowContextSchema,
-    readContext: (context) => ({
-      orderId: context.exchangeId ?? null,
-      rateId: context.rateId ?? null,
-      validUntil: context.validUntil ?? null,
-      minAmountOut: typeof context.minAmountOut === 'string' ? BigInt(context.minAmountOut) : null,
-    }),
     integratorFeeNote: 'integrator fee not charged: ChangeNOW takes no fee per request (partner commission is set on the API key)',
     statusTable: CHANGENOW_STATUS_TABLE,
     statusDetail: CHANGENOW_STATUS_DETAIL,

@@ -125,9 +125,11 @@ export interface DeskDialect<A extends DeskAsset, S extends TSchema> {
   readonly depositWindowMs: number;
   /** Build re-locks when the quoted rate has less than this left; `null` for a desk without rate ids. */
   readonly rateReuseMarginMs: number | null;
-  /** Schema of the stored context (quote and build merged); read once per call. */
+  /**
+   * Schema of the stored context (quote and build merged); read once per call. Its `orderKey` field
+   * holds the order id; `rateId`, `validUntil` and `minAmountOut` (atomic string) are read when present.
+   */
   readonly contextSchema: S;
-  readContext(context: Static<S>): DeskContext;
   /** Why an integrator fee is not charged at this desk, when one was asked. */
   readonly integratorFeeNote: string;
   readonly statusTable: Readonly<Record<string, VenueTransferState>>;
@@ -194,7 +196,7 @@ export function createDeskVenue<A extends DeskAsset, S extends TSchema>(deps: Ve
     return { from, to };
   }
 
-  const contextOf = (context: JsonObject): DeskContext => dialect.readContext(readDeskContext(name, dialect.contextSchema, context));
+  const contextOf = (context: JsonObject): DeskContext => deskContextOf(dialect.orderKey, readDeskContext(name, dialect.contextSchema, context));
 
   /** The quote's rate id while it holds for a while yet; otherwise a freshly locked one. */
   async function lockFor({ request, quote }: VenueBuildRequest, pair: DeskPair<A>, call: CallContext): Promise<DeskLock> {
@@ -285,7 +287,7 @@ export function createDeskVenue<A extends DeskAsset, S extends TSchema>(deps: Ve
 
     async status(request: VenueStatusRequest, call: CallContext): Promise<VenueStatus> {
       const stored = readDeskContext(name, dialect.contextSchema, request.context);
-      const context = dialect.readContext(stored);
+      const context = deskContextOf(dialect.orderKey, stored);
       const orderId = context.orderId;
       if (!orderId) throw new VenueRejection('invalid_input', `${dialect.id} status needs the ${dialect.orderKey} of the build context`);
       // Status reads the whole table: a transfer already under way is tracked whatever the list says now.
@@ -306,4 +308,12 @@ export function createDeskVenue<A extends DeskAsset, S extends TSchema>(deps: Ve
       }
     },
   };
+}
+
+/** The fields the factory reads back from a desk's validated context, whatever the desk names its order id. */
+function deskContextOf(orderKey: string, stored: unknown): DeskContext {
+  const context = stored as Readonly<Record<string, unknown>>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const minAmountOut = text(context.minAmountOut);
+  return { orderId: text(context[orderKey]), rateId: text(context.rateId), validUntil: text(context.validUntil), minAmountOut: minAmountOut === null ? null : BigInt(minAmountOut) };
 }

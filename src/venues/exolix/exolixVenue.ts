@@ -110,12 +110,6 @@ export function createExolixVenue(deps: VenueDeps): Venue {
     depositWindowMs: DEPOSIT_WINDOW_MS,
     rateReuseMarginMs: null,
     contextSchema: ExolixContextSchema,
-    readContext: (context) => ({
-      orderId: context.transactionId ?? null,
-      rateId: null,
-      validUntil: null,
-      minAmountOut: typeof context.minAmountOut === 'string' ? BigInt(context.minAmountOut) : null,
-    }),
     integratorFeeNote: 'integrator fee not charged: Exolix takes no fee per request (partner share is tied to the API key)',
     statusTable: EXOLIX_STATUS_TABLE,
     statusDetail: EXOLIX_STATUS_DETAIL,

@@ -146,12 +146,6 @@ export function createStealthexVenue(deps: VenueDeps): Venue {
     depositWindowMs: DEPOSIT_WINDOW_MS,
     rateReuseMarginMs: RATE_REUSE_MARGIN_MS,
     contextSchema: StealthexContextSchema,
-    readContext: (context) => ({
-      orderId: context.exchangeId ?? null,
-      rateId: context.rateId ?? null,
-      validUntil: context.validUntil ?? null,
-      minAmountOut: typeof context.minAmountOut === 'string' ? BigInt(context.minAmountOut) : null,
-    }),
     integratorFeeNote: 'integrator fee not sent to StealthEX (additional_fee_percent unused): Strait collects its fee in its own steps',
     statusTable: STEALTHEX_STATUS_TABLE,
     statusDetail: STEALTHEX_STATUS_DETAIL,
