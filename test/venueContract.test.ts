@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validatorOf } from '../src/domain/validatorOf.ts';
 import { classify, impossibleQuote } from '../src/engine/fanOutQuotes.ts';
 import type { ContractCase, ServedRoute, VenueContract } from '../src/venues/contract/ContractCase.ts';
 import { createVenueInstance } from '../src/venues/createVenueInstance.ts';
@@ -122,7 +123,8 @@ function describeError(error: unknown): string {
 }
 
 /** Checks one case's outcome against its expectation; throws with what came out instead. */
-function check(venueId: string, testCase: ContractCase, outcome: Outcome): void {
+function check(module: VenueModule, testCase: ContractCase, outcome: Outcome): void {
+  const venueId = module.id;
   const expected = testCase.expect;
   if (expected.kind === 'rejection') {
     if (outcome.ok) throw new Error(`expected rejection ${expected.code}, got an answer: ${JSON.stringify(outcome.value, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v))}`);
@@ -157,7 +159,12 @@ function check(venueId: string, testCase: ContractCase, outcome: Outcome): void 
     return;
   }
   if (call.kind !== 'build') throw new Error(`a plan expectation needs a build call, not ${call.kind}`);
-  expected.check(outcome.value as VenueBuildPlan);
+  const plan = outcome.value as VenueBuildPlan;
+  // What status will read: the build's context merged over the quote's, through the module's schema.
+  const stored = { ...call.request.quote.context, ...plan.context };
+  const validator = validatorOf(module.contextSchema);
+  expect(validator.Check(stored), `the stored context fails ${venueId}'s contextSchema: ${JSON.stringify(validator.Errors(stored)[0] ?? null)}`).toBe(true);
+  expected.check(plan);
 }
 
 interface SourceEntry {
@@ -238,7 +245,7 @@ for (const { module, contract, problem } of LOADED) {
           server.serve(testCase.routes);
           const outcome = await runCall(module, server.url, testCase);
           try {
-            check(module.id, testCase, outcome);
+            check(module, testCase, outcome);
           } catch (error) {
             if (server.unmatched.length > 0) (error as Error).message += `\n(no route for: ${server.unmatched.join(', ')})`;
             throw error;
