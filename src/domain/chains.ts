@@ -114,7 +114,9 @@ const DEFINITIONS = [
   other('noble', 'Noble', 'cosmos', 'USDC', 6),
   other('osmosis', 'Osmosis', 'cosmos', 'OSMO', 6),
   other('cosmoshub', 'Cosmos Hub', 'cosmos', 'ATOM', 6),
-  other('hypercore', 'HyperCore', 'hypercore', 'USDC', 6), // perps margin balance
+  // HyperCore holds USDC in two balances; the perps (margin) balance stands in as its native asset, spot
+  // USDC is a token (tokens.ts). Both are counted in 6 decimals, 1:1 with the USDC that funds them.
+  other('hypercore', 'HyperCore', 'hypercore', 'USDC (perps)', 6),
   other('lighter', 'Lighter', 'lighter', 'USDC', 6), // collateral balance
 ] as const;
 

@@ -10,7 +10,7 @@ describe('nativeToken', () => {
   it.each(CHAINS)('is defined for %s', (chain) => {
     const native = nativeToken(chain);
     expect(native).toMatchObject({ chain, address: null });
-    expect(native?.symbol).toMatch(/^\w+$/);
+    expect(native?.symbol).toMatch(/^\w+( \(\w+\))?$/);
     expect(Number.isInteger(native?.decimals)).toBe(true);
   });
 
@@ -39,7 +39,7 @@ describe('nativeToken', () => {
     ['osmosis', 'OSMO', 6],
     ['injective', 'INJ', 18],
     ['noble', 'USDC', 6],
-    ['hypercore', 'USDC', 6],
+    ['hypercore', 'USDC (perps)', 6],
     ['lighter', 'USDC', 6],
   ])('on %s is %s with %i decimals', (chain, symbol, decimals) => {
     expect(nativeToken(chain)).toEqual({ chain, symbol, address: null, decimals });
@@ -73,6 +73,8 @@ describe('tokensOn', () => {
     for (const chain of CHAINS) {
       for (const token of tokensOn(chain)) {
         if (token.address === null) continue;
+        // HyperCore names spot tokens by a 16-byte token id, not by an account address.
+        if (chain === 'hypercore') { expect(token.address).toMatch(/^0x[0-9a-f]{32}$/); continue; }
         if (ADDRESS_RULES[chain]?.family === 'evm') expect(token.address).toBe(getAddress(token.address));
         expect(isValidAddress(chain, token.address)).toBe(true);
       }
@@ -126,6 +128,15 @@ describe('resolveToken', () => {
     expect(resolveToken('ethereum', null)).toEqual({ chain: 'ethereum', symbol: 'ETH', address: null, decimals: 18 });
     expect(resolveToken('solana', 'native')).toEqual(nativeToken('solana'));
     expect(resolveToken('bitcoin', null)).toEqual({ chain: 'bitcoin', symbol: 'BTC', address: null, decimals: 8 });
+  });
+
+  it('resolves HyperCore balances only by their two names or the spot token id', () => {
+    expect(resolveToken('hypercore', 'USDC (perps)')).toMatchObject({ symbol: 'USDC (perps)', address: null, decimals: 6 });
+    expect(resolveToken('hypercore', 'usdc (spot)')).toMatchObject({ symbol: 'USDC (spot)', address: '0x6d1e7cde53ba9467b783cb7c530ce054' });
+    expect(resolveToken('hypercore', '0x6D1E7CDE53BA9467B783CB7C530CE054')?.symbol).toBe('USDC (spot)');
+    expect(resolveToken('hypercore', 'USDC')).toBeUndefined();
+    expect(resolveToken('hypercore', null)).toBeUndefined();
+    expect(resolveToken('hypercore', 'native')).toBeUndefined();
   });
 
   it('returns undefined for anything unknown', () => {

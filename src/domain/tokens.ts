@@ -58,6 +58,8 @@ const TOKENS: Readonly<Record<string, readonly TokenSpec[]>> = {
   sonic: [[USDC, '0x29219dd400f2Bf60E5a23d13Be72B486D4038894', 6]],
   ink: [[USDC, '0x2D270e6886d130D724215A266106e6832161EAEd', 6]],
   hyperevm: [[USDC, '0xb88339CB7199b77E23DB6E890353E22632Ba630f', 6]],
+  // Spot USDC is token index 0; its 16-byte token id is how the exchange API names it (`USDC:<id>`).
+  hypercore: [['USDC (spot)', '0x6d1e7cde53ba9467b783cb7c530ce054', 6]],
 };
 
 const REGISTRY: ReadonlyMap<string, readonly TokenInfo[]> = new Map(
@@ -86,6 +88,7 @@ export function nativeToken(chain: string): TokenInfo | undefined {
 
 /** Look a token up by symbol (case-insensitive) or by address (case-insensitive for EVM hex, exact for base58) on a chain; `null` or the string 'native' → the chain's native asset. Returns undefined when unknown. */
 export function resolveToken(chain: string, token: string | null): TokenInfo | undefined {
+  if (chain === 'hypercore') return resolveHyperCoreToken(token);
   if (token === null || token.toLowerCase() === 'native') return nativeToken(chain);
   const tokens = tokensOn(chain);
   const symbol = token.toUpperCase();
@@ -97,4 +100,17 @@ export function resolveToken(chain: string, token: string | null): TokenInfo | u
       candidate.address !== null &&
       (hex ? candidate.address.toLowerCase() === token.toLowerCase() : candidate.address === token),
   );
+}
+
+/** HyperCore's two USDC balances, spelled exactly as spec §2 names them. */
+export const HYPERCORE_TOKEN_SYMBOLS = ['USDC (perps)', 'USDC (spot)'] as const;
+
+/**
+ * On HyperCore a bare `USDC` or the native asset would be ambiguous (perps or spot balance?), so only
+ * the two symbols (case-insensitive) and the spot token id resolve.
+ */
+function resolveHyperCoreToken(token: string | null): TokenInfo | undefined {
+  if (token === null) return undefined;
+  const wanted = token.toLowerCase();
+  return tokensOn('hypercore').find((candidate) => candidate.symbol.toLowerCase() === wanted || candidate.address?.toLowerCase() === wanted);
 }

@@ -3,7 +3,7 @@ import { isValidAddress } from '../domain/addresses/isValidAddress.ts';
 import { chainInfo, isChainKey, type ChainKey } from '../domain/chains.ts';
 import { AppError } from '../domain/errors.ts';
 import { sameAddress } from '../domain/addresses/sameAddress.ts';
-import { resolveToken, tokensOn, type TokenInfo } from '../domain/tokens.ts';
+import { HYPERCORE_TOKEN_SYMBOLS, resolveToken, tokensOn, type TokenInfo } from '../domain/tokens.ts';
 
 /** The quote body as the HTTP schema admits it (shapes checked, meaning not yet). */
 export interface QuoteBody {
@@ -47,6 +47,7 @@ export function parseQuoteInput(body: QuoteBody): QuoteInput {
   const fromToken = resolveToken(fromChain, body.fromToken);
   if (!fromToken) throw new AppError('unknown_token', `${body.fromToken} is not a known token on ${fromChain}`, { details: { field: 'fromToken' } });
   const toToken = resolveToken(toChain, body.toToken);
+  if (!toToken && toChain === 'hypercore') throw new AppError('unknown_token', `toToken on hypercore is ${HYPERCORE_TOKEN_SYMBOLS.map((symbol) => `"${symbol}"`).join(' or ')} (or the spot token id), not ${JSON.stringify(body.toToken)}`, { details: { field: 'toToken', accepted: [...HYPERCORE_TOKEN_SYMBOLS] } });
   if (!toToken) throw new AppError('unknown_token', `${body.toToken} is not a known token on ${toChain}`, { details: { field: 'toToken' } });
   if (!AMOUNT.test(body.amountAtomic) || BigInt(body.amountAtomic) > MAX_UINT256) throw new AppError('invalid_amount', 'amountAtomic must be a positive integer string of at most 78 digits and at most 2^256 − 1, in the token\'s atomic units');
   if (!isValidAddress(fromChain, body.sender)) throw new AppError('invalid_sender', `sender is not a valid ${chainInfo(fromChain).name} address`);
