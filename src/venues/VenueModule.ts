@@ -51,6 +51,13 @@ export interface VenueModule extends VenueListing {
    */
   readonly errorCodes?: Readonly<Record<string, RejectionCode>>;
   /**
+   * The venue's published request budget for the credentials given (e.g. 20 per minute without an API
+   * key), or null when it publishes none. The shared client refuses a call locally, at once, as
+   * `venue_rate_limited` when the budget is spent (it never queues a quote past its deadline), and
+   * keeps a fifth of the budget for build and status calls.
+   */
+  rateLimit?(credentials: Readonly<Record<string, string | undefined>>): PublishedRateLimit | null;
+  /**
    * The shape of the JSON context the adapter stores with a quote and its build (ids, deadlines) and
    * reads back in build and status, so that stored context is read through one typed schema.
    */
@@ -71,6 +78,12 @@ export type VenueEntry = VenueModule | PlannedVenue;
 
 export function isBuilt(entry: VenueEntry): entry is VenueModule {
   return entry.planned !== true;
+}
+
+/** A venue's published request budget: at most `requests` calls in any window of `perMs`. */
+export interface PublishedRateLimit {
+  readonly requests: number;
+  readonly perMs: number;
 }
 
 /** What a sandbox fake is started with. */

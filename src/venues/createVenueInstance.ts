@@ -34,6 +34,7 @@ export function createVenueInstance(module: VenueModule, options: VenueInstanceO
     maxAttempts: 2,
     health,
     observe: options.observe,
+    budget: module.rateLimit?.(options.credentials) ?? null,
     ...(options.maxRetryAfterMs !== undefined ? { maxRetryAfterMs: options.maxRetryAfterMs } : {}),
   });
   const venue = module.create({ http, baseUrl: options.baseUrl, credentials: options.credentials, evm: options.evm, now: options.now });

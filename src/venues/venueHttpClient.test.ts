@@ -117,6 +117,24 @@ describe('rate limits (429)', () => {
   });
 });
 
+describe('published request budget', () => {
+  it('refuses quotes at once, without calling the venue, past four fifths of the budget; build and status keep the rest; the window slides', async () => {
+    let clock = 5_000_000;
+    const { http, health } = client({ now: () => clock, budget: { requests: 5, perMs: 60_000 } });
+    for (let i = 0; i < 4; i++) expect(await http.get('/q', {}, Ok, call({ purpose: 'quote' }))).toEqual({ ok: true });
+    const refused = (await failure(http.get('/q', {}, Ok, call({ purpose: 'quote' })))) as VenueRejection;
+    expect(refused.code).toBe('venue_rate_limited');
+    expect(refused.details?.retryAfterMs).toBe(60_000);
+    expect(hits).toBe(4);
+    expect(await http.get('/s', {}, Ok, call({ purpose: 'status' }))).toEqual({ ok: true });
+    expect(((await failure(http.get('/s', {}, Ok, call({ purpose: 'status' })))) as VenueRejection).code).toBe('venue_rate_limited');
+    expect(hits).toBe(5);
+    expect(health.breakerOpen).toBe(false);
+    clock += 60_001;
+    expect(await http.get('/q', {}, Ok, call({ purpose: 'quote' }))).toEqual({ ok: true });
+  });
+});
+
 describe('5xx, timeouts and 404', () => {
   it('retries a 503 once and counts it as a fault; a 500 is not retried', async () => {
     handler = (_req, res) => json(res, 503, { message: 'busy' });

@@ -1,7 +1,8 @@
 import { ExponentialBackoff, handleWhen, isBrokenCircuitError, retry } from 'cockatiel';
 import type { Static, TSchema } from 'typebox';
 import { validatorOf } from '../domain/validatorOf.ts';
-import type { CallContext } from './Venue.ts';
+import type { CallContext, CallPurpose } from './Venue.ts';
+import type { PublishedRateLimit } from './VenueModule.ts';
 import { CallAbandoned, VenueRejection } from './Venue.ts';
 import { AnswerTooLarge, DEFAULT_MAX_ANSWER_BYTES, nodeHttpFetch, type CappedRequestInit } from './nodeHttpFetch.ts';
 import { bucketOf, type VenueHealth } from './venueHealth.ts';
@@ -57,6 +58,8 @@ export interface VenueHttpClientOptions {
   readonly maxRetryAfterMs?: number;
   /** Wait after a 429 that names none ({@link DEFAULT_RETRY_AFTER_MS} by default). */
   readonly defaultRetryAfterMs?: number;
+  /** The venue's published request budget (the module's `rateLimit`); null or absent: none. */
+  readonly budget?: PublishedRateLimit | null;
   readonly now?: () => number;
 }
 
@@ -125,6 +128,7 @@ export function createVenueHttpClient(options: VenueHttpClientOptions): VenueHtt
   const maxRetryAfterMs = options.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS;
   const defaultRetryAfterMs = options.defaultRetryAfterMs ?? DEFAULT_RETRY_AFTER_MS;
   let rateLimitedUntil = 0;
+  const spend = options.budget ? createRequestBudget(options.budget, now) : null;
   const retryPolicy = retry(handleWhen(isTransient), {
     maxAttempts: Math.max(0, options.maxAttempts - 1),
     backoff: new ExponentialBackoff({ initialDelay: 25, maxDelay: 250 }),
@@ -185,6 +189,8 @@ export function createVenueHttpClient(options: VenueHttpClientOptions): VenueHtt
   async function call<S extends TSchema, N>(url: string, init: CappedRequestInit, schema: S, ctx: CallContext, request: RequestOptions<N>): Promise<Static<S> | N> {
     const waitMs = rateLimitedUntil - now();
     if (waitMs > 0) throw new VenueRejection('venue_rate_limited', `${options.venueId} asked Strait to wait ${Math.ceil(waitMs / 1000)} s more for its rate limit; not called`, { retryAfterMs: waitMs });
+    const budgetWaitMs = spend?.(ctx.purpose) ?? 0;
+    if (budgetWaitMs > 0) throw new VenueRejection('venue_rate_limited', `${options.venueId}'s published request budget is spent for now; not called, retry in ${Math.ceil(budgetWaitMs / 1000)} s`, { retryAfterMs: budgetWaitMs });
     const headers = { accept: 'application/json', ...(ctx.requestId ? { 'x-request-id': ctx.requestId } : {}), ...options.headers, ...ctx.headers, ...(init.headers as Record<string, string> | undefined) };
     const maxBytes = request.maxAnswerBytes ?? ctx.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
     const notFound = 'notFoundAs' in request;
@@ -225,6 +231,24 @@ export function createVenueHttpClient(options: VenueHttpClientOptions): VenueHtt
 const countedByClient = new WeakSet<object>();
 
 /** Whether `error` (or an error it wraps) is a fault the shared client already counted. */
+/**
+ * A sliding window over the venue's published budget: answers 0 and counts the call when it may go,
+ * or how long until it may. Quotes stop at four fifths of the budget so that a burst of quotes never
+ * leaves a transfer unable to build or read its status.
+ */
+function createRequestBudget(budget: PublishedRateLimit, now: () => number): (purpose: CallPurpose | undefined) => number {
+  const sent: number[] = [];
+  const quoteShare = Math.max(1, Math.floor((budget.requests * 4) / 5));
+  return (purpose) => {
+    const at = now();
+    while (sent.length > 0 && sent[0]! <= at - budget.perMs) sent.shift();
+    const limit = purpose === 'quote' || purpose === 'snapshot' ? quoteShare : budget.requests;
+    if (sent.length >= limit) return sent[sent.length - limit]! + budget.perMs - at;
+    sent.push(at);
+    return 0;
+  };
+}
+
 export function countedAsFault(error: unknown): boolean {
   for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) if (countedByClient.has(e)) return true;
   return false;
