@@ -1,0 +1,201 @@
+import { nativeToken, resolveToken, type TokenInfo } from '../../domain/tokens.ts';
+import type { ContractCase, VenueContract } from '../contract/ContractCase.ts';
+import type { VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
+import { whyNotRubicEntryCall } from './rubicProxyCalls.ts';
+
+/**
+ * Rubic against its answers (fixtures/real/SOURCES.json): a recorded quoteBest answer (10 USDC Base →
+ * MATIC Polygon through LI.FI), the status and error examples of Rubic's docs. No recorded `/routes/swap`
+ * answer (calldata or deposit), no MIN/MAX_AMOUNT body and no status other than SUCCESS was found:
+ * those are synthetic variants (fixtures/synthetic/SOURCES.json), the calldata encoded with Rubic's ABI.
+ */
+
+function token(chain: string, symbol: string | null): TokenInfo {
+  const found = symbol === null ? nativeToken(chain) : resolveToken(chain, symbol);
+  if (!found) throw new Error(`no ${symbol ?? 'native'} token on ${chain}`);
+  return found;
+}
+
+const NOW = 1_760_000_000_000;
+const SENDER = '0x1111111111111111111111111111111111111111';
+const RECIPIENT = '0x2222222222222222222222222222222222222222';
+const ERC20_PROXY = '0x3335733c454805df6a77f825f266e136FB4a3333';
+const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
+
+/** The recorded answer's transfer: 10 USDC on Base to POL (Rubic: MATIC) on Polygon. */
+const request: VenueQuoteRequest = {
+  fromChain: 'base',
+  toChain: 'polygon',
+  fromToken: token('base', 'USDC'),
+  toToken: token('polygon', null),
+  amountIn: 10_000_000n,
+  sender: SENDER,
+  recipient: RECIPIENT,
+  userIp: null,
+  integratorFee: null,
+};
+const quote: VenueQuote = {
+  amountIn: 10_000_000n,
+  amountOut: 139_682_277_393_927_819_124n,
+  minAmountOut: 135_491_809_072_109_984_550n,
+  estimatedSeconds: 60,
+  expiresAt: NOW + 60_000,
+  context: {
+    id: '8895ca1b-11e1-4c4c-92f9-e4cba40860ca',
+    fromBlockchain: 'BASE',
+    toBlockchain: 'POLYGON',
+    fromToken: BASE_USDC,
+    toToken: '0x0000000000000000000000000000000000000000',
+    providerType: 'lifi',
+    destinationWeiAmount: '139682277393927819124',
+    destinationWeiMinAmount: '135491809072109984550',
+  },
+};
+
+const quoteAt = (file: string, status = 200, headers?: Record<string, string>) => [{ method: 'POST' as const, path: '/routes/quoteBest', answer: { file, status, ...(headers ? { headers } : {}) } }];
+const swapAt = (file: string) => [{ method: 'POST' as const, path: '/routes/swap', answer: { file } }];
+
+const statusRequest: VenueStatusRequest = {
+  fromChain: 'base',
+  toChain: 'polygon',
+  toToken: token('polygon', null),
+  sourceTxHash: '0x6a851726e31e207dcea611424c194fb3ce132404598646b6903ee43fe8930e95',
+  recipient: RECIPIENT,
+  amountIn: 10_000_000n,
+  expectedOut: 139_682_277_393_927_819_124n,
+  context: { ...quote.context, shape: 'calldata' },
+};
+
+function statusCase(name: string, file: string, expect: ContractCase['expect'], status = 200): ContractCase {
+  return { name, routes: [{ method: 'GET', path: '/info/statusExtended', answer: { file, status } }], call: { kind: 'status', request: statusRequest }, expect };
+}
+
+const SUCCESS_HASH = '0x5e8c67f32c11d5f5a44dd6e9a9f92bb5762ea0e41bda01c6a77228365b614e02';
+
+const cases: ContractCase[] = [
+  {
+    name: 'recorded quote (USDC Base → MATIC Polygon via lifi) charges a fixed native fee outside the amount: not offered, with the fee',
+    routes: quoteAt('real/quote-base-usdc-polygon-matic-lifi.json'),
+    call: { kind: 'quote', request },
+    now: NOW,
+    expect: { kind: 'rejection', code: 'no_liquidity', details: { venueProvider: 'lifi', fixedFeeWei: '1200797329426739' } },
+  },
+  {
+    name: "the same route without the fixed fee prices Rubic's atomic estimate and minimum, 1 minute, for 60 s",
+    routes: quoteAt('synthetic/quote-base-usdc-polygon-no-fixed-fee.json'),
+    call: { kind: 'quote', request },
+    now: NOW,
+    expect: { kind: 'row', amountOut: 139_682_277_393_927_819_124n, minAmountOut: 135_491_809_072_109_984_550n, estimatedSeconds: 60, expiresAt: NOW + 60_000 },
+  },
+  {
+    name: 'a quote for another amount than asked is a bad response, never a price',
+    routes: quoteAt('synthetic/quote-base-usdc-polygon-no-fixed-fee.json'),
+    call: { kind: 'quote', request: { ...request, amountIn: 20_000_000n } },
+    now: NOW,
+    expect: { kind: 'rejection', code: 'venue_bad_response' },
+  },
+  {
+    name: 'build: one startViaRubic call to the pinned ERC20Proxy whose BridgeData pays the recipient on Polygon, approve exactly the amount',
+    routes: swapAt('synthetic/swap-base-usdc-polygon-generic.json'),
+    call: { kind: 'build', request: { request, quote } },
+    now: NOW,
+    expect: {
+      kind: 'plan',
+      check: (plan) => {
+        if (plan.shape !== 'steps' || plan.steps.length !== 1) throw new Error('expected one step');
+        const [step] = plan.steps;
+        if (step?.vm !== 'evm' || step.to !== ERC20_PROXY || step.value !== 0n || step.chainId !== 8453) throw new Error('unexpected step');
+        const why = whyNotRubicEntryCall(step.data, step.value, { sourceChainId: 8453, sourceToken: BASE_USDC, amount: 10_000_000n, recipient: RECIPIENT, destinationChainId: 137 });
+        if (why !== null) throw new Error(why);
+        if (plan.approval?.spender !== ERC20_PROXY || plan.approval.amount !== 10_000_000n) throw new Error('approval must be exactly the amount, to the ERC20Proxy');
+        if (plan.amountOut !== 139_682_277_393_927_819_124n) throw new Error(`amountOut ${plan.amountOut}`);
+      },
+    },
+  },
+  {
+    name: 'build for another recipient than the calldata pays (0x3333… asked, 0x2222… paid) is refused',
+    routes: swapAt('synthetic/swap-base-usdc-polygon-generic.json'),
+    call: { kind: 'build', request: { request: { ...request, recipient: '0x3333333333333333333333333333333333333333' }, quote } },
+    now: NOW,
+    expect: { kind: 'rejection', code: 'venue_bad_response' },
+  },
+  {
+    name: "build of a deposit provider's route: a deposit plan paying Rubic's deposit address exactly the amount",
+    routes: swapAt('synthetic/swap-base-usdc-polygon-deposit.json'),
+    call: { kind: 'build', request: { request, quote } },
+    now: NOW,
+    expect: {
+      kind: 'plan',
+      check: (plan) => {
+        if (plan.shape !== 'deposit') throw new Error('expected a deposit plan');
+        if (plan.deposit.address !== '0x4444444444444444444444444444444444444444' || plan.deposit.amount !== 10_000_000n || plan.deposit.memo !== null) throw new Error(`deposit ${plan.deposit.address} ${plan.deposit.amount}`);
+        if (plan.fundingStep?.to !== BASE_USDC) throw new Error('the funding step must be a USDC transfer');
+        if (plan.context.exchangeId !== 'a1b2c3d4e5f6') throw new Error('exchangeId kept for status');
+      },
+    },
+  },
+  {
+    name: 'docs NO_ROUTES (2001) is no_liquidity',
+    routes: quoteAt('real/error-2001-no-routes.json', 400),
+    call: { kind: 'quote', request },
+    expect: { kind: 'rejection', code: 'no_liquidity', details: { venueCode: '2001' } },
+  },
+  {
+    name: 'docs PARAMS_ERRORS (1999 array) is invalid_input',
+    routes: quoteAt('real/error-1999-params.json', 400),
+    call: { kind: 'quote', request },
+    expect: { kind: 'rejection', code: 'invalid_input', details: { venueCode: '1999' } },
+  },
+  {
+    name: 'MIN_AMOUNT (2005, 25 USDC) is below_min with the minimum in atomic units',
+    routes: quoteAt('synthetic/error-2005-min-amount.json', 400),
+    call: { kind: 'quote', request },
+    expect: { kind: 'rejection', code: 'below_min', details: { venueCode: '2005', minAmountAtomic: '25000000' } },
+  },
+  {
+    name: 'MAX_AMOUNT (2004, 5000 USDC) is above_max with the maximum in atomic units',
+    routes: quoteAt('synthetic/error-2004-max-amount.json', 400),
+    call: { kind: 'quote', request },
+    expect: { kind: 'rejection', code: 'above_max', details: { venueCode: '2004', maxAmountAtomic: '5000000000' } },
+  },
+  {
+    name: 'PROVIDER_RATE_LIMIT (2003) is venue_rate_limited',
+    routes: quoteAt('synthetic/error-2003-provider-rate-limit.json', 400),
+    call: { kind: 'quote', request },
+    expect: { kind: 'rejection', code: 'venue_rate_limited', details: { venueCode: '2003' } },
+  },
+  {
+    name: 'HTTP 429 is venue_rate_limited',
+    routes: quoteAt('synthetic/error-2003-provider-rate-limit.json', 429, { 'retry-after': '6' }),
+    call: { kind: 'quote', request },
+    expect: { kind: 'rejection', code: 'venue_rate_limited' },
+  },
+  statusCase('docs SUCCESS fills the destination hash and the requested asset', 'real/status-success-polygon.json', {
+    kind: 'status',
+    state: 'completed',
+    destinationTxHash: SUCCESS_HASH,
+    receivedAmount: null,
+    check: (status) => {
+      if (status.receivedAsset !== '0x0000000000000000000000000000000000000000') throw new Error(`receivedAsset ${status.receivedAsset}`);
+    },
+  }),
+  statusCase('PENDING stays pending', 'synthetic/status-pending.json', { kind: 'status', state: 'pending', destinationTxHash: null, unrecognized: false }),
+  statusCase('LONG_PENDING stays pending', 'synthetic/status-long-pending.json', { kind: 'status', state: 'pending', unrecognized: false }),
+  statusCase('NOT_FOUND (still indexing) stays pending', 'synthetic/status-not-found.json', { kind: 'status', state: 'pending', unrecognized: false }),
+  statusCase('READY_TO_CLAIM waits on the recipient: pending, with the destination hash', 'synthetic/status-ready-to-claim.json', { kind: 'status', state: 'pending', destinationTxHash: SUCCESS_HASH }),
+  statusCase('REVERT waits on the sender to claim the refund: pending', 'synthetic/status-revert.json', { kind: 'status', state: 'pending', unrecognized: false }),
+  statusCase('REVERTED is refunded', 'synthetic/status-reverted.json', { kind: 'status', state: 'refunded', destinationTxHash: null }),
+  statusCase('FALLBACK delivered the bridged token instead: partial, asset unknown', 'synthetic/status-fallback.json', {
+    kind: 'status',
+    state: 'partial',
+    destinationTxHash: SUCCESS_HASH,
+    check: (status) => {
+      if (status.receivedAsset !== null) throw new Error(`receivedAsset ${status.receivedAsset}`);
+    },
+  }),
+  statusCase('FAIL is failed', 'synthetic/status-fail.json', { kind: 'status', state: 'failed' }),
+  statusCase('an unknown status value is pending and unrecognized', 'synthetic/status-unknown-value.json', { kind: 'status', state: 'pending', unrecognized: true }),
+  statusCase('a 404 (not indexed yet) stays pending', 'synthetic/status-not-found.json', { kind: 'status', state: 'pending', destinationTxHash: null }, 404),
+];
+
+export const contract: VenueContract = { venue: 'rubic', cases };
