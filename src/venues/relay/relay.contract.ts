@@ -79,6 +79,24 @@ function errorCase(name: string, file: string, code: RejectionCode, details?: Re
 
 const DOCS_FILL = '0x9da7bc54dfe6229d6980fd62250d472f23dfe0f41a1cdc870c81a08b3445f254';
 
+/** The recorded ETH deposit, quoted to a HyperCore balance instead (synthetic: no recorded answer to chain 1337 exists). */
+const ETH_TO_PERPS: VenueQuoteRequest = { ...ETH_TO_BASE, toChain: 'hypercore', toToken: token('hypercore', 'USDC (perps)') };
+const ETH_TO_SPOT: VenueQuoteRequest = { ...ETH_TO_BASE, toChain: 'hypercore', toToken: token('hypercore', 'USDC (spot)') };
+const HYPERCORE_FILL = '0x3e5b7d9f1a3c5e7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a9c1e3b5d7f9a1c3e5b';
+const PERPS_STATUS: VenueStatusRequest = { ...STATUS_REQUEST, toChain: 'hypercore', toToken: token('hypercore', 'USDC (perps)'), expectedOut: 3_261_173n };
+
+/** Relay states HyperCore USDC in 8 decimals (326117389 = 3.26117389); Strait's 6 round down. */
+function hyperCoreQuoteCase(name: string, file: string, request: VenueQuoteRequest, currency: string): ContractCase {
+  return {
+    name,
+    routes: [quoteRoute(file)],
+    call: { kind: 'quote', request },
+    now: NOW,
+    // No minimumAmount: 50 bps off the 8-decimal amount (324486803), then floored to 6 decimals.
+    expect: { kind: 'row', amountOut: 3_261_173n, minAmountOut: 3_244_868n, estimatedSeconds: 12, check: (quote) => { if (quote.context.requestId !== RECORDED_REQUEST_ID) throw new Error(`request id ${String(quote.context.requestId)} for ${currency}`); } },
+  };
+}
+
 export const contract: VenueContract = {
   venue: 'relay',
   cases: [
@@ -157,6 +175,20 @@ export const contract: VenueContract = {
       routes: [{ method: 'GET', path: '/requests/v2', answer: { file: 'synthetic/requests-v2-empty.json' } }],
       call: { kind: 'status', request: { ...STATUS_REQUEST, context: {} } },
       expect: { kind: 'status', state: 'pending', destinationTxHash: null, receivedAmount: null, check: (status) => { if (status.venueStatus !== 'notIndexed') throw new Error(`venueStatus ${status.venueStatus}`); } },
+    },
+    hyperCoreQuoteCase('a quote to HyperCore perps USDC (8 decimals, synthetic) floors to 6 decimals', 'synthetic/quote-eth-to-hypercore-perps.json', ETH_TO_PERPS, 'perps'),
+    hyperCoreQuoteCase('a quote to HyperCore spot USDC (8 decimals, synthetic) floors to 6 decimals', 'synthetic/quote-eth-to-hypercore-spot.json', ETH_TO_SPOT, 'spot'),
+    {
+      name: 'a HyperCore credit completes with its HyperCore hash and the 8-decimal delivered amount in 6 decimals (synthetic)',
+      routes: recordedStatusRoutes('synthetic/status-v3-success-hypercore.json', 'synthetic/requests-v2-eth_to_hypercore-perps.json'),
+      call: { kind: 'status', request: PERPS_STATUS },
+      expect: { kind: 'status', state: 'completed', destinationTxHash: HYPERCORE_FILL, receivedAmount: 3_261_173n },
+    },
+    {
+      name: 'a HyperCore credit whose txHashes[0] is not a HyperCore hash completes without a destination hash (synthetic)',
+      routes: recordedStatusRoutes('synthetic/status-v3-success-hypercore-odd-hash.json', 'synthetic/requests-v2-eth_to_hypercore-perps.json'),
+      call: { kind: 'status', request: PERPS_STATUS },
+      expect: { kind: 'status', state: 'completed', destinationTxHash: null, receivedAmount: 3_261_173n },
     },
     {
       name: 'an undocumented status value stays pending, flagged unrecognized',

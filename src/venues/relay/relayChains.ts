@@ -16,6 +16,20 @@ export type Address = `0x${string}`;
 /** Relay's native-currency address on EVM chains. */
 export const RELAY_NATIVE_EVM: Address = '0x0000000000000000000000000000000000000000';
 
+/**
+ * Relay's currency id of HyperCore's perps USDC balance (docs.relay.link, "Hyperliquid Support"):
+ * a custom 16-byte zero id. Spot USDC is its HyperCore token id, the address Strait's registry gives it.
+ */
+export const RELAY_HYPERCORE_PERPS_USDC = '0x00000000000000000000000000000000';
+
+/**
+ * HyperCore chain id in Relay's API, and the decimals Relay counts HyperCore USDC in: 8 (the
+ * exchange's wei decimals), where Strait counts 6. MetaMask's Relay strategy converts perps deposits
+ * by exactly this (`HYPERCORE_USDC_DECIMALS = 8`).
+ */
+export const RELAY_HYPERCORE_CHAIN_ID = 1337;
+export const RELAY_HYPERCORE_DECIMALS = 8;
+
 /** The RelayReceiver: native deposits call it with the request id as calldata. */
 export const RELAY_RECEIVER: Address = '0xa5f565650890fba1824ee0f21ebbbf660a179934';
 
@@ -29,13 +43,18 @@ const DEPOSITORY_ALT: Address = '0x59916da825d2d2ec1bf878d71c88826f6633ecca';
 export interface RelayChain {
   readonly key: ChainKey;
   readonly relayChainId: number;
-  readonly vm: 'evm' | 'svm';
+  readonly vm: 'evm' | 'svm' | 'hypercore';
   /** Whether a transfer may start here (EVM only: Relay's SVM steps are instruction lists, not transactions). */
   readonly origin: boolean;
   /** Relay contracts a deposit or an approval may name on this chain (lowercase). */
   readonly contracts: readonly Address[];
   /** Token symbols routed on this chain, upper case; the native asset is listed by its symbol. */
   readonly tokens: readonly string[];
+  /**
+   * Decimals Relay counts this chain's amounts in when they differ from Strait's registry (HyperCore:
+   * 8 against Strait's 6), used when an answer does not state its currency's decimals.
+   */
+  readonly venueDecimals?: number;
 }
 
 const USDC_USDT = ['USDC', 'USDT'];
@@ -72,6 +91,9 @@ const CHAINS: readonly RelayChain[] = [
   evm('taiko', 167000, [], { depository: DEPOSITORY_ALT }),
   evm('ronin', 2020, []),
   { key: 'solana', relayChainId: 792703809, vm: 'svm', origin: false, contracts: [], tokens: ['USDC'] },
+  // Relay credits both USDC balances of a Hyperliquid account itself (destination only: a HyperCore
+  // origin needs signature steps the adapter does not build).
+  { key: 'hypercore', relayChainId: RELAY_HYPERCORE_CHAIN_ID, vm: 'hypercore', origin: false, contracts: [], tokens: ['USDC (PERPS)', 'USDC (SPOT)'], venueDecimals: RELAY_HYPERCORE_DECIMALS },
 ];
 
 const BY_KEY: ReadonlyMap<ChainKey, RelayChain> = new Map(CHAINS.map((c) => [c.key, c]));

@@ -1,8 +1,8 @@
 import type { ChainKey } from '../../domain/chains.ts';
-import { resolveToken } from '../../domain/tokens.ts';
+import { resolveToken, tokensOn } from '../../domain/tokens.ts';
 import type { CallContext, Corridor, CoverageAnswer, VenueCoverage, VenueSnapshot } from '../Venue.ts';
 import type { VenueHttpClient } from '../venueHttpClient.ts';
-import { RELAY_CHAINS, RELAY_NATIVE_EVM, RELAY_ORIGINS, relayChain, relayServesToken, type RelayChain } from './relayChains.ts';
+import { RELAY_CHAINS, RELAY_HYPERCORE_PERPS_USDC, RELAY_NATIVE_EVM, RELAY_ORIGINS, relayChain, relayServesToken, type RelayChain } from './relayChains.ts';
 import { RelayChainsSchema, type RelayChains } from './relaySchemas.ts';
 
 /** Relay switches chains off during incidents and adds tokens now and then: a look every 10 minutes. */
@@ -20,11 +20,17 @@ interface ListedChain {
 
 type Listing = ReadonlyMap<number, ListedChain>;
 
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+// Hex ids (EVM addresses, HyperCore token ids) compare lowercase; base58 ones exactly.
+const HEX_ID = /^0x[0-9a-fA-F]+$/;
 
-/** Relay's currency id of a token: its address, EVM lowercase; the zero address for EVM native; `null` when unknown. */
+/**
+ * Relay's currency id of a token: its address, hex lowercase; the zero address for EVM native; on
+ * HyperCore, perps USDC (Strait's `address: null`) is Relay's custom zero id and spot USDC its token
+ * id; `null` when unknown.
+ */
 export function relayCurrencyOf(chain: RelayChain, address: string | null): string | null {
-  if (address !== null) return chain.vm === 'evm' ? address.toLowerCase() : address;
+  if (address !== null) return chain.vm === 'svm' ? address : address.toLowerCase();
+  if (chain.vm === 'hypercore') return RELAY_HYPERCORE_PERPS_USDC;
   return chain.vm === 'evm' ? RELAY_NATIVE_EVM : null;
 }
 
@@ -47,6 +53,8 @@ function staticSymbols(fromChain: ChainKey, toChain: ChainKey): readonly string[
   const origin = relayChain(fromChain);
   const destination = relayChain(toChain);
   if (!origin?.origin || !destination || origin.key === destination.key) return [];
+  // HyperCore's balances are named 'USDC (perps)' / 'USDC (spot)': USDC is what arrives there.
+  if (destination.vm === 'hypercore') return origin.tokens.filter((symbol) => symbol === 'USDC');
   return origin.tokens.filter((symbol) => destination.tokens.includes(symbol));
 }
 
@@ -56,7 +64,7 @@ function listingOf(answer: RelayChains): Listing {
     if (chain.disabled === true) continue;
     const bridged = new Set<string>();
     for (const currency of [...(chain.currency ? [chain.currency] : []), ...(chain.erc20Currencies ?? [])]) {
-      if (currency.supportsBridging === true) bridged.add(EVM_ADDRESS.test(currency.address) ? currency.address.toLowerCase() : currency.address);
+      if (currency.supportsBridging === true) bridged.add(HEX_ID.test(currency.address) ? currency.address.toLowerCase() : currency.address);
     }
     listing.set(chain.id, { deposits: chain.depositEnabled !== false, allTokens: chain.tokenSupport === 'All', bridged });
   }
@@ -97,10 +105,12 @@ export function createRelayCoverage(http: VenueHttpClient, now: () => number) {
   function tokenSymbols(fromChain: ChainKey, toChain: ChainKey): readonly string[] {
     const symbols = staticSymbols(fromChain, toChain);
     if (listing === null) return symbols;
+    // HyperCore names its balances 'USDC (perps)' / 'USDC (spot)': a symbol is listed when either is served.
+    const hyperCore = relayChain(toChain)?.vm === 'hypercore';
     return symbols.filter((symbol) => {
       const fromToken = resolveToken(fromChain, symbol);
-      const toToken = resolveToken(toChain, symbol);
-      return fromToken !== undefined && toToken !== undefined && supports({ fromChain, toChain, fromToken, toToken }).served;
+      const toTokens = hyperCore ? tokensOn(toChain) : [resolveToken(toChain, symbol)];
+      return fromToken !== undefined && toTokens.some((toToken) => toToken !== undefined && supports({ fromChain, toChain, fromToken, toToken }).served);
     });
   }
 

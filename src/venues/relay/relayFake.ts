@@ -4,7 +4,7 @@ import { concat, encodeFunctionData, erc20Abi, formatUnits, getAddress, keccak25
 import { onceByKey } from '../fake/onceByKey.ts';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
-import { RELAY_NATIVE_EVM, RELAY_RECEIVER, RELAY_SOLVER } from './relayChains.ts';
+import { RELAY_HYPERCORE_CHAIN_ID, RELAY_HYPERCORE_DECIMALS, RELAY_HYPERCORE_PERPS_USDC, RELAY_NATIVE_EVM, RELAY_RECEIVER, RELAY_SOLVER } from './relayChains.ts';
 import { depositProblem, parseQuoteBody, type ParsedQuoteBody } from './relayFakeChecks.ts';
 
 /**
@@ -13,7 +13,8 @@ import { depositProblem, parseQuoteBody, type ParsedQuoteBody } from './relayFak
  * shapes. `/chains` lists the chains and tokens the fake quotes, each `tokenSupport: "Limited"`.
  *
  * Prices: out = amount − 3 bps (solver service) − 9000 (relayer gas) − the app fee asked for;
- * minimumAmount = out − the requested slippage. An ERC-20 deposit is Relay's own shape: a `transfer`
+ * minimumAmount = out − the requested slippage; both stated in the output token's decimals (HyperCore
+ * USDC: 8). An ERC-20 deposit is Relay's own shape: a `transfer`
  * of the amount to the solver with the 32-byte request id appended, sent to the token contract.
  *
  * Every answer is a real recorded Relay answer (fixtures/real/) used as a template: the fake
@@ -72,7 +73,20 @@ const TOKENS: Readonly<Record<number, Readonly<Record<string, TokenMeta>>>> = {
   8453: { [RELAY_NATIVE_EVM]: { symbol: 'ETH', decimals: 18 }, '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913': { symbol: 'USDC', decimals: 6 } },
   42161: { [RELAY_NATIVE_EVM]: { symbol: 'ETH', decimals: 18 }, '0xaf88d065e77c8cc2239327c5edb3a432268e5831': { symbol: 'USDC', decimals: 6 } },
   792703809: { EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v: { symbol: 'USDC', decimals: 6 } },
+  // HyperCore: perps USDC under Relay's custom id and spot USDC under its token id, both in 8 decimals.
+  [RELAY_HYPERCORE_CHAIN_ID]: {
+    [RELAY_HYPERCORE_PERPS_USDC]: { symbol: 'USDC', decimals: RELAY_HYPERCORE_DECIMALS },
+    '0x6d1e7cde53ba9467b783cb7c530ce054': { symbol: 'USDC', decimals: RELAY_HYPERCORE_DECIMALS },
+  },
 };
+
+/** Chains the fake only delivers to. */
+const DESTINATION_ONLY: ReadonlySet<number> = new Set([792703809, RELAY_HYPERCORE_CHAIN_ID]);
+
+/** `amount` of a token of `from` decimals counted in `to` decimals, rounded down (USDC 6 → HyperCore 8). */
+function rescale(amount: bigint, from: number, to: number): bigint {
+  return to >= from ? amount * 10n ** BigInt(to - from) : amount / 10n ** BigInt(from - to);
+}
 
 /** A quote the fake gave: the parsed request plus what it priced. */
 export interface RelayFakeQuote extends Omit<ParsedQuoteBody, 'slippageBps' | 'appFeeBps'> {
@@ -131,7 +145,7 @@ export async function startRelayFake(options: { settlement?: FakeSettlement; por
     const parsed = parseQuoteBody(request.body);
     if (typeof parsed === 'string') return relayError(400, parsed, 'INVALID_INPUT');
     const { amount, originChainId, destinationChainId, originCurrency, destinationCurrency } = parsed;
-    if (!TOKENS[originChainId] || !TOKENS[destinationChainId] || originChainId === 792703809) return relayError(400, 'Unsupported chain', 'UNSUPPORTED_CHAIN');
+    if (!TOKENS[originChainId] || !TOKENS[destinationChainId] || DESTINATION_ONLY.has(originChainId)) return relayError(400, 'Unsupported chain', 'UNSUPPORTED_CHAIN');
     const inMeta = TOKENS[originChainId]?.[originCurrency];
     const outMeta = TOKENS[destinationChainId]?.[destinationCurrency];
     if (!inMeta || !outMeta) return relayError(400, 'Unsupported currency', 'UNSUPPORTED_CURRENCY');
@@ -141,8 +155,10 @@ export async function startRelayFake(options: { settlement?: FakeSettlement; por
     if (maximum !== null && amount > maximum) return relayError(400, 'Solver capacity exceeded', 'SOLVER_CAPACITY_EXCEEDED', JSON.stringify({ maxAmount: maximum.toString() }));
     const service = (amount * RELAY_FAKE_SERVICE_BPS) / 10_000n;
     const app = (amount * parsed.appFeeBps) / 10_000n;
-    const out = amount - service - RELAY_FAKE_RELAYER_GAS - app;
-    if (out <= 0n) return relayError(400, 'Amount is too low', 'AMOUNT_TOO_LOW');
+    const outIn = amount - service - RELAY_FAKE_RELAYER_GAS - app;
+    if (outIn <= 0n) return relayError(400, 'Amount is too low', 'AMOUNT_TOO_LOW');
+    // Priced in the input's units, stated in the output's (HyperCore counts USDC in 8 decimals).
+    const out = rescale(outIn, inMeta.decimals, outMeta.decimals);
     const minimumOut = out - (out * parsed.slippageBps) / 10_000n;
     const requestId = `0x${randomBytes(32).toString('hex')}` as Hex;
     const { slippageBps: _slippage, appFeeBps: _appFee, ...asked } = parsed;
@@ -226,6 +242,9 @@ export async function startRelayFake(options: { settlement?: FakeSettlement; por
     if (!tx) return { status: 'waiting' };
     const problem = depositProblem(q, tx);
     if (problem) return { status: 'failure', details: problem, inTxHashes: [txHash], txHashes: [] };
+    // A HyperCore credit would be paid here, but the sandbox has no HyperCore ledger the fake can
+    // credit: the deposit is seen and the request honestly stays pending (never a fake success).
+    if (q.destinationChainId === RELAY_HYPERCORE_CHAIN_ID) return { status: 'pending', details: 'the sandbox has no HyperCore to credit', inTxHashes: [txHash], txHashes: [] };
     const token = q.destinationCurrency === RELAY_NATIVE_EVM ? null : getAddress(q.destinationCurrency);
     try {
       const outTx = await fills.run(q.requestId, () => settlement.pay(q.destinationChainId, token, getAddress(q.recipient), q.out));
@@ -376,17 +395,21 @@ function chains(): FakeReply {
   const listed = Object.entries(TOKENS).map(([id, tokens]) => {
     const native = tokens[RELAY_NATIVE_EVM];
     const svm = Number(id) === 792703809;
+    const hypercore = Number(id) === RELAY_HYPERCORE_CHAIN_ID;
+    // HyperCore has no native gas asset to list: its `currency` is perps USDC (relay-kit types it `hypevm`).
+    const hyperCurrency = { ...currencyTemplate, id: 'usdc', symbol: 'USDC', name: 'USDC', address: RELAY_HYPERCORE_PERPS_USDC, decimals: RELAY_HYPERCORE_DECIMALS, supportsBridging: true };
+    const solCurrency = { ...currencyTemplate, id: 'sol', symbol: 'SOL', name: 'Solana', address: '11111111111111111111111111111111', decimals: 9, supportsBridging: false };
     return {
       ...template,
       id: Number(id),
-      name: svm ? 'solana' : `chain-${id}`,
+      name: svm ? 'solana' : hypercore ? 'hyperliquid' : `chain-${id}`,
       tokenSupport: 'Limited',
-      vmType: svm ? 'svm' : 'evm',
+      vmType: svm ? 'svm' : hypercore ? 'hypevm' : 'evm',
       currency: native
         ? { ...currencyTemplate, id: native.symbol.toLowerCase(), symbol: native.symbol, name: native.symbol, decimals: native.decimals, supportsBridging: true }
-        : { ...currencyTemplate, id: 'sol', symbol: 'SOL', name: 'Solana', address: '11111111111111111111111111111111', decimals: 9, supportsBridging: false },
+        : hypercore ? hyperCurrency : solCurrency,
       erc20Currencies: Object.entries(tokens)
-        .filter(([address]) => address !== RELAY_NATIVE_EVM)
+        .filter(([address]) => address !== RELAY_NATIVE_EVM && !(hypercore && address === RELAY_HYPERCORE_PERPS_USDC))
         .map(([address, meta]) => ({ ...erc20Template, id: meta.symbol.toLowerCase(), symbol: meta.symbol, name: meta.symbol, address, decimals: meta.decimals, supportsBridging: true })),
     };
   });

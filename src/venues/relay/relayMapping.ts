@@ -3,6 +3,7 @@ import type { JsonObject } from '../../domain/steps.ts';
 import { VenueRejection, type VenueQuote, type VenueStatus, type VenueTransferState } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import { validatorOf } from '../../domain/validatorOf.ts';
+import type { RelayChain } from './relayChains.ts';
 import { RelayContextSchema, RelayErrorSchema, type RelayContext, type RelayError, type RelayIntentStatus, type RelayQuote, type RelayRequests, type RelayTransactionData } from './relaySchemas.ts';
 
 /**
@@ -144,14 +145,36 @@ export function depositItemOf(quote: RelayQuote): { requestId: string; data: unk
 }
 
 /**
- * What the quote promises: `currencyOut.amount`, and its `minimumAmount` or, when Relay leaves that
- * out (older answers), the amount less the slippage we asked Relay to hold to.
+ * How a destination amount in Relay's answer converts to Strait's units: only where Relay counts a
+ * chain in other decimals than Strait's registry (HyperCore USDC: 8 against 6). `null` = as is.
  */
-export function outAmountsOf(quote: RelayQuote, slippageBps: number): { amountOut: bigint; minAmountOut: bigint } {
+export interface RelayOutScale {
+  readonly venueDecimals: number;
+  readonly straitDecimals: number;
+}
+
+/** The scale of `destination`'s amounts: the decimals the answer states for its currency, else the chain's. */
+export function outScaleOf(destination: RelayChain, statedDecimals: number | null | undefined, straitDecimals: number): RelayOutScale | null {
+  if (destination.venueDecimals === undefined) return null;
+  return { venueDecimals: statedDecimals ?? destination.venueDecimals, straitDecimals };
+}
+
+/** A venue amount in Strait's units, rounded down: an output is never promised above what arrives. */
+export function toStraitUnits(amount: bigint, scale: RelayOutScale | null): bigint {
+  if (scale === null || scale.venueDecimals === scale.straitDecimals) return amount;
+  if (scale.venueDecimals > scale.straitDecimals) return amount / 10n ** BigInt(scale.venueDecimals - scale.straitDecimals);
+  return amount * 10n ** BigInt(scale.straitDecimals - scale.venueDecimals);
+}
+
+/**
+ * What the quote promises, in Strait's units: `currencyOut.amount`, and its `minimumAmount` or, when
+ * Relay leaves that out (older answers), the amount less the slippage we asked Relay to hold to.
+ */
+export function outAmountsOf(quote: RelayQuote, slippageBps: number, scale: RelayOutScale | null = null): { amountOut: bigint; minAmountOut: bigint } {
   const out = quote.details.currencyOut;
   const amountOut = BigInt(out.amount);
   const minAmountOut = out.minimumAmount != null ? BigInt(out.minimumAmount) : amountOut - (amountOut * BigInt(slippageBps)) / 10_000n;
-  return { amountOut, minAmountOut };
+  return { amountOut: toStraitUnits(amountOut, scale), minAmountOut: toStraitUnits(minAmountOut, scale) };
 }
 
 /** `details.timeEstimate`, else the slowest leg of `breakdown`, else `null`. */
@@ -161,14 +184,14 @@ function secondsOf(quote: RelayQuote): number | null {
   return legs.length > 0 ? Math.max(...legs) : null;
 }
 
-export function toVenueQuote(quote: RelayQuote, deposit: { requestId: string; tx: RelayTransactionData }, now: number, slippageBps: number): VenueQuote {
+export function toVenueQuote(quote: RelayQuote, deposit: { requestId: string; tx: RelayTransactionData }, now: number, slippageBps: number, scale: RelayOutScale | null = null): VenueQuote {
   const context: RelayContext = {
     requestId: deposit.requestId,
     deposit: { to: deposit.tx.to, data: deposit.tx.data, value: deposit.tx.value ?? '0', chainId: deposit.tx.chainId },
   };
   return {
     amountIn: BigInt(quote.details.currencyIn.amount),
-    ...outAmountsOf(quote, slippageBps),
+    ...outAmountsOf(quote, slippageBps, scale),
     estimatedSeconds: secondsOf(quote),
     expiresAt: now + RELAY_QUOTE_TTL_MS,
     context: { ...context } as JsonObject,
@@ -186,14 +209,20 @@ export function readRelayContext(context: JsonObject): RelayContext {
   return context as RelayContext;
 }
 
-/** What `/requests/v2` says was delivered, or `null` when it does not say. */
-export function deliveredOf(requests: RelayRequests): { amount: bigint; asset: string | null } | null {
+/** What `/requests/v2` says was delivered, in Strait's units (see {@link outScaleOf}), or `null` when it does not say. */
+export function deliveredOf(requests: RelayRequests, scaleFor: (statedDecimals: number | null | undefined) => RelayOutScale | null = () => null): { amount: bigint; asset: string | null } | null {
   const out = requests.requests[0]?.data?.metadata?.currencyOut;
   if (!out?.amount) return null;
-  return { amount: BigInt(out.amount), asset: out.currency?.address ?? null };
+  return { amount: toStraitUnits(BigInt(out.amount), scaleFor(out.currency?.decimals)), asset: out.currency?.address ?? null };
 }
 
-export function toVenueStatus(status: RelayIntentStatus, delivered: { amount: bigint; asset: string | null } | null): VenueStatus {
+const HYPERCORE_HASH = /^0x[0-9a-fA-F]{64}$/;
+
+/**
+ * The status of a request. On HyperCore (`destinationVm`), a destination hash is reported only when
+ * it has HyperCore's shape (0x + 64 hex); anything else Relay writes there is not a HyperCore hash.
+ */
+export function toVenueStatus(status: RelayIntentStatus, delivered: { amount: bigint; asset: string | null } | null, destinationVm: RelayChain['vm'] = 'evm'): VenueStatus {
   const { state, known } = mapRelayStatus(status.status);
   const detail = known ? (status.details ?? null) : `unknown Relay status '${status.status}', treated as pending${status.details ? `: ${status.details}` : ''}`;
   return {
@@ -201,9 +230,15 @@ export function toVenueStatus(status: RelayIntentStatus, delivered: { amount: bi
     state,
     venueStatus: status.status,
     // On a refund `txHashes` holds the refund on the origin chain, not a delivery.
-    destinationTxHash: state === 'refunded' || state === 'failed' ? null : (status.txHashes?.[0] ?? null),
+    destinationTxHash: state === 'refunded' || state === 'failed' ? null : destinationHashOf(status, destinationVm),
     receivedAmount: state === 'completed' ? (delivered?.amount ?? null) : null,
     receivedAsset: state === 'completed' ? (delivered?.asset ?? null) : null,
     detail,
   };
+}
+
+function destinationHashOf(status: RelayIntentStatus, vm: RelayChain['vm']): string | null {
+  const hash = status.txHashes?.[0] ?? null;
+  if (hash === null || vm !== 'hypercore') return hash;
+  return HYPERCORE_HASH.test(hash) ? hash : null;
 }

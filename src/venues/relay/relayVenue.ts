@@ -5,7 +5,7 @@ import { VenueRejection, type Approval, type CallContext, type Corridor, type St
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { RELAY_ORIGINS, relayChain, relayTransferRecipients, type Address, type RelayChain } from './relayChains.ts';
 import { createRelayCoverage, relayCurrencyOf, staticSupport } from './relayCoverage.ts';
-import { RELAY_ERROR_CODES, deliveredOf, depositItemOf, mapRelayStatus, outAmountsOf, readRelayContext, toVenueQuote, toVenueStatus, translateRelayError } from './relayMapping.ts';
+import { RELAY_ERROR_CODES, deliveredOf, depositItemOf, mapRelayStatus, outAmountsOf, outScaleOf, readRelayContext, toVenueQuote, toVenueStatus, translateRelayError } from './relayMapping.ts';
 import { RelayContextSchema, RelayIndexSchema, RelayIntentStatusSchema, RelayQuoteSchema, RelayRequestsSchema, RelayTransactionDataSchema, type RelayQuote, type RelayTransactionData } from './relaySchemas.ts';
 
 /** Slippage we ask Relay to guarantee, in bps (Relay takes a bps string). */
@@ -21,7 +21,9 @@ const INDEXED_MEMORY = 10_000;
  * Relay (intent venue): the user deposits on the origin chain, a Relay solver fills on the
  * destination. Relay's quote is also its build: `POST /quote/v2` answers with executable steps, so
  * build re-quotes live. Only EVM origins are served (Relay's SVM steps are instruction lists the
- * service cannot sign as built); Solana is served as a destination.
+ * service cannot sign as built); Solana is served as a destination, and so is HyperCore: Relay
+ * credits a Hyperliquid account's perps or spot USDC itself (chain 1337, amounts in 8 decimals that
+ * the rows state in Strait's 6, rounded down).
  */
 export const relayVenue: VenueModule = {
   id: 'relay',
@@ -85,9 +87,10 @@ function createRelayVenue(deps: VenueDeps): Venue {
     if (indexed.size > INDEXED_MEMORY) indexed.delete(indexed.values().next().value as string);
   }
 
-  async function delivered(requestId: string, call: CallContext): Promise<{ amount: bigint; asset: string | null } | null> {
+  async function delivered(requestId: string, destination: RelayChain | undefined, straitDecimals: number, call: CallContext): Promise<{ amount: bigint; asset: string | null } | null> {
     try {
-      return deliveredOf(await deps.http.get('/requests/v2', { id: requestId }, RelayRequestsSchema, call));
+      const scaleFor = (stated: number | null | undefined) => (destination ? outScaleOf(destination, stated, straitDecimals) : null);
+      return deliveredOf(await deps.http.get('/requests/v2', { id: requestId }, RelayRequestsSchema, call), scaleFor);
     } catch {
       return null;
     }
@@ -102,7 +105,7 @@ function createRelayVenue(deps: VenueDeps): Venue {
     async quote(request, call) {
       const pair = pairOf(request);
       const { quote, requestId, tx } = await requestQuote(request, pair, call);
-      return toVenueQuote(quote, { requestId, tx }, deps.now(), RELAY_SLIPPAGE_BPS);
+      return toVenueQuote(quote, { requestId, tx }, deps.now(), RELAY_SLIPPAGE_BPS, scaleOf(quote, pair, request));
     },
 
     async build({ request }, call): Promise<StepsPlan> {
@@ -116,7 +119,7 @@ function createRelayVenue(deps: VenueDeps): Venue {
         shape: 'steps',
         steps: [main],
         approval: approvalOf(quote, request, pair.origin) ?? impliedApproval(tx, request, pair.origin),
-        ...outAmountsOf(quote, RELAY_SLIPPAGE_BPS),
+        ...outAmountsOf(quote, RELAY_SLIPPAGE_BPS, scaleOf(quote, pair, request)),
         context: { requestId },
       };
     },
@@ -133,9 +136,11 @@ function createRelayVenue(deps: VenueDeps): Venue {
         throw translateRelayError(error);
       });
       if (status === null) return notIndexed(`Relay knows no request ${requestId} yet`);
-      if (mapRelayStatus(status.status).state !== 'completed') return toVenueStatus(status, null);
+      const destination = relayChain(request.toChain);
+      const vm = destination?.vm ?? 'evm';
+      if (mapRelayStatus(status.status).state !== 'completed') return toVenueStatus(status, null, vm);
       // The status body carries no amount; without `/requests/v2` we report what was expected.
-      return toVenueStatus(status, (await delivered(requestId, call)) ?? { amount: request.expectedOut, asset: null });
+      return toVenueStatus(status, (await delivered(requestId, destination, request.toToken.decimals, call)) ?? { amount: request.expectedOut, asset: null }, vm);
     },
   };
 
@@ -157,6 +162,11 @@ function pairOf(corridor: Corridor): Pair {
   const answer = staticSupport(corridor);
   if (!answer.served) throw new VenueRejection(answer.code, answer.message);
   return { origin: relayChain(corridor.fromChain) as RelayChain, destination: relayChain(corridor.toChain) as RelayChain };
+}
+
+/** How the answer's output converts to Strait's units of the requested token (HyperCore: 8 → 6 decimals). */
+function scaleOf(quote: RelayQuote, pair: Pair, request: VenueQuoteRequest) {
+  return outScaleOf(pair.destination, quote.details.currencyOut.currency?.decimals, request.toToken.decimals);
 }
 
 function quoteBody(request: VenueQuoteRequest, pair: Pair): Record<string, unknown> {
