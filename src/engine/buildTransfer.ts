@@ -21,6 +21,7 @@ import { refuseAboveBalance } from './refuseAboveBalance.ts';
 import { whyNotAllowed, whyNotAllowedSvm, type StepRules } from './vetSteps.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { deserializeQuote, requestFromRecord } from './quoteTransfer.ts';
+import { executionOf } from './hyperCore/relayedExecution.ts';
 
 export interface BuildBody {
   readonly decisionId: string;
@@ -86,12 +87,18 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
   const now = deps.now();
   if (now > row.expiresAt) throw new AppError('quote_expired', `the quote expired at ${new Date(row.expiresAt).toISOString()}; request a new quote`, { details: { expiresAt: row.expiresAt } });
 
-  const registered = deps.venues.get(row.venue);
-  if (!registered?.venue || !registered.enabled) throw new AppError('no_executable_quote', `${row.venue} is not available for building now`);
+  const listed = deps.venues.get(row.venue);
+  if (!listed?.venue || !listed.enabled) throw new AppError('no_executable_quote', `${row.venue} is not available for building now`);
+  // The user's transfer; the venue that executes its source steps may see another destination
+  // (the relayer route's leg to arbitrum: engine/hyperCore/relayedExecution.ts).
+  const transferRequest = requestFromRecord(decision.request);
+  const execution = executionOf(deps, row.venue, transferRequest, deserializeQuote(row.venueQuote));
+  const registered = execution?.registered;
+  if (!execution || !registered?.venue || !registered.enabled) throw new AppError('no_executable_quote', `${row.venue} is not available for building now`);
   Object.assign(seen, { venue: registered, refusalsBefore: registered.health?.refusals ?? 0 });
   const venue = registered.venue;
-  const request = requestFromRecord(decision.request);
-  const quote = deserializeQuote(row.venueQuote);
+  const request = execution.request;
+  const quote = execution.quote;
   await refuseAboveBalance(deps, request);
   const call = { signal: AbortSignal.timeout(Math.max(deps.settings.quoteDeadlineMs * 5, 5_000)), purpose: 'build' as const, ...(requestId ? { requestId } : {}) };
   // Spec §1 rules 3–4: the referral share is charged on every referred transfer, as a `fee` step beside
@@ -134,9 +141,10 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
   // A carved re-quote may differ from the quote's proportional estimate by a venue's fixed fee
   // times the cut's share, far below a basis point; more than that is a real price move.
   const floor = requote ? (row.minAmountOut * (10_000n - CARVE_TOLERANCE_BPS)) / 10_000n : row.minAmountOut;
-  if (plan.amountOut < floor) {
-    throw new AppError('quote_drifted', `${row.venue} now offers ${plan.amountOut}, below the quoted minimum ${row.minAmountOut}; request a new quote`, {
-      details: { venue: row.venue, quotedMinOutAtomic: row.minAmountOut.toString(), offeredOutAtomic: plan.amountOut.toString() },
+  const offered = plan.amountOut - execution.deduction;
+  if (offered < floor) {
+    throw new AppError('quote_drifted', `${row.venue} now offers ${offered}, below the quoted minimum ${row.minAmountOut}; request a new quote`, {
+      details: { venue: row.venue, quotedMinOutAtomic: row.minAmountOut.toString(), offeredOutAtomic: offered.toString() },
     });
   }
 
@@ -154,7 +162,7 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
   const steps = [...(await approvalSteps(deps, request.fromChain, request.sender, plan)), ...fees, ...main];
   vetOrRefuse(registered, [...steps, ...funding], {
     venue: row.venue,
-    allowList: registered.allowList,
+    allowList: execution.allowList,
     chainId: chainId ?? -1,
     sourceToken: request.fromToken,
     amountIn: request.amountIn,
@@ -187,7 +195,7 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
     expiresAt: buildExpiresAt,
     amountInAtomic: row.amountIn.toString(),
     expectedOutAtomic: row.amountOut.toString(),
-    minOutAtomic: minOutOf(requote ? plan.minAmountOut : plan.minAmountOut > row.minAmountOut ? plan.minAmountOut : row.minAmountOut, row.amountOut).toString(),
+    minOutAtomic: minOutOf(requote ? plan.minAmountOut - execution.deduction : plan.minAmountOut - execution.deduction > row.minAmountOut ? plan.minAmountOut - execution.deduction : row.minAmountOut, row.amountOut).toString(),
     feeCapture: viaVenue ? 'venue-param' : merged ? 'merged' : fees.length === 0 ? 'none' : batchable ? 'batch' : 'separate-step',
     referralCapture: referralNamed ? (stepCuts.some((c) => c.kind === 'referral') ? (merged ? 'merged' : batchable ? 'batch' : 'separate-step') : 'none') : null,
     feeBasis: 'carved',
@@ -233,9 +241,9 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
           status: 'PENDING_SIGNATURE',
           statusDetail: 'waiting for the wallet to sign and submit the steps',
           fromChain: request.fromChain,
-          toChain: request.toChain,
+          toChain: transferRequest.toChain,
           fromAsset: request.fromToken.address ?? 'native',
-          toAsset: request.toToken.address ?? 'native',
+          toAsset: transferRequest.toToken.address ?? 'native',
           amountIn: row.amountIn,
           expectedOut: row.amountOut,
           minOut: BigInt(view.minOutAtomic),
@@ -249,13 +257,14 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
           postStep: null,
           finalDestination: null,
           requesterWallet: request.sender,
-          recipientWallet: request.recipient,
+          recipientWallet: transferRequest.recipient,
           ...savings,
-          ...usdValuesOf(decision, row, request),
+          ...usdValuesOf(decision, row, transferRequest),
           privacy: decision.privacy,
-          privacyModel: registered.capabilities.privacyModel,
+          privacyModel: listed.capabilities.privacyModel,
           build: view as unknown as JsonObject,
-          venueContext: { ...builtFrom.context, ...plan.context },
+          // The relayer route keeps its own context, and the leg's for the leg's status.
+          venueContext: execution.relay ? ({ ...execution.relay, ...(execution.relay.leg ? { legContext: { ...builtFrom.context, ...plan.context } } : {}) } as JsonObject) : { ...builtFrom.context, ...plan.context },
           buildExpiresAt,
           createdAt: now,
           submittedAt: null,

@@ -12,6 +12,9 @@ import type { EngineDeps } from './EngineDeps.ts';
 import { emptyReasonOf, fanOutQuotes, reject, type Rejection } from './fanOutQuotes.ts';
 import { parseQuoteInput, type QuoteBody, type QuoteInput } from './quoteInput.ts';
 import { decisionView, type DecisionView } from './views.ts';
+import { quoteRelayerRoute } from './hyperCore/quoteRelayerRoute.ts';
+import { RELAYER_VENUE } from './hyperCore/relayedExecution.ts';
+import { settleHyperCoreRows } from './hyperCore/settleHyperCoreRows.ts';
 
 /**
  * POST /bridge/quote: validates the request, drops venues that cannot take part (switched off,
@@ -23,36 +26,9 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
   const input = parseQuoteInput(body);
   const now = deps.now();
   const request = venueRequestOf(input);
-  const rejected: Rejection[] = [];
-  const candidates: RoutableVenue[] = [];
-
-  for (const registered of deps.venues.all) {
-    const { venue, capabilities, health } = registered;
-    if (venue === null || health === null) continue; // not implemented: listed by GET /bridge/venues, never a candidate
-    if (input.privacy && capabilities.privacyModel === 'none') {
-      rejected.push(reject(registered.id, 'privacy_venue_required', `${registered.id} publishes the on-chain link between sender and recipient; privacy mode leaves it out`));
-      continue;
-    }
-    if (!registered.enabled) {
-      rejected.push(reject(registered.id, 'venue_disabled', `${registered.id} is not enabled: ${registered.notRoutableReason ?? 'switched off'}`));
-      continue;
-    }
-    const coverage = venue.supports(request);
-    if (!coverage.served) {
-      rejected.push(reject(registered.id, coverage.code, coverage.message));
-      continue;
-    }
-    if (capabilities.requiresUserIp && input.userIp === null) {
-      rejected.push(reject(registered.id, 'invalid_input', `${registered.id} is geo-gated and needs the end user's IP: pass userIp`));
-      continue;
-    }
-    if (health.breakerOpen) {
-      rejected.push(reject(registered.id, 'breaker_open', `${registered.id} failed repeatedly and is resting; it is probed again shortly`));
-      continue;
-    }
-    candidates.push({ ...registered, venue, health });
-  }
-
+  const { candidates, rejected } = candidatesFor(deps, input, request);
+  // HyperCore destinations: Strait's relayer route is priced beside the venues (engine/hyperCore/).
+  const relayer = input.toChain === 'hypercore' ? quoteRelayerRoute(deps, input, { deadlineMs: venueDeadlineMs(deps.settings.quoteDeadlineMs, deps.settings.quoteMinWaitMs), minWaitMs: deps.settings.quoteMinWaitMs }, requestId) : null;
   const pricesAsked = Promise.all([deps.prices.usdPrice(input.fromToken), deps.prices.usdPrice(input.toToken)]);
   const executable = (venueId: string): boolean => isExecutable(deps, venueId, input);
   const collectible = (venueId: string): boolean => canCollectFees(deps.venues.get(venueId), input.fromChain);
@@ -63,6 +39,9 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
     { ...(requestId ? { requestId } : {}), isUseful: (priced) => executable(priced.venue), logger: deps.logger },
   );
   rejected.push(...fanOut.rejected);
+  const relayed = relayer ? await relayer : null;
+  if (relayed?.priced) fanOut.priced.push(relayed.priced);
+  if (relayed?.rejection) rejected.push(relayed.rejection);
   const [fromPrice, toPrice] = await pricesAsked;
   const fees = applyFees(fanOut.priced, {
     amountIn: input.amountIn,
@@ -73,10 +52,11 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
     referral: input.referral,
     schedule: deps.settings.feeSchedule,
   });
+  const netRows = input.toChain === 'hypercore' ? await settleHyperCoreRows(deps, input, fees.rows, rejected, requestId) : fees.rows;
   const decidedAt = deps.now();
   const ttlEnd = decidedAt + deps.settings.quoteTtlMs;
   const rows = rankRows(
-    fees.rows.map((p) => {
+    netRows.map((p) => {
       const canBuild = executable(p.venue);
       return {
         venue: p.venue,
@@ -124,6 +104,44 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
 }
 
 /**
+ * The venues that take part in a quote of this corridor, and a typed reason for each that does not:
+ * switched off, public under privacy, missing the user's IP, corridor not served, breaker open.
+ * Strait's relayer (`hyperliquid`) is priced by its own route, never as a plain candidate.
+ */
+export function candidatesFor(deps: EngineDeps, input: Pick<QuoteInput, 'privacy' | 'userIp'>, request: VenueQuoteRequest): { candidates: RoutableVenue[]; rejected: Rejection[] } {
+  const rejected: Rejection[] = [];
+  const candidates: RoutableVenue[] = [];
+  for (const registered of deps.venues.all) {
+    const { venue, capabilities, health } = registered;
+    if (venue === null || health === null) continue; // not implemented: listed by GET /bridge/venues, never a candidate
+    if (registered.id === RELAYER_VENUE) continue;
+    if (input.privacy && capabilities.privacyModel === 'none') {
+      rejected.push(reject(registered.id, 'privacy_venue_required', `${registered.id} publishes the on-chain link between sender and recipient; privacy mode leaves it out`));
+      continue;
+    }
+    if (!registered.enabled) {
+      rejected.push(reject(registered.id, 'venue_disabled', `${registered.id} is not enabled: ${registered.notRoutableReason ?? 'switched off'}`));
+      continue;
+    }
+    const coverage = venue.supports(request);
+    if (!coverage.served) {
+      rejected.push(reject(registered.id, coverage.code, coverage.message));
+      continue;
+    }
+    if (capabilities.requiresUserIp && input.userIp === null) {
+      rejected.push(reject(registered.id, 'invalid_input', `${registered.id} is geo-gated and needs the end user's IP: pass userIp`));
+      continue;
+    }
+    if (health.breakerOpen) {
+      rejected.push(reject(registered.id, 'breaker_open', `${registered.id} failed repeatedly and is resting; it is probed again shortly`));
+      continue;
+    }
+    candidates.push({ ...registered, venue, health });
+  }
+  return { candidates, rejected };
+}
+
+/**
  * The quote deadline bounds the whole answer, so venues get it less a budget for ranking, storing
  * and answering (a tenth of the deadline, at most 80 ms): under load that work queues on the event
  * loop behind other quotes finishing at the same moment.
@@ -163,7 +181,7 @@ function priceRecord(price: UsdPrice | null): JsonObject | null {
 }
 
 /** Whether Strait can build steps a wallet signs for this venue from this source chain. */
-function isExecutable(deps: EngineDeps, venueId: string, input: QuoteInput): boolean {
+export function isExecutable(deps: EngineDeps, venueId: string, input: QuoteInput): boolean {
   const shapes = deps.venues.get(venueId)?.capabilities.executionShapes ?? [];
   // Steps are built and verified for EVM and Solana sources; a deposit address works from any chain.
   const vm = chainInfo(input.fromChain).vm;

@@ -17,6 +17,8 @@ import { storedSvmStep } from './storedSvmStep.ts';
 import { finishTransfer } from './finishTransfer.ts';
 import { fundsDeadline } from './fundsDeadline.ts';
 import { PROVISIONAL } from './submitTransfer.ts';
+import { advanceRelayerTransfer } from './hyperCore/advanceRelayerTransfer.ts';
+import { RELAYER_VENUE } from './hyperCore/relayedExecution.ts';
 
 /** A main claim by a hash no node has shown after this long is released (docs/states.md, "Source claims"). */
 export const PROVISIONAL_CLAIM_TTL_MS = 30 * 60_000;
@@ -117,6 +119,10 @@ async function advance(deps: EngineDeps, id: string): Promise<void> {
   // The checks above may have followed a replacement: the venue is asked about the mined hash.
   if (main) transfer = (await findTransfer(deps.store.db, id)) ?? transfer;
 
+  if (transfer.venue === RELAYER_VENUE) {
+    const current = transfer;
+    return advanceRelayerTransfer(deps, current, { postpone: (detail, patch) => postpone(deps, current, detail, patch), finish: (status, patch) => finish(deps, current, status, patch) });
+  }
   const registered = deps.venues.get(transfer.venue);
   if (!registered?.venue) return postpone(deps, transfer, `venue ${transfer.venue} is not available; retrying`);
   // Build resolved the token from the registry, so its stored address resolves again.

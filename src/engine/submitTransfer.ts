@@ -9,6 +9,7 @@ import type { StepKind } from '../domain/steps.ts';
 import { chainInfo } from '../domain/chains.ts';
 import { giveUpAfterMs } from '../domain/pollSchedule.ts';
 import { resolveToken } from '../domain/tokens.ts';
+import { executionOfTransfer } from './hyperCore/relayedExecution.ts';
 import {
   endClaim,
   findClaim,
@@ -415,15 +416,16 @@ async function claimStep(attempt: Attempt, step: StoredStep, takeover: Exclude<T
 
 /** The allow-list check of build, again, on what is about to be broadcast or recorded. */
 async function stepRulesOf(deps: EngineDeps, transfer: TransferRecord): Promise<StepRules | null> {
-  const registered = deps.venues.get(transfer.venue);
+  // The relayer route's steps are its leg's (or a transfer to the relayer): checked on those terms.
+  const execution = executionOfTransfer(deps, transfer);
   const sourceToken = resolveToken(transfer.fromChain, transfer.fromAsset === 'native' ? null : transfer.fromAsset);
   const chainId = chainInfo(transfer.fromChain as ChainKey).chainId;
-  if (!registered || !sourceToken) return null;
+  if (!execution || !sourceToken) return null;
   const deposit = (transfer.build as { deposit?: { address?: string } }).deposit;
   const feeRows = await listFeeRows(deps.store.db, transfer.id);
   return {
     venue: transfer.venue,
-    allowList: registered.allowList,
+    allowList: execution.allowList,
     // Non-EVM chains have no chain id; their steps are checked by program (whyNotAllowedSvm).
     chainId: chainId ?? -1,
     sourceToken,
@@ -435,8 +437,8 @@ async function stepRulesOf(deps: EngineDeps, transfer: TransferRecord): Promise<
       sourceChainId: chainId ?? -1,
       sourceToken: sourceToken.address,
       amount: transfer.amountIn - feeRows.reduce((sum, row) => (row.kind === 'platform' && (transfer.build as { feeCapture?: string }).feeCapture === 'venue-param' ? sum : sum + row.amount), 0n),
-      recipient: transfer.recipientWallet,
-      destinationChainId: chainInfo(transfer.toChain as ChainKey).chainId,
+      recipient: execution.recipient,
+      destinationChainId: chainInfo(execution.toChain).chainId,
     },
   };
 }

@@ -2,6 +2,7 @@ import { CircuitState } from 'cockatiel';
 import { Gauge, type Registry } from 'prom-client';
 import type { Store } from '../store/openStore.ts';
 import { readWorkerBacklog, type WorkerBacklog } from '../store/workerBacklog.ts';
+import { countHyperCoreCredits, owedHyperCoreCreditsTotal } from '../store/hyperCoreCreditRepository.ts';
 import type { VenueRegistry } from '../venues/createVenueRegistry.ts';
 
 export interface StateSources {
@@ -114,6 +115,27 @@ export function registerStateGauges(registry: Registry, sources: StateSources): 
       this.reset();
       const b = await readBacklog();
       if (b) this.set(b.overdue);
+    },
+  });
+  new Gauge({
+    name: 'strait_hypercore_credits',
+    help: 'HyperCore relayer credits across the deployment, by state (signed, sent, credited, failed): count',
+    labelNames: ['state'],
+    registers,
+    async collect() {
+      this.reset();
+      const counts = await countHyperCoreCredits(sources.store.db).catch(() => null);
+      for (const [state, count] of Object.entries(counts ?? {})) this.set({ state }, count);
+    },
+  });
+  new Gauge({
+    name: 'strait_hypercore_credits_owed_usdc',
+    help: 'USDC the HyperCore relayer has been paid for and not yet credited (signed or sent), in USDC',
+    registers,
+    async collect() {
+      this.reset();
+      const owed = await owedHyperCoreCreditsTotal(sources.store.db).catch(() => null);
+      if (owed !== null) this.set(Number(owed) / 1e6);
     },
   });
 }

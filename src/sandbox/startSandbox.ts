@@ -1,6 +1,6 @@
 import { loadConfig, type Env } from '../config.ts';
 import { createStrait, type Strait } from '../createStrait.ts';
-import { startSandboxNetwork, type SandboxAccount } from './startSandboxNetwork.ts';
+import { startSandboxNetwork, type SandboxAccount, type SandboxNetwork } from './startSandboxNetwork.ts';
 
 /** Strait's fee wallet on every sandbox chain: where platform fees land. */
 export const SANDBOX_FEE_WALLET = '0x000000000000000000000000000000000000Fee5';
@@ -10,11 +10,18 @@ export interface SandboxInfo {
   feeWallet: string;
   chains: Record<string, { chainId: number; rpcUrl: string }>;
   accounts: SandboxAccount[];
+  /**
+   * The loopback HyperCore: read a balance with `POST {infoUrl}` and the body `perps` or `spot` names,
+   * `user` set to the account (perps: `withdrawable`; spot: the `USDC` entry of `balances`).
+   */
+  hypercore?: { infoUrl: string; relayer: string; perps: { type: 'clearinghouseState'; user: string }; spot: { type: 'spotClearinghouseState'; user: string } };
 }
 
 export interface RunningSandbox {
   readonly info: SandboxInfo;
   readonly strait: Strait;
+  /** The chains and venue fakes behind it (tests reach a fake with `network.fake(id)`). */
+  readonly network: SandboxNetwork;
   stop(): Promise<void>;
 }
 
@@ -56,8 +63,11 @@ export async function startSandbox(env: Env = {}): Promise<RunningSandbox> {
       feeWallet: SANDBOX_FEE_WALLET,
       chains: Object.fromEntries(chains.map((c) => [c.key, { chainId: c.chainId, rpcUrl: c.rpcUrl }])),
       accounts: [...accounts],
+      ...(network.hyperCore
+        ? { hypercore: { infoUrl: network.hyperCore.infoUrl, relayer: network.hyperCore.relayer, perps: { type: 'clearinghouseState' as const, user: '<address>' }, spot: { type: 'spotClearinghouseState' as const, user: '<address>' } } }
+        : {}),
     };
-    return { info, strait, stop };
+    return { info, strait, network, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -30,7 +30,20 @@ export interface SandboxNetwork {
    * whether it runs in this process (the sandbox) or in others (the scale-out test).
    */
   readonly straitEnv: Readonly<Record<string, string>>;
+  /** The loopback HyperCore and Strait's relayer on it, when the hyperliquid fake runs. */
+  readonly hyperCore: { readonly infoUrl: string; readonly relayer: Address } | null;
   stop(): Promise<void>;
+}
+
+/** What Strait's relayer holds on the sandbox HyperCore, in each balance, at start. */
+const RELAYER_HYPERCORE_USDC = 1_000_000n * 10n ** 6n;
+
+interface FundableHyperCore {
+  fund(user: Address, amounts: { perpsAtomic?: bigint; spotAtomic?: bigint }): void;
+}
+
+function isFundable(fake: SandboxFake): fake is SandboxFake & FundableHyperCore {
+  return typeof (fake as Partial<FundableHyperCore>).fund === 'function';
 }
 
 function sandboxAccount(index: number): SandboxAccount {
@@ -48,6 +61,8 @@ function sandboxAccount(index: number): SandboxAccount {
 export async function startSandboxNetwork(): Promise<SandboxNetwork> {
   const accounts = Array.from({ length: USER_ACCOUNTS }, (_, i) => sandboxAccount(i));
   const solver = sandboxAccount(USER_ACCOUNTS);
+  // Strait's HyperCore relayer: paid on arbitrum, credits accounts on the loopback HyperCore.
+  const relayer = sandboxAccount(USER_ACCOUNTS + 1);
   const specs = [SANDBOX_CHAIN_SPECS.base, SANDBOX_CHAIN_SPECS.arbitrum];
   const stoppers: (() => Promise<void>)[] = [];
   const stop = async () => {
@@ -55,7 +70,7 @@ export async function startSandboxNetwork(): Promise<SandboxNetwork> {
   };
   try {
     const chains: SandboxChain[] = await Promise.all(
-      specs.map((spec) => startSandboxChain(spec, { accounts: [...accounts.map((a) => a.address), solver.address], usdcPerAccount: USDC_PER_ACCOUNT, liquidity: SOLVER_LIQUIDITY })),
+      specs.map((spec) => startSandboxChain(spec, { accounts: [...accounts.map((a) => a.address), solver.address, relayer.address], usdcPerAccount: USDC_PER_ACCOUNT, liquidity: SOLVER_LIQUIDITY })),
     );
     for (const chain of chains) stoppers.push(() => chain.stop());
     const settlement = createChainSettlement(Object.fromEntries(chains.map((c) => [c.chainId, c.rpcUrl])), solver.privateKey);
@@ -66,7 +81,11 @@ export async function startSandboxNetwork(): Promise<SandboxNetwork> {
     const failed = started.findIndex((r) => r.status === 'rejected');
     if (failed >= 0) throw new Error(`the sandbox fake of ${factories[failed]?.[0]} did not start`, { cause: (started[failed] as PromiseRejectedResult).reason });
     const fakes: Record<string, SandboxFake> = Object.fromEntries(started.map((r, i) => [factories[i]![0], (r as PromiseFulfilledResult<SandboxFake>).value]));
+    const hyperCoreFake = fakes.hyperliquid;
+    if (hyperCoreFake && isFundable(hyperCoreFake)) hyperCoreFake.fund(relayer.address, { perpsAtomic: RELAYER_HYPERCORE_USDC, spotAtomic: RELAYER_HYPERCORE_USDC });
+    const hyperCore = hyperCoreFake ? { infoUrl: `${hyperCoreFake.url}/info`, relayer: relayer.address } : null;
     const straitEnv = {
+      ...(hyperCoreFake ? { STRAIT_VENUE_HYPERLIQUID_SIGNER_KEY: relayer.privateKey } : {}),
       // The sandbox never reaches the internet: every venue without a fake here is switched off.
       ...Object.fromEntries(VENUE_MODULES.filter((v) => !(v.id in fakes)).map((v) => [`STRAIT_VENUE_${v.id.toUpperCase()}_ENABLED`, 'false'])),
       ...Object.fromEntries(chains.map((c) => [`STRAIT_RPC_${c.key.toUpperCase()}`, c.rpcUrl])),
@@ -77,7 +96,7 @@ export async function startSandboxNetwork(): Promise<SandboxNetwork> {
       if (!running) throw new Error(`the sandbox runs no fake of ${venueId}`);
       return running;
     };
-    return { chains, accounts, fakes, fake, straitEnv, stop };
+    return { chains, accounts, fakes, fake, straitEnv, hyperCore, stop };
   } catch (error) {
     await stop();
     throw error;

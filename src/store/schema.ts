@@ -148,6 +148,25 @@ export interface FeeRowsTable {
   tx_hash: string | null;
 }
 
+/** One HyperCore credit per relayer-route transfer (migration 006). */
+export interface HyperCoreCreditsTable {
+  transfer_id: string;
+  relayer: string;
+  destination: string;
+  balance: string;
+  amount: Amount;
+  activation_fee: Amount;
+  paid_tx: string;
+  nonce: number;
+  signed_action: string;
+  state: string;
+  attempts: Generated<number>;
+  last_error: string | null;
+  tx_hash: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   decisions: DecisionsTable;
   decision_quotes: DecisionQuotesTable;
@@ -157,4 +176,5 @@ export interface Database {
   submissions: SubmissionsTable;
   submission_history: SubmissionHistoryTable;
   fee_rows: FeeRowsTable;
+  hypercore_credits: HyperCoreCreditsTable;
 }

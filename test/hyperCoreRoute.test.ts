@@ -1,0 +1,115 @@
+import { createPublicClient, createWalletClient, http, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../src/sandbox/startSandbox.ts';
+import type { HyperCoreFake } from '../src/venues/hyperliquid/hyperCoreFake.ts';
+
+/**
+ * HyperCore as a destination (spec §1, docs/hypercore.md), over HTTP in the sandbox: the relayer
+ * route from arbitrum (a transfer to the relayer) and from base (a venue's leg to the relayer), to
+ * the perps and the spot balance, for new and existing accounts, and the floors.
+ */
+let sandbox: RunningSandbox;
+let hyperCore: HyperCoreFake;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ STRAIT_RATE_LIMIT_PER_MINUTE: '0' });
+  hyperCore = sandbox.network.fake('hyperliquid') as unknown as HyperCoreFake;
+});
+afterAll(async () => {
+  await sandbox?.stop();
+});
+
+async function api<T>(path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${sandbox.info.baseUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    ...(body !== undefined ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+interface Row { venue: string; quoteId: string; amountOutAtomic: string; executable: boolean }
+interface Rejected { venue: string; code: string; details: Record<string, unknown> | null }
+interface Quote { decisionId: string; quotes: Row[]; rejected: Rejected[] }
+interface Step { vm: 'evm'; step: string; chainId: number; to: Hex; data: Hex; value: string }
+interface TransferView { status: string; statusDetail: string; destinationTxHash: string | null; receivedAmountAtomic: string | null; postStep: { txHash: string; creditedAmountAtomic: string; action: string; balance: string } | null }
+
+async function quote(fromChain: string, toToken: string, amountAtomic: string, user: { address: Address }): Promise<Quote> {
+  const answer = await api<Quote>('/bridge/quote', { fromChain, toChain: 'hypercore', fromToken: 'USDC', toToken, amountAtomic, sender: user.address, recipient: user.address });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
+}
+
+/** Builds the row, signs and submits every step with the user's key, and polls to a terminal state. */
+async function runTransfer(fromChain: 'base' | 'arbitrum', decision: Quote, row: Row, user: { address: Address; privateKey: Hex }): Promise<TransferView> {
+  const build = await api<{ transferId: string; steps: Step[] }>('/bridge/build', { decisionId: decision.decisionId, quoteId: row.quoteId });
+  expect(build.status, JSON.stringify(build.body)).toBe(200);
+  const chain = sandbox.info.chains[fromChain]!;
+  const account = privateKeyToAccount(user.privateKey);
+  const wallet = createWalletClient({ account, transport: http(chain.rpcUrl) });
+  const reader = createPublicClient({ transport: http(chain.rpcUrl) });
+  for (const step of build.body.steps) {
+    const request = await wallet.prepareTransactionRequest({ account, chain: null, to: step.to, data: step.data, value: BigInt(step.value) });
+    const signed = await wallet.signTransaction({ ...request, chainId: step.chainId } as never);
+    const submit = await api<{ accepted: boolean; txHash: Hex }>(`/bridge/transfers/${build.body.transferId}/submit`, { signedTransaction: signed, step: step.step });
+    expect(submit.status, JSON.stringify(submit.body)).toBe(200);
+    await reader.waitForTransactionReceipt({ hash: submit.body.txHash, pollingInterval: 50 });
+  }
+  let transfer: TransferView | undefined;
+  for (let i = 0; i < 160; i++) {
+    transfer = (await api<TransferView>(`/bridge/transfers/${build.body.transferId}`)).body;
+    if (['COMPLETED', 'FAILED', 'REFUNDED', 'PARTIAL'].includes(transfer.status)) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return transfer!;
+}
+
+describe('HyperCore destination in the sandbox', () => {
+  it('tells in the JSON line how to read a HyperCore balance', () => {
+    expect(sandbox.info.hypercore?.infoUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/info$/);
+    expect(sandbox.info.hypercore?.perps.type).toBe('clearinghouseState');
+  });
+
+  it('refuses a bare USDC on hypercore, naming the two balances', async () => {
+    const user = sandbox.info.accounts[0]!;
+    const answer = await api<{ error: { code: string; message: string } }>('/bridge/quote', { fromChain: 'arbitrum', toChain: 'hypercore', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '20000000', sender: user.address, recipient: user.address });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('unknown_token');
+    expect(answer.body.error.message).toContain('USDC (perps)');
+    expect(answer.body.error.message).toContain('USDC (spot)');
+  });
+
+  it('lists a 3 USDC transfer to a new account as below_min with the floor and the figure', async () => {
+    const user = sandbox.info.accounts[8]!;
+    const decision = await quote('arbitrum', 'USDC (perps)', '3000000', user);
+    expect(decision.quotes).toEqual([]);
+    const relayer = decision.rejected.find((r) => r.venue === 'hyperliquid');
+    expect(relayer).toMatchObject({ code: 'below_min', details: { floorAtomic: '5100000', accountExists: false, activationFeeAtomic: '1000000' } });
+    expect(BigInt(String(relayer!.details!.amountOutAtomic))).toBeLessThan(3_000_000n);
+  });
+
+  it.each([
+    ['arbitrum', 'USDC (perps)', 5, false],
+    ['base', 'USDC (perps)', 6, true],
+    ['arbitrum', 'USDC (spot)', 7, true],
+    ['base', 'USDC (spot)', 9, false],
+  ] as const)('credits a transfer from %s to %s (account %i, existing: %s) and reaches COMPLETED with postStep', async (fromChain, toToken, index, existing) => {
+    const user = sandbox.info.accounts[index]!;
+    if (existing) hyperCore.fund(user.address, {});
+    const before = hyperCore.balances(user.address);
+    const decision = await quote(fromChain, toToken, '20000000', user);
+    const row = decision.quotes.find((q) => q.venue === 'hyperliquid');
+    expect(row, JSON.stringify(decision.rejected)).toBeDefined();
+    const transfer = await runTransfer(fromChain, decision, row!, user);
+    expect(transfer.status, transfer.statusDetail).toBe('COMPLETED');
+    expect(transfer.postStep).toMatchObject({ action: toToken === 'USDC (spot)' ? 'spotSend' : 'usdSend', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    const credited = BigInt(transfer.postStep!.creditedAmountAtomic);
+    expect(transfer.receivedAmountAtomic).toBe(credited.toString());
+    expect(credited).toBeGreaterThanOrEqual(BigInt(row!.amountOutAtomic) - 1n);
+    const after = hyperCore.balances(user.address);
+    const raised = toToken === 'USDC (spot)' ? after.spot - before.spot : after.perps - before.perps;
+    expect(raised).toBe(credited);
+    // A new account paid its activation fee out of the row's output, never on top of it.
+    if (!existing) expect(credited).toBeLessThanOrEqual(20_000_000n - 1_000_000n);
+  });
+});
