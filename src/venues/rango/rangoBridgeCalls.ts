@@ -1,0 +1,116 @@
+import { decodeAbiParameters, parseAbiParameters, size, slice, toFunctionSelector, type Hex } from 'viem';
+import type { CallIntent } from '../allowList.ts';
+
+/**
+ * The bridge entry points of Rango's V2 diamond Strait can read, from
+ * rango-exchange/rango-contracts-v2@246816c590f23fbb1fa80db16b48dda0a598a2dd (`contracts/interfaces/IRangoAcross.sol`,
+ * `IRangoCCTP.sol`, `IRango.sol`, `IRango2.sol`, `libraries/LibSwapper.sol`, `LibSwapperV2.sol`),
+ * structs expanded to tuples. Across and CCTP name the receiver and the destination chain in their
+ * own request struct; every other facet (Stargate, Symbiosis, Thorchain, the generic bridge, …)
+ * is refused: Strait has not read who it pays.
+ */
+const SWAP_REQUEST_V1 = '(address requestId, address fromToken, address toToken, uint256 amountIn, uint256 platformFee, uint256 destinationExecutorFee, uint256 affiliateFee, address affiliatorAddress, uint256 minimumAmountExpected, bool feeFromInputToken, uint16 dAppTag, string dAppName)';
+const SWAP_REQUEST_V2 = '(address requestId, address fromToken, address toToken, uint256 amountIn, (address affiliatorAddress, uint256 amount, uint8 feeType)[] affiliateFees, uint256 totalAffiliateFee, uint256 minimumAmountExpected, bool feeFromInputToken, uint16 dAppTag, string dAppName)';
+const CALLS = '(address spender, address target, address swapFromToken, address swapToToken, bool needsTransferFromUser, uint256 amount, bytes callData)[]';
+const BRIDGE_REQUEST_V1 = '(address requestId, address token, uint256 amount, uint256 platformFee, uint256 affiliateFee, address affiliatorAddress, uint256 destinationExecutorFee, uint16 dAppTag, string dAppName)';
+const BRIDGE_REQUEST_V2 = '(address requestId, address token, uint256 amount, (address affiliatorAddress, uint256 amount, uint8 feeType)[] affiliateFees, uint256 totalAffiliateFee, uint16 dAppTag, string dAppName)';
+const ACROSS = '(address spokePoolAddress, address depositor, address exclusiveRelayer, address outputToken, uint32 fillDeadline, uint32 exclusivityDeadline, address recipient, uint256 destinationChainId, uint256 decimalsAdjustedTotalRelayFeePct, uint32 quoteTimestamp, bytes message)';
+const CCTP = '(uint32 destinationDomainId, bytes32 recipient, uint256 destinationChainId)';
+
+const strip = (tuple: string): string => tuple.replace(/ [A-Za-z]+(?=[,)])/g, '');
+
+/** Canonical signatures (what the selector hashes) and the parameter lists to decode. */
+export const RANGO_BRIDGE_FUNCTIONS = {
+  acrossBridge: { params: `${ACROSS}, ${BRIDGE_REQUEST_V2}` },
+  acrossSwapAndBridge: { params: `${SWAP_REQUEST_V2}, ${CALLS}, ${ACROSS}` },
+  cctpBridge: { params: `${CCTP}, ${BRIDGE_REQUEST_V1}` },
+  cctpSwapAndBridge: { params: `${SWAP_REQUEST_V1}, ${CALLS}, ${CCTP}` },
+} as const;
+
+type FunctionName = keyof typeof RANGO_BRIDGE_FUNCTIONS;
+
+const BY_SELECTOR: ReadonlyMap<string, FunctionName> = new Map(
+  (Object.keys(RANGO_BRIDGE_FUNCTIONS) as FunctionName[]).map((name) => [toFunctionSelector(`${name}(${strip(RANGO_BRIDGE_FUNCTIONS[name].params)})`).toLowerCase(), name]),
+);
+
+export const RANGO_BRIDGE_SELECTORS: readonly Hex[] = [...BY_SELECTOR.keys()] as Hex[];
+
+const ZERO = '0x0000000000000000000000000000000000000000';
+/** The most Rango's platform and affiliate fees may take on top of the amount bridged (they run 0.1–0.3 %). */
+const MAX_FEE_BPS = 100n;
+
+const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
+/** What a decoded call moves, in the terms every entry point shares. */
+interface Leg {
+  readonly token: string;
+  /** What the diamond takes from the user: the amount plus the fees it collects on top. */
+  readonly pulled: bigint;
+  readonly fees: bigint;
+  readonly recipient: string;
+  readonly destinationChainId: bigint;
+  readonly message: Hex;
+}
+
+/**
+ * Why a call to Rango's diamond does not do what the transfer asked, or `null` when it does: it must
+ * be an Across or CCTP entry point, pay the requested recipient on the requested destination chain,
+ * carry no destination message, take the source token, and take from the user exactly the amount
+ * the transfer moves (the amount bridged or swapped plus Rango's fees, at most 1 %). The DEX calls of
+ * a swap-and-bridge are opaque here: the diamond runs only contracts and methods on its own
+ * whitelist, and the bridge leg that follows them is what names the receiver. Run at build and again
+ * at submit (allowList `check`).
+ */
+export function whyNotRangoBridgeCall(data: Hex, value: bigint, intent: CallIntent): string | null {
+  if (size(data) < 4) return 'carries no Rango function';
+  const selector = slice(data, 0, 4).toLowerCase();
+  const name = BY_SELECTOR.get(selector);
+  if (!name) return `calls Rango function ${selector}, which is not a bridge call Strait can read`;
+  let leg: Leg;
+  try {
+    leg = decodeLeg(name, slice(data, 4));
+  } catch {
+    return `calls ${name} with data that does not decode as Rango's ${name} arguments`;
+  }
+  if (!same(leg.recipient, intent.recipient)) return `${name} pays ${leg.recipient}, not the recipient ${intent.recipient}`;
+  if (intent.destinationChainId === null || leg.destinationChainId !== BigInt(intent.destinationChainId)) {
+    return `${name} bridges to chain ${leg.destinationChainId}, not ${intent.destinationChainId ?? 'the requested chain'}`;
+  }
+  const token = intent.sourceToken ?? ZERO;
+  if (!same(leg.token, token)) return `${name} takes ${leg.token}, not the source token ${token}`;
+  if (leg.message !== '0x') return `${name} carries a destination message`;
+  if (leg.pulled !== intent.amount) return `${name} takes ${leg.pulled}, not the ${intent.amount} the transfer moves`;
+  if (leg.fees * 10_000n > intent.amount * MAX_FEE_BPS) return `${name} takes ${leg.fees} in fees of the ${intent.amount} sent, more than Rango's fees explain`;
+  if (intent.sourceToken === null && value !== intent.amount) return `${name} sends ${value} native units, not the ${intent.amount} the transfer moves`;
+  if (intent.sourceToken !== null && value !== 0n) return `${name} sends ${value} native units beside a token transfer`;
+  return null;
+}
+
+function decodeLeg(name: FunctionName, params: Hex): Leg {
+  switch (name) {
+    case 'acrossBridge': {
+      const [across, bridge] = decodeAbiParameters(parseAbiParameters(RANGO_BRIDGE_FUNCTIONS.acrossBridge.params), params);
+      return { token: bridge.token, pulled: bridge.amount + bridge.totalAffiliateFee, fees: bridge.totalAffiliateFee, recipient: across.recipient, destinationChainId: across.destinationChainId, message: across.message };
+    }
+    case 'acrossSwapAndBridge': {
+      const [swap, , across] = decodeAbiParameters(parseAbiParameters(RANGO_BRIDGE_FUNCTIONS.acrossSwapAndBridge.params), params);
+      const fees = swap.feeFromInputToken ? swap.totalAffiliateFee : 0n;
+      return { token: swap.fromToken, pulled: swap.amountIn + fees, fees, recipient: across.recipient, destinationChainId: across.destinationChainId, message: across.message };
+    }
+    case 'cctpBridge': {
+      const [cctp, bridge] = decodeAbiParameters(parseAbiParameters(RANGO_BRIDGE_FUNCTIONS.cctpBridge.params), params);
+      const fees = bridge.platformFee + bridge.affiliateFee + bridge.destinationExecutorFee;
+      return { token: bridge.token, pulled: bridge.amount + fees, fees, recipient: evmOf(cctp.recipient), destinationChainId: cctp.destinationChainId, message: '0x' };
+    }
+    case 'cctpSwapAndBridge': {
+      const [swap, , cctp] = decodeAbiParameters(parseAbiParameters(RANGO_BRIDGE_FUNCTIONS.cctpSwapAndBridge.params), params);
+      const fees = swap.feeFromInputToken ? swap.platformFee + swap.affiliateFee + swap.destinationExecutorFee : 0n;
+      return { token: swap.fromToken, pulled: swap.amountIn + fees, fees, recipient: evmOf(cctp.recipient), destinationChainId: cctp.destinationChainId, message: '0x' };
+    }
+  }
+}
+
+/** A bytes32 receiver as an EVM address; one with bits above the low 20 bytes names something else. */
+function evmOf(word: Hex): string {
+  return /^0x0{24}/i.test(word) ? `0x${word.slice(26)}` : word;
+}
