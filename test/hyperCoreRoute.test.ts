@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createPublicClient, createWalletClient, http, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,13 +13,39 @@ import type { HyperCoreFake } from '../src/venues/hyperliquid/hyperCoreFake.ts';
  */
 let sandbox: RunningSandbox;
 let hyperCore: HyperCoreFake;
+let proxy: Server;
+let hyperCoreUrl = '';
+/** When set, the next /exchange request reaches the exchange and is applied, but its answer is lost. */
+let swallowNextExchange = false;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ STRAIT_RATE_LIMIT_PER_MINUTE: '0' });
+  // Strait reaches the HyperCore fake through this proxy, which can lose an answer the exchange gave:
+  // the worker then knows as little as a worker that died right after sending.
+  proxy = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const lose = swallowNextExchange && req.url === '/exchange';
+      if (lose) swallowNextExchange = false;
+      void fetch(`${hyperCoreUrl}${req.url ?? ''}`, { method: req.method ?? 'GET', headers: { 'content-type': 'application/json' }, ...(req.method === 'POST' ? { body: Buffer.concat(chunks) } : {}) }).then(
+        async (answer) => {
+          const body = await answer.text();
+          if (lose) return res.destroy();
+          res.writeHead(answer.status, { 'content-type': 'application/json' }).end(body);
+        },
+        () => res.destroy(),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  sandbox = await startSandbox({ STRAIT_RATE_LIMIT_PER_MINUTE: '0', STRAIT_VENUE_HYPERLIQUID_BASE_URL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` });
   hyperCore = sandbox.network.fake('hyperliquid') as unknown as HyperCoreFake;
+  hyperCoreUrl = hyperCore.url;
 });
 afterAll(async () => {
   await sandbox?.stop();
+  proxy?.closeAllConnections();
+  await new Promise((resolve) => proxy?.close(resolve));
 });
 
 async function api<T>(path: string, body?: unknown): Promise<{ status: number; body: T }> {
@@ -111,5 +139,39 @@ describe('HyperCore destination in the sandbox', () => {
     expect(raised).toBe(credited);
     // A new account paid its activation fee out of the row's output, never on top of it.
     if (!existing) expect(credited).toBeLessThanOrEqual(20_000_000n - 1_000_000n);
+  });
+
+  it('lists direct-credit rows beside the relayer row', async () => {
+    const user = sandbox.info.accounts[3]!;
+    for (const toToken of ['USDC (perps)', 'USDC (spot)']) {
+      const decision = await quote('base', toToken, '20000000', user);
+      const venues = decision.quotes.map((q) => q.venue);
+      expect(venues).toContain('hyperliquid');
+      expect(venues).toContain('relay');
+    }
+  });
+
+  it('rejects the relayer row with no_liquidity when the relayer cannot cover it', async () => {
+    const user = sandbox.info.accounts[4]!;
+    const decision = await quote('arbitrum', 'USDC (perps)', '9000000000000', user);
+    expect(decision.quotes.map((q) => q.venue)).not.toContain('hyperliquid');
+    expect(decision.rejected.find((r) => r.venue === 'hyperliquid')).toMatchObject({ code: 'no_liquidity', details: { neededAtomic: expect.any(String), relayerAvailableAtomic: expect.any(String) } });
+  });
+
+  it('credits exactly once when the answer to the credit is lost (a worker that died right after sending)', async () => {
+    const user = sandbox.info.accounts[2]!;
+    const before = hyperCore.balances(user.address);
+    const sentBefore = hyperCore.sentActions().length;
+    const decision = await quote('arbitrum', 'USDC (perps)', '12000000', user);
+    const row = decision.quotes.find((q) => q.venue === 'hyperliquid')!;
+    swallowNextExchange = true;
+    const transfer = await runTransfer('arbitrum', decision, row, user);
+    expect(swallowNextExchange).toBe(false);
+    expect(transfer.status, transfer.statusDetail).toBe('COMPLETED');
+    const credits = hyperCore.sentActions().slice(sentBefore).filter((a) => (a.action as { type?: string; destination?: string }).type === 'usdSend' && (a.action as { destination: string }).destination.toLowerCase() === user.address.toLowerCase());
+    // The same signed action went twice; the exchange took it once (its nonce was used the second time).
+    expect(credits.length).toBe(2);
+    expect(credits.filter((a) => a.accepted).length).toBe(1);
+    expect(hyperCore.balances(user.address).perps - before.perps).toBe(BigInt(transfer.postStep!.creditedAmountAtomic));
   });
 });
