@@ -1,0 +1,1380 @@
+// Generated from openapi.json by openapi-typescript (npm run client:generate). Do not edit.
+
+export interface paths {
+    "/bridge/source-chains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chains a transfer can start from
+         * @description Every chain at least one routable venue accepts as an origin, with how many venues do. Cached 30 s.
+         */
+        get: operations["getSourceChains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bridge/routes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Venues serving a pair of chains
+         * @description The venues that price `fromChain` → `toChain`, each with the token symbols quote accepts there. `privacy=true` keeps the venues a private transfer may use. Cached 30 s with an `ETag`; `If-None-Match` answers `304`.
+         */
+        get: operations["getRoutes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bridge/venues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every venue with its state and capabilities
+         * @description All venues of the catalogue (registered or not), whether quote asks them now and why not, their health and what they can do.
+         */
+        get: operations["getVenues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bridge/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price a transfer at every venue and rank the answers
+         * @description Asks every routable venue in parallel under one deadline and returns the rows net of every fee, ranked (`best`, `bestByPrice`, `bestByTime`), the typed reasons of the venues that did not price, and a `decisionId` to build from (docs/quotes.md, docs/fees.md).
+         */
+        post: operations["quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bridge/build": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn a quote decision into unsigned steps and a transfer
+         * @description Builds the chosen row (default `best`) into the steps the wallet signs — an exact `approve` when the allowance is missing, any `fee` steps, then `main` — or a `deposit` address, each checked against the venue's allow-list, and creates the transfer in `PENDING_SIGNATURE`. Idempotent per decision (docs/steps.md).
+         */
+        post: operations["build"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bridge/transfers/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a signed step (or the hash of one already sent)
+         * @description With `signedTransaction`, Strait decodes it, compares it with the built step (chain, target, calldata, value, signer), checks the allow-list again and only then broadcasts. With `txHash`, it fetches the transaction the wallet sent and verifies it the same way. `main` is accepted only after every `fee` step; one transaction pays one transfer (docs/steps.md#submit).
+         */
+        post: operations["submitTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bridge/transfers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a transfer
+         * @description The transfer and where it stands; poll until `status` is terminal (`COMPLETED`, `PARTIAL`, `REFUNDED`, `FAILED`, `ABANDONED`; docs/states.md). Fields: docs/transfer-fields.md.
+         */
+        get: operations["getTransfer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description chain key (spec §3) */
+        ChainKey: "ethereum" | "arbitrum" | "optimism" | "base" | "polygon" | "bnb" | "avalanche" | "linea" | "scroll" | "zksync" | "mantle" | "blast" | "mode" | "gnosis" | "celo" | "unichain" | "sonic" | "ink" | "plume" | "worldchain" | "monad" | "sei" | "xlayer" | "plasma" | "berachain" | "hyperevm" | "stable" | "robinhood" | "arc" | "fantom" | "zircuit" | "lisk" | "soneium" | "abstract" | "taiko" | "metis" | "moonbeam" | "aurora" | "cronos" | "opbnb" | "ronin" | "rootstock" | "citrea" | "botanix" | "katana" | "solana" | "fogo" | "eclipse" | "bitcoin" | "litecoin" | "dogecoin" | "bitcoincash" | "zcash" | "dash" | "sui" | "aptos" | "movement" | "starknet" | "tron" | "ton" | "stellar" | "cardano" | "xrpl" | "near" | "algorand" | "polkadot" | "assethub" | "injective" | "noble" | "osmosis" | "cosmoshub" | "hypercore" | "lighter";
+        /** @description what a step does: `approve` (exact allowance), `fee` (a platform or referral cut), `main` (the bridge call or deposit) */
+        StepKind: "approve" | "fee" | "main" | "redeem";
+        /** @description transfer state (docs/states.md) */
+        TransferStatus: "PENDING_SIGNATURE" | "SUBMITTED" | "PENDING" | "COMPLETED" | "PARTIAL" | "REFUNDED" | "FAILED" | "ABANDONED";
+        /** @description what Strait could check of a submitted transaction on its chain */
+        Verification: "verified" | "pending" | "unverified_no_rpc" | "unverified_rpc_error" | "refuted";
+        /** @description Every error answer (spec §7). */
+        ErrorEnvelope: {
+            error: {
+                /** @description stable code (docs/errors.md) */
+                code: "invalid_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "malformed_request" | "headers_too_large" | "request_timeout" | "route_not_found" | "same_chain" | "unknown_token" | "invalid_amount" | "invalid_sender" | "invalid_recipient" | "invalid_referral_wallet" | "invalid_referral_bps" | "referral_incomplete" | "invalid_user_ip" | "decision_not_found" | "quote_not_found" | "no_executable_quote" | "privacy_venue_required" | "quote_expired" | "quote_drifted" | "decision_already_built" | "insufficient_balance" | "unsafe_venue_answer" | "venue_unavailable" | "transfer_not_found" | "invalid_submission" | "step_not_allowed" | "step_not_built" | "source_tx_claimed" | "fee_steps_required" | "transfer_abandoned" | "build_expired" | "invalid_signed_transaction" | "transaction_mismatch" | "nonce_too_low" | "transaction_underpriced" | "insufficient_funds" | "broadcast_rejected" | "blockhash_expired" | "chain_unavailable" | "no_rpc_for_chain" | "rate_limited" | "service_unavailable" | "internal_error";
+                /** @description plain-language explanation */
+                message: string;
+                /** @description code-specific fields, e.g. `issues` for `invalid_request` */
+                details?: {
+                    [key: string]: unknown;
+                };
+                /** @description when retriable: how long to wait */
+                retryAfterMs?: number;
+            };
+        };
+        SourceChain: {
+            chain: components["schemas"]["ChainKey"];
+            /** @description routable venues accepting this origin */
+            venues: number;
+        };
+        /** @description Chains a transfer can start from, each with how many venues accept it. */
+        SourceChains: {
+            chains: components["schemas"]["SourceChain"][];
+        };
+        /** @description A venue serving the pair, with the token symbols quote accepts on it. */
+        Route: {
+            venue: string;
+            enabled: boolean;
+            /** @description at most 50 symbols; tokenSymbolCount is exact */
+            tokenSymbols: string[];
+            tokenSymbolCount: number;
+        };
+        /** @description The venues serving a pair of chains. */
+        Routes: {
+            fromChain: components["schemas"]["ChainKey"];
+            toChain: components["schemas"]["ChainKey"];
+            privacy: boolean;
+            /** @description epoch milliseconds */
+            generatedAt: number;
+            routes: components["schemas"]["Route"][];
+        };
+        /** @description What a venue does and needs. */
+        Capabilities: {
+            archetype: "aggregator" | "intent" | "pool" | "canonical" | "offchain";
+            tradeTypes: string[];
+            executionShapes: string[];
+            feeCapture: "venue-param" | "none";
+            requiresUserIp: boolean;
+            privacyModel: "unlinkable" | "custodial-hop" | "none";
+        };
+        /** @description One venue of the catalogue with its state and capabilities. */
+        Venue: {
+            venue: string;
+            /** @description registered, enabled and not unhealthy: quote asks it */
+            routable: boolean;
+            notRoutableReason: string | null;
+            enabled: boolean;
+            /** @description false for catalogue venues Strait has no adapter for yet */
+            registered: boolean;
+            snapshotFresh: boolean;
+            snapshotAgeMs: number | null;
+            health: "healthy" | "degraded" | "unhealthy" | "unknown";
+            reason: string | null;
+            capabilities: components["schemas"]["Capabilities"] | null;
+        };
+        /** @description Every venue of the catalogue. */
+        Venues: {
+            venues: components["schemas"]["Venue"][];
+        };
+        /** @description What to move, from and to whom (spec §4, docs/quotes.md). Unknown fields are refused. */
+        QuoteRequest: {
+            /** @description chain key */
+            fromChain: string;
+            /** @description chain key */
+            toChain: string;
+            fromToken: string | null;
+            toToken: string | null;
+            /** @description positive integer, atomic units, at most 78 digits */
+            amountAtomic: string;
+            sender: string;
+            recipient: string;
+            referralWallet?: string;
+            /** @description integer 0 to 15; with referralWallet */
+            referralBps?: number;
+            privacy?: boolean;
+            userIp?: string;
+        };
+        /** @description One venue's priced answer, net of every fee. */
+        QuoteRow: {
+            venue: string;
+            quoteId: string;
+            /** @description integer amount in the asset's atomic units */
+            amountInAtomic: string;
+            /** @description integer amount in the asset's atomic units */
+            amountOutAtomic: string;
+            /** @description integer amount in the asset's atomic units */
+            minAmountOutAtomic: string;
+            estimatedSeconds: number | null;
+            feeBps: number;
+            /** @description integer amount in the asset's atomic units */
+            feeAmountAtomic: string;
+            tierSavedBps: number;
+            executable: boolean;
+            /** @description `ok` when build turns the row into steps; `quote_only` when Strait shows the price but cannot build steps for this venue from this source chain yet (docs/quotes.md) */
+            eligibility: string;
+            /** @description epoch milliseconds */
+            expiresAt: number;
+        };
+        /** @description Why a venue did not price (docs/errors.md, rejection reasons). */
+        Rejection: {
+            venue: string;
+            code: "below_min" | "above_max" | "privacy_venue_required" | "invalid_input" | "token_not_supported" | "route_not_served" | "no_liquidity" | "venue_disabled" | "breaker_open" | "venue_timeout" | "venue_rate_limited" | "venue_bad_response" | "venue_error";
+            message: string;
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The platform fee and referral share of the best row (docs/fees.md). */
+        Fees: {
+            platform: {
+                bps: number;
+                /** @description integer amount in the asset's atomic units */
+                amountAtomic: string;
+                asset: string;
+                tierSavedBps: number;
+            } | null;
+            referral: {
+                bps: number;
+                /** @description integer amount in the asset's atomic units */
+                amountAtomic: string;
+                asset: string;
+                wallet: string;
+            } | null;
+        };
+        /** @description The ranked rows, the rejections and the decision to build from. */
+        QuoteDecision: {
+            /** Format: uuid */
+            decisionId: string;
+            best: components["schemas"]["QuoteRow"] | null;
+            bestByPrice: string | null;
+            bestByTime: string | null;
+            quotes: components["schemas"]["QuoteRow"][];
+            rejected: components["schemas"]["Rejection"][];
+            fees: components["schemas"]["Fees"];
+            /** @description epoch milliseconds */
+            expiresAt: number;
+            emptyReason?: string;
+            /** @description plain-language notes on cuts not collected and prices missing (docs/fees.md) */
+            notes: string[];
+        };
+        /** @description The decision to build, and optionally which row (default: `best`). */
+        BuildRequest: {
+            decisionId: string;
+            quoteId?: string;
+            privacy?: boolean;
+            /** @description whether the wallet signs EIP-5792 bundles (wallet_sendCalls); default true. With false, fee steps are offered as separate transactions (`feeCapture: separate-step`, no `feeBatch`) */
+            walletBatching?: boolean;
+        };
+        /** @description EVM transaction: the wallet picks nonce and gas, and signs `to`, `data` and `value` unchanged */
+        EvmStep: {
+            /** @enum {string} */
+            vm: "evm";
+            step: components["schemas"]["StepKind"];
+            chainId: number;
+            to: string;
+            data: string;
+            /** @description integer amount in the asset's atomic units */
+            value: string;
+        };
+        /** @description Solana transaction, serialized; with `refreshBlockhash` the wallet may replace the blockhash */
+        SvmStep: {
+            /** @enum {string} */
+            vm: "svm";
+            step: components["schemas"]["StepKind"];
+            serializedTx: string;
+            encoding: "base64" | "hex";
+            refreshBlockhash: boolean;
+        };
+        /** @description Tron transaction: sign `txID` (sha256 of `raw_data`) and submit the signed transaction JSON or its txID */
+        TronStep: {
+            /** @enum {string} */
+            vm: "tron";
+            step: components["schemas"]["StepKind"];
+            txID: string;
+            rawDataHex: string;
+            contractAddress: string | null;
+            /** @description integer amount in the asset's atomic units */
+            callValue: string;
+        };
+        /** @description UTXO transfer with memo */
+        UtxoStep: {
+            /** @enum {string} */
+            vm: "utxo";
+            step: components["schemas"]["StepKind"];
+            chain: string;
+            psbt: string | null;
+            outputs: {
+                address: string;
+                /** @description integer amount in the asset's atomic units */
+                amountAtomic: string;
+            }[];
+            memo: string | null;
+        };
+        /** @description a plain transfer the wallet composes itself, on chains where Strait does not build transactions */
+        TransferStep: {
+            /** @enum {string} */
+            vm: "transfer";
+            step: components["schemas"]["StepKind"];
+            chain: string;
+            to: string;
+            asset: string | null;
+            /** @description integer amount in the asset's atomic units */
+            amountAtomic: string;
+            memo: string | null;
+        };
+        /** @description an intent or permit signature (eth_signTypedData_v4); submit the 65-byte signature as `signedTransaction` */
+        Eip712Step: {
+            /** @enum {string} */
+            vm: "eip712";
+            step: components["schemas"]["StepKind"];
+            chainId: number;
+            typedData: {
+                domain: {
+                    [key: string]: unknown;
+                };
+                types: {
+                    [key: string]: unknown;
+                };
+                primaryType: string;
+                message: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        /** @description Cosmos SDK messages (e.g. an IBC MsgTransfer) the wallet signs in one transaction */
+        CosmosStep: {
+            /** @enum {string} */
+            vm: "cosmos";
+            step: components["schemas"]["StepKind"];
+            chainId: string;
+            messages: {
+                [key: string]: unknown;
+            }[];
+            memo: string;
+        };
+        /** @description Sui transaction */
+        SuiStep: {
+            /** @enum {string} */
+            vm: "sui";
+            step: components["schemas"]["StepKind"];
+            /** @description base64 TransactionData */
+            txBytes: string;
+        };
+        /** @description TON Connect `sendTransaction` request */
+        TonStep: {
+            /** @enum {string} */
+            vm: "ton";
+            step: components["schemas"]["StepKind"];
+            validUntil: number;
+            messages: {
+                address: string;
+                /** @description integer amount in the asset's atomic units */
+                amountAtomic: string;
+                payload: string | null;
+            }[];
+        };
+        /** @description One transaction or signature for the wallet, by `vm` (docs/steps.md) */
+        Step: components["schemas"]["EvmStep"] | components["schemas"]["SvmStep"] | components["schemas"]["TronStep"] | components["schemas"]["UtxoStep"] | components["schemas"]["TransferStep"] | components["schemas"]["Eip712Step"] | components["schemas"]["CosmosStep"] | components["schemas"]["SuiStep"] | components["schemas"]["TonStep"];
+        /** @description For deposit-address venues: what the wallet sends, where, by when. */
+        Deposit: {
+            address: string;
+            /** @description integer amount in the asset's atomic units */
+            amountAtomic: string;
+            /** @description epoch milliseconds */
+            deadlineMs: number;
+            memo: string | null;
+            token: string | null;
+            chain: string;
+        };
+        /** @description The steps to sign (or a deposit address) and the transfer they belong to. */
+        BuildResult: {
+            /** Format: uuid */
+            transferId: string;
+            venue: string;
+            /** @description every transaction to sign, in order (docs/steps.md); with `deposit`, present only when fee steps must be signed beside the deposit */
+            steps?: components["schemas"]["Step"][];
+            deposit?: components["schemas"]["Deposit"];
+            /** @description epoch milliseconds */
+            expiresAt: number;
+            /** @description integer amount in the asset's atomic units */
+            amountInAtomic: string;
+            /** @description integer amount in the asset's atomic units */
+            expectedOutAtomic: string;
+            /** @description integer amount in the asset's atomic units */
+            minOutAtomic: string;
+            feeCapture: "venue-param" | "merged" | "separate-step" | "batch" | "none";
+            referralCapture: ("merged" | "batch" | "separate-step" | "none") | null;
+            feeBasis: "carved" | "added";
+            feeBatch: {
+                chainId: number;
+                stepIndexes: number[];
+            } | null;
+            permit: {
+                [key: string]: unknown;
+            } | null;
+            relayFeePermit: {
+                [key: string]: unknown;
+            } | null;
+            spotTransfer: {
+                [key: string]: unknown;
+            } | null;
+            requoted: boolean;
+        };
+        /** @description Strait broadcasts the signed step. */
+        SubmitSigned: {
+            /** @description the signed transaction (EVM: 0x-hex RLP; Solana: base64 or base58); Strait verifies it against the built step, then broadcasts it */
+            signedTransaction: string;
+            step: components["schemas"]["StepKind"];
+            /** @description the end user's IP, for venues that need it */
+            userIp?: string;
+        };
+        /** @description The wallet broadcast the step itself; Strait fetches and verifies it. */
+        SubmitTxHash: {
+            /** @description hash (EVM) or signature (Solana) of a transaction the wallet broadcast itself */
+            txHash: string;
+            step: components["schemas"]["StepKind"];
+            /** @description the end user's IP, for venues that need it */
+            userIp?: string;
+        };
+        /** @description Exactly one of `signedTransaction` and `txHash` (both or neither: `400 invalid_submission`). */
+        SubmitRequest: components["schemas"]["SubmitSigned"] | components["schemas"]["SubmitTxHash"];
+        /** @description What Strait did with the submitted step. */
+        SubmitResult: {
+            /** Format: uuid */
+            transferId: string;
+            status: components["schemas"]["TransferStatus"];
+            txHash: string;
+            step: components["schemas"]["StepKind"];
+            /** @description false when this transaction was already submitted for the step (idempotent) */
+            accepted: boolean;
+            verification: components["schemas"]["Verification"] | null;
+        };
+        /** @description One cut of the transfer (platform or referral) and whether it was paid (docs/fees.md). */
+        FeeRow: {
+            kind: string;
+            status: "offered" | "expected" | "settled" | "void";
+            bps: number;
+            /** @description integer amount in the asset's atomic units */
+            amountAtomic: string;
+            asset: string;
+            chain: string;
+            wallet: string | null;
+            tierSavedBps: number;
+            txHash: string | null;
+        };
+        /** @description A transfer and where it stands (docs/transfer-fields.md, docs/states.md). */
+        Transfer: {
+            /** Format: uuid */
+            transferId: string;
+            status: components["schemas"]["TransferStatus"];
+            statusDetail: string | null;
+            venue: string;
+            fromChain: string;
+            toChain: string;
+            fromAsset: string;
+            toAsset: string;
+            /** @description integer amount in the asset's atomic units */
+            amountInAtomic: string;
+            /** @description integer amount in the asset's atomic units */
+            expectedOutAtomic: string;
+            /** @description integer amount in the asset's atomic units */
+            minOutAtomic: string;
+            receivedAmountAtomic: string | null;
+            receivedAsset: string | null;
+            sourceTxHash: string | null;
+            destinationTxHash: string | null;
+            feeTxHash: string | null;
+            sourceTxVerification: components["schemas"]["Verification"] | null;
+            claim: {
+                [key: string]: unknown;
+            } | null;
+            postStep: {
+                [key: string]: unknown;
+            } | null;
+            finalDestination: {
+                [key: string]: unknown;
+            } | null;
+            requesterWallet: string;
+            recipientWallet: string;
+            avgSavedBps: number;
+            savedVsWorstBps: number;
+            savingsQuoteCount: number;
+            usdValueBridged: string | null;
+            usdValueSaved: string | null;
+            privacy: boolean;
+            privacyModel: string;
+            /** @description epoch milliseconds */
+            buildExpiresAtMs: number;
+            /** @description epoch milliseconds */
+            createdAt: number;
+            submittedAt: number | null;
+            /** @description epoch milliseconds */
+            updatedAt: number;
+            completedAt: number | null;
+            fees: components["schemas"]["FeeRow"][];
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getSourceChains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The source chains, in the spec's chain order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourceChains"];
+                };
+            };
+            /**
+             * @description `invalid_request`: The request does not match the schema; `details.issues` lists each problem with its path.
+             *
+             *     `malformed_request`: The HTTP request itself does not parse (a malformed request line or header, a control character in the path); it was refused before routing and the connection closed.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `route_not_found`: No endpoint has this method and path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request_timeout`: The request did not arrive whole in time; the connection was closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `headers_too_large`: The request headers are larger than the service accepts (16 KiB in all). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: An unexpected fault; it is logged with the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `retryAfterMs`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getRoutes: {
+        parameters: {
+            query: {
+                /** @example base */
+                fromChain: components["schemas"]["ChainKey"];
+                /** @example arbitrum */
+                toChain: components["schemas"]["ChainKey"];
+                /** @description true narrows to venues a private transfer may use */
+                privacy?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The routes of the pair */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Routes"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description `invalid_request`: The request does not match the schema; `details.issues` lists each problem with its path.
+             *
+             *     `malformed_request`: The HTTP request itself does not parse (a malformed request line or header, a control character in the path); it was refused before routing and the connection closed.
+             *
+             *     `same_chain`: `fromChain` and `toChain` are the same; Strait prices cross-chain transfers only.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `route_not_found`: No endpoint has this method and path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request_timeout`: The request did not arrive whole in time; the connection was closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `headers_too_large`: The request headers are larger than the service accepts (16 KiB in all). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: An unexpected fault; it is logged with the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `retryAfterMs`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getVenues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The venues, in catalogue order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Venues"];
+                };
+            };
+            /**
+             * @description `invalid_request`: The request does not match the schema; `details.issues` lists each problem with its path.
+             *
+             *     `malformed_request`: The HTTP request itself does not parse (a malformed request line or header, a control character in the path); it was refused before routing and the connection closed.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `route_not_found`: No endpoint has this method and path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request_timeout`: The request did not arrive whole in time; the connection was closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `headers_too_large`: The request headers are larger than the service accepts (16 KiB in all). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: An unexpected fault; it is logged with the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `retryAfterMs`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The ranked quotes and the decision */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteDecision"];
+                };
+            };
+            /**
+             * @description `invalid_request`: The request does not match the schema; `details.issues` lists each problem with its path.
+             *
+             *     `malformed_request`: The HTTP request itself does not parse (a malformed request line or header, a control character in the path); it was refused before routing and the connection closed.
+             *
+             *     `malformed_json`: The body is not valid JSON.
+             *
+             *     `same_chain`: `fromChain` and `toChain` are the same; Strait prices cross-chain transfers only.
+             *
+             *     `unknown_token`: The token is not a known symbol or a valid address on that chain; `details.field` names which.
+             *
+             *     `invalid_amount`: `amountAtomic` must be a positive integer string of at most 78 digits and at most 2^256 − 1.
+             *
+             *     `invalid_sender`: `sender` is not a valid address on the source chain.
+             *
+             *     `invalid_recipient`: `recipient` is not a valid address on the destination chain.
+             *
+             *     `invalid_referral_wallet`: `referralWallet` is not a valid address for the source chain's virtual machine.
+             *
+             *     `invalid_referral_bps`: `referralBps` must be an integer from 0 to 15.
+             *
+             *     `referral_incomplete`: `referralWallet` and `referralBps` must be given together or not at all.
+             *
+             *     `invalid_user_ip`: `userIp` is not an IPv4 or IPv6 address.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `route_not_found`: No endpoint has this method and path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request_timeout`: The request did not arrive whole in time; the connection was closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: A request with a body must be sent as `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests from this IP or wallet; `retryAfterMs` holds the longer wait and `Retry-After` is sent. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `headers_too_large`: The request headers are larger than the service accepts (16 KiB in all). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: An unexpected fault; it is logged with the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `retryAfterMs`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    build: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuildRequest"];
+            };
+        };
+        responses: {
+            /** @description The steps to sign and the transfer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuildResult"];
+                };
+            };
+            /**
+             * @description `invalid_request`: The request does not match the schema; `details.issues` lists each problem with its path.
+             *
+             *     `malformed_request`: The HTTP request itself does not parse (a malformed request line or header, a control character in the path); it was refused before routing and the connection closed.
+             *
+             *     `malformed_json`: The body is not valid JSON.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `route_not_found`: No endpoint has this method and path.
+             *
+             *     `decision_not_found`: No quote decision has this `decisionId`.
+             *
+             *     `quote_not_found`: The decision has no row with this `quoteId`.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request_timeout`: The request did not arrive whole in time; the connection was closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `no_executable_quote`: The decision has no row a wallet can sign (nothing priced, or the chosen row is not executable).
+             *
+             *     `privacy_venue_required`: The decision was made under `privacy: true` and the chosen venue is public.
+             *
+             *     `quote_drifted`: The venue's price moved below the quoted minimum between quote and build; request a new quote.
+             *
+             *     `decision_already_built`: The decision was already built with another row (`details.quoteId`, `details.transferId`); a decision builds one transfer. Request a new quote to build another row.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `quote_expired`: The quote is past its `expiresAt`; request a new quote. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: A request with a body must be sent as `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_balance`: The sender holds less of the source asset than `amountAtomic` (read from the source chain's RPC); `details.balanceAtomic` and `details.amountAtomic` hold both. Nothing was built. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests from this IP or wallet; `retryAfterMs` holds the longer wait and `Retry-After` is sent. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `headers_too_large`: The request headers are larger than the service accepts (16 KiB in all). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: An unexpected fault; it is logged with the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsafe_venue_answer`: The venue answered with a transaction outside its allow-list (an unknown contract, function or payee) or an answer its adapter refuses as impossible (amounts that do not match, a deposit address not valid for the chain); nothing was built, the venue is marked degraded and the answer counts as its fault. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `service_unavailable`: The store is unreachable; retry after `retryAfterMs`.
+             *
+             *     `venue_unavailable`: The venue did not answer the build request in time or in a shape Strait accepts, or asked Strait to wait for its rate limit; nothing was built. The same build may be retried after `retryAfterMs`.
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    submitTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description transferId from build */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description The submission was recorded (or had been: `accepted: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmitResult"];
+                };
+            };
+            /**
+             * @description `invalid_request`: The request does not match the schema; `details.issues` lists each problem with its path.
+             *
+             *     `malformed_request`: The HTTP request itself does not parse (a malformed request line or header, a control character in the path); it was refused before routing and the connection closed.
+             *
+             *     `malformed_json`: The body is not valid JSON.
+             *
+             *     `invalid_submission`: Exactly one of `signedTransaction` and `txHash` must be given, and a `txHash` must be a hash of the step's chain (0x and 64 hex digits on EVM, a base58 signature on Solana, a 64-hex txid on Bitcoin-family chains and Tron, …; docs/steps.md). A deposit funded from a chain Strait broadcasts nothing on takes only a `txHash`.
+             *
+             *     `invalid_signed_transaction`: `signedTransaction` does not decode as a signed transaction of the step's chain.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `route_not_found`: No endpoint has this method and path.
+             *
+             *     `transfer_not_found`: No transfer has this id.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request_timeout`: The request did not arrive whole in time; the connection was closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `step_not_built`: The transfer has no built step of this kind.
+             *
+             *     `step_not_allowed`: The built step no longer passes the allow-list check at submit; nothing was broadcast.
+             *
+             *     `source_tx_claimed`: The transaction already pays a step of another transfer; one on-chain transaction completes one transfer. `details.chain` and `details.txHash` name it. Nothing was broadcast or recorded.
+             *
+             *     `fee_steps_required`: The `main` step is accepted only once every built `fee` step has a submission that is verified (or cannot be checked: no RPC); `details.missingSteps` names each one still missing. Nothing was broadcast or recorded.
+             *
+             *     `transfer_abandoned`: The transfer is `ABANDONED`: its built steps can no longer move funds (their deadlines passed); request a new quote. Nothing was broadcast or recorded.
+             *
+             *     `nonce_too_low`: The chain refused the transaction: its nonce is already used. Nothing was recorded.
+             *
+             *     `blockhash_expired`: The chain refused the Solana transaction: its blockhash is unknown or expired. Sign again with a fresh blockhash (when `refreshBlockhash`) or build again. Nothing was recorded.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `build_expired`: The build is past its `expiresAt`; signed bytes are no longer broadcast (a `txHash` is still accepted). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: A request with a body must be sent as `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `transaction_mismatch`: The transaction differs from the built step; `details.mismatches` names each field. Nothing was broadcast.
+             *
+             *     `transaction_underpriced`: The chain refused the transaction: its fee is too low. Nothing was recorded.
+             *
+             *     `insufficient_funds`: The chain refused the transaction: the signer cannot pay amount plus gas. Nothing was recorded.
+             *
+             *     `broadcast_rejected`: The chain refused the transaction for another reason, given in `message`. Nothing was recorded.
+             *
+             *     `no_rpc_for_chain`: Signed bytes were sent for a chain with no RPC configured; send the `txHash` after broadcasting it yourself.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests from this IP or wallet; `retryAfterMs` holds the longer wait and `Retry-After` is sent. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `headers_too_large`: The request headers are larger than the service accepts (16 KiB in all). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: An unexpected fault; it is logged with the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `service_unavailable`: The store is unreachable; retry after `retryAfterMs`.
+             *
+             *     `chain_unavailable`: The chain's RPC did not answer and nothing was recorded; the transaction may or may not have reached the chain. Retrying the same bytes after `retryAfterMs` is safe: Strait never broadcasts a step twice.
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description transferId from build
+                 * @example 91c6273e-4500-4ed2-b22c-7df66e040d16
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transfer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transfer"];
+                };
+            };
+            /**
+             * @description `invalid_request`: The request does not match the schema; `details.issues` lists each problem with its path.
+             *
+             *     `malformed_request`: The HTTP request itself does not parse (a malformed request line or header, a control character in the path); it was refused before routing and the connection closed.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `route_not_found`: No endpoint has this method and path.
+             *
+             *     `transfer_not_found`: No transfer has this id.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request_timeout`: The request did not arrive whole in time; the connection was closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `headers_too_large`: The request headers are larger than the service accepts (16 KiB in all). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: An unexpected fault; it is logged with the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `retryAfterMs`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+}
