@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { whyNotAllowed, type StepRules } from '../../engine/vetSteps.ts';
 import type { TokenInfo } from '../../domain/tokens.ts';
 import type { CallIntent } from '../allowList.ts';
-import { decodeXyBridgeCall, XY_BRIDGE_ABI, whyNotXyBridgeCall } from './xyfinanceBridgeCalls.ts';
+import { decodeXyBridgeCall, XY_BRIDGE_V3_ABI, whyNotXyBridgeCall } from './xyfinanceBridgeCalls.ts';
 import { xyfinanceVenue } from './xyfinanceVenue.ts';
 
 /**
@@ -32,7 +32,7 @@ const good: Fields = { receiver: RECEIVER, dstChainId: 59144, srcToken: USDCE, v
 function v3Call(overrides: Partial<Fields> = {}): Hex {
   const f = { ...good, ...overrides };
   return encodeFunctionData({
-    abi: XY_BRIDGE_ABI,
+    abi: XY_BRIDGE_V3_ABI,
     functionName: 'swapWithReferrer',
     args: [f.adaptor, { srcToken: f.srcToken, dstToken: f.vaultToken, receiver: f.receiver, amount: f.amount, minReturnAmount: f.amount }, f.aggregatorData, { dstChainId: f.dstChainId, dstChainToken: NATIVE, expectedDstChainTokenAmount: 390_000_000_000_000_000n, slippage: 100 }, ZERO],
   });

@@ -16,13 +16,17 @@ import { XY_NATIVE } from './xyfinanceChains.ts';
  * request paying `swapDesc.receiver` on `dstChainDesc.dstChainId`. Anything else the router could be
  * asked to do (the XY Router's bridge adapters, same-chain swaps) is not a call Strait can read.
  */
-export const XY_BRIDGE_ABI = parseAbi([
+const STRUCTS = [
   'struct SwapDescription { address srcToken; address dstToken; address receiver; uint256 amount; uint256 minReturnAmount; }',
   'struct DstChainDescription { uint32 dstChainId; address dstChainToken; uint256 expectedDstChainTokenAmount; uint32 slippage; }',
   'struct DstChainDescriptionV2 { uint32 dstChainId; address dstChainToken; address dstAggregatorAdaptor; uint256 expectedDstChainTokenAmount; uint32 slippage; }',
-  'function swapWithReferrer(address aggregatorAdaptor, SwapDescription swapDesc, bytes aggregatorData, DstChainDescription dstChainDesc, address referrer) payable',
-  'function swapWithReferrer(address aggregatorAdaptor, SwapDescription swapDesc, bytes aggregatorData, DstChainDescriptionV2 dstChainDesc, address referrer) payable',
-]);
+] as const;
+
+/** `swapWithReferrer` of the v3 interface (0x2aac3cac). */
+export const XY_BRIDGE_V3_ABI = parseAbi([...STRUCTS, 'function swapWithReferrer(address aggregatorAdaptor, SwapDescription swapDesc, bytes aggregatorData, DstChainDescription dstChainDesc, address referrer) payable']);
+/** `swapWithReferrer` of the 2024-07-17 interface (0xcdc65927). */
+export const XY_BRIDGE_2024_ABI = parseAbi([...STRUCTS, 'function swapWithReferrer(address aggregatorAdaptor, SwapDescription swapDesc, bytes aggregatorData, DstChainDescriptionV2 dstChainDesc, address referrer) payable']);
+const XY_BRIDGE_ABI = [...XY_BRIDGE_V3_ABI, ...XY_BRIDGE_2024_ABI];
 
 export const XY_BRIDGE_SELECTORS: readonly Hex[] = ['0x2aac3cac', '0xcdc65927'];
 

@@ -1,7 +1,7 @@
 import { encodeFunctionData, pad, type Address, type Hex } from 'viem';
 import { overlay, recordedAnswer } from '../fake/recordedAnswers.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
-import { XY_BRIDGE_ABI } from './xyfinanceBridgeCalls.ts';
+import { XY_BRIDGE_2024_ABI } from './xyfinanceBridgeCalls.ts';
 import { xyChainById } from './xyfinanceChains.ts';
 
 /**
@@ -110,7 +110,7 @@ export async function startXyFinanceFake(initial: XyFinanceFakeOptions = {}): Pr
     const lie = options.tamper ?? {};
     const amount = lie.amount ?? BigInt(route.srcQuoteTokenAmount as string);
     const data = encodeFunctionData({
-      abi: XY_BRIDGE_ABI,
+      abi: XY_BRIDGE_2024_ABI,
       functionName: 'swapWithReferrer',
       args: [
         ZERO,
