@@ -61,7 +61,7 @@ export async function startRangoFake(initial: RangoFakeOptions = {}): Promise<Ra
 
   function priced(request: FakeRequest): { body: Record<string, unknown>; amount: bigint; from: { blockchain: string; address: string | null }; to: { blockchain: string; address: string | null } } | FakeReply {
     const q = request.query;
-    if (!q.get('apiKey')) return { status: 401, body: { error: 'API key is missing', errorCode: 1201, traceId: 1 } };
+    if (!q.get('apiKey')) return { status: 401, body: { error: 'API key is missing', errorCode: null, traceId: 1 } };
     const from = parseAsset(q.get('from'));
     const to = parseAsset(q.get('to'));
     const amountText = q.get('amount') ?? '';
