@@ -46,7 +46,7 @@ function mutate(data: Hex, from: string, to: string): Hex {
   return out;
 }
 
-describe('whyNotXyBridgeCall', () => {
+describe('xyfinance whyNotXyBridgeCall', () => {
   it("passes the built answer's swapWithReferrer (2024-07-17 interface) and the v3 interface", () => {
     expect(built.tx.data.slice(0, 10)).toBe('0xcdc65927');
     expect(whyNotXyBridgeCall(built.tx.data, 0n, intent)).toBeNull();
@@ -94,7 +94,7 @@ describe('whyNotXyBridgeCall', () => {
   });
 });
 
-describe("XY Finance's allow-list through whyNotAllowed (what build and submit both run)", () => {
+describe("xyfinance allow-list through whyNotAllowed (what build and submit both run)", () => {
   const USDCE_TOKEN: TokenInfo = { chain: 'arbitrum', symbol: 'USDC', address: USDCE, decimals: 6 };
   const rules = (overrides: Partial<StepRules> = {}): StepRules => ({
     venue: 'xyfinance',

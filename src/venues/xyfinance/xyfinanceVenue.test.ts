@@ -44,7 +44,7 @@ const request = (overrides: Partial<VenueQuoteRequest> = {}): VenueQuoteRequest 
 
 const adapter = () => createTestVenue(xyfinanceVenue, fake.url, { now: () => 1_000 }).venue;
 
-describe('XY Finance adapter against its fake', () => {
+describe('xyfinance adapter against its fake', () => {
   it("quotes yBridge routes only, in XY's units (percent slippage, no commission), net of XY's fees", async () => {
     fake.setOptions({});
     const quote = await adapter().quote(request(), testCall());
@@ -163,7 +163,7 @@ describe('XY Finance adapter against its fake', () => {
   });
 });
 
-describe('XY Finance through the whole service', () => {
+describe('xyfinance through the whole service', () => {
   let strait: Strait;
   beforeAll(async () => {
     strait = await createTestStrait({ STRAIT_VENUE_XYFINANCE_BASE_URL: fake.url, STRAIT_QUOTE_MIN_WAIT_MS: '0' });
