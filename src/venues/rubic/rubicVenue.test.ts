@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { whyNotAllowed } from '../../engine/vetSteps.ts';
+import { createTestVenue, knownToken, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
+import type { VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
+import { startRubicFake, type RubicFake } from './rubicFake.ts';
+import { rubicVenue } from './rubicVenue.ts';
+
+/** The Rubic adapter against its loopback fake, built exactly as the registry builds it. */
+
+const SENDER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const EVIL = '0x00000000000000000000000000000000000bad00';
+const ERC20_PROXY = '0x3335733c454805df6a77f825f266e136FB4a3333';
+const ARBITRUM_DIAMOND = '0x6AA981bFF95eDfea36Bdae98C26B274FfcafE8d3';
+const NOW = 1_760_000_000_000;
+
+let fake: RubicFake;
+beforeAll(async () => {
+  fake = await startRubicFake();
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+const venue = (credentials: Record<string, string> = {}) => createTestVenue(rubicVenue, fake.url, { credentials, now: () => NOW }).venue;
+
+const usdcRequest: VenueQuoteRequest = {
+  fromChain: 'base',
+  toChain: 'arbitrum',
+  fromToken: knownToken('base', 'USDC'),
+  toToken: knownToken('arbitrum', 'USDC'),
+  amountIn: 250_000_000n,
+  sender: SENDER,
+  recipient: RECIPIENT,
+  userIp: null,
+  integratorFee: null,
+};
+const ethRequest: VenueQuoteRequest = { ...usdcRequest, fromChain: 'arbitrum', toChain: 'base', fromToken: knownToken('arbitrum', null), toToken: knownToken('base', null), amountIn: 10n ** 17n };
+
+async function quoteAndBuild(request: VenueQuoteRequest) {
+  const adapter = venue();
+  const quote = await adapter.quote(request, testCall());
+  return adapter.build({ request, quote }, testCall());
+}
+
+describe('Rubic quotes', () => {
+  it('asks quoteBest in display units with Rubic blockchain names and its referrer, and prices the atomic estimate', async () => {
+    fake.setOptions({});
+    const quote = await venue().quote(usdcRequest, testCall());
+    expect(quote.amountOut).toBe(248_750_000n);
+    expect(quote.minAmountOut).toBe(248_750_000n);
+    expect(quote.estimatedSeconds).toBe(60);
+    expect(quote.expiresAt).toBe(NOW + 60_000);
+    const asked = fake.server.requests.at(-1)!;
+    expect(asked.path).toBe('/routes/quoteBest');
+    expect(asked.body).toMatchObject({ srcTokenBlockchain: 'BASE', srcTokenAmount: '250', dstTokenBlockchain: 'ARBITRUM', fromAddress: SENDER, receiver: RECIPIENT, referrer: 'strait' });
+    expect(asked.headers.apikey).toBeUndefined();
+  });
+
+  it('sends the API key, referrer and integrator address when configured', async () => {
+    fake.setOptions({});
+    await venue({ API_KEY: 'k-123', REFERRER: 'acme', INTEGRATOR_ADDRESS: '0x9999999999999999999999999999999999999999' }).quote(usdcRequest, testCall());
+    const asked = fake.server.requests.at(-1)!;
+    expect(asked.headers.apikey).toBe('k-123');
+    expect(asked.body).toMatchObject({ referrer: 'acme', integratorAddress: '0x9999999999999999999999999999999999999999' });
+  });
+
+  it('does not offer a route charging a fixed native fee outside the amount', async () => {
+    fake.setOptions({ fixedFeeWei: 1_200_797_329_426_739n });
+    const rejection = await rejectionOf(venue().quote(usdcRequest, testCall()));
+    expect(rejection.code).toBe('no_liquidity');
+    expect(rejection.details).toMatchObject({ fixedFeeWei: '1200797329426739' });
+  });
+
+  it('turns MIN_AMOUNT into below_min with the minimum in atomic units', async () => {
+    fake.setOptions({ error: { httpStatus: 400, code: 2005, reason: 'Min amount is 300 USDC', data: { tokenSymbol: 'USDC', minAmount: '300.5' } } });
+    const rejection = await rejectionOf(venue().quote(usdcRequest, testCall()));
+    expect(rejection.code).toBe('below_min');
+    expect(rejection.details).toMatchObject({ venueCode: '2005', minAmountAtomic: '300500000', tokenSymbol: 'USDC' });
+  });
+
+  it('does not serve non-EVM chains, chains without pinned contracts, or same-chain swaps', () => {
+    const adapter = venue();
+    expect(adapter.supports({ ...usdcRequest, toChain: 'solana' })).toMatchObject({ served: false, code: 'route_not_served' });
+    expect(adapter.supports({ ...usdcRequest, toChain: 'gnosis' })).toMatchObject({ served: false });
+    expect(adapter.supports({ ...usdcRequest, toChain: 'base' })).toMatchObject({ served: false });
+    expect(adapter.supports(usdcRequest)).toEqual({ served: true });
+    expect(adapter.coverage().tokenSymbols('base', 'arbitrum')).toContain('USDC');
+  });
+
+  it('publishes its request budget: 10 a minute keyless, 400 with a key', () => {
+    expect(rubicVenue.rateLimit!({})).toEqual({ requests: 10, perMs: 60_000 });
+    expect(rubicVenue.rateLimit!({ API_KEY: 'k' })).toEqual({ requests: 400, perMs: 60_000 });
+  });
+});
+
+describe('Rubic builds', () => {
+  it('a token source: one checked startViaRubic call to the ERC20Proxy and an exact approval of it', async () => {
+    fake.setOptions({});
+    const plan = await quoteAndBuild(usdcRequest);
+    if (plan.shape !== 'steps') throw new Error('expected steps');
+    const [main] = plan.steps;
+    if (main?.vm !== 'evm') throw new Error('expected an EVM step');
+    expect(main.to).toBe(ERC20_PROXY);
+    expect(plan.approval).toEqual({ chainId: 8453, token: usdcRequest.fromToken.address, spender: ERC20_PROXY, amount: 250_000_000n });
+    const swap = fake.server.requests.at(-1)!;
+    expect(swap.path).toBe('/routes/swap');
+    expect(swap.body).toMatchObject({ enableChecks: false, receiver: RECIPIENT });
+    const intent = { sourceChainId: 8453, sourceToken: usdcRequest.fromToken.address, amount: 250_000_000n, recipient: RECIPIENT, destinationChainId: 42161 };
+    expect(whyNotAllowed(main, { venue: 'rubic', allowList: rubicVenue.allowList!, chainId: 8453, sourceToken: usdcRequest.fromToken, amountIn: 250_000_000n, depositAddress: null, feeRecipients: [], intent })).toBeNull();
+    expect(plan.context).toMatchObject({ shape: 'calldata' });
+  });
+
+  it('a native source: one call to the diamond carrying exactly the amount, no approval', async () => {
+    fake.setOptions({});
+    const plan = await quoteAndBuild(ethRequest);
+    if (plan.shape !== 'steps') throw new Error('expected steps');
+    expect(plan.steps[0]).toMatchObject({ to: ARBITRUM_DIAMOND, value: 10n ** 17n, chainId: 42161 });
+    expect(plan.approval).toBeNull();
+  });
+
+  it.each([
+    ['another recipient', { receiver: EVIL }],
+    ['another destination chain', { destinationChainId: 10n }],
+    ['another source token', { sendingAssetId: '0x0000000000000000000000000000000000000000' as const }],
+    ['another destination token', { receivingAssetId: '0x0000000000000000000000000000000000000000' as const }],
+    ['another amount', { minAmount: 1n }],
+    ['a larger pull', { pulledAmount: 500_000_000n }],
+    ['extra native for the provider', { extraNative: 7n }],
+    ['native value beside the token', { value: 1n }],
+  ])('refuses calldata that lies about %s', async (_name, tamper) => {
+    fake.setOptions({ tamper });
+    const rejection = await rejectionOf(quoteAndBuild(usdcRequest));
+    expect(rejection.code).toBe('venue_bad_response');
+  });
+
+  it('credits only the configured integrator when one is set', async () => {
+    const adapter = venue({ INTEGRATOR_ADDRESS: '0x9999999999999999999999999999999999999999' });
+    fake.setOptions({});
+    const quote = await adapter.quote(usdcRequest, testCall());
+    await expect(adapter.build({ request: usdcRequest, quote }, testCall())).resolves.toMatchObject({ shape: 'steps' });
+    fake.setOptions({ tamper: { integrator: EVIL } });
+    expect((await rejectionOf(adapter.build({ request: usdcRequest, quote }, testCall()))).message).toMatch(/credits integrator/);
+  });
+
+  it("a deposit provider's route becomes a deposit plan paying its address exactly the amount", async () => {
+    fake.setOptions({ mode: 'deposit' });
+    const plan = await quoteAndBuild(usdcRequest);
+    if (plan.shape !== 'deposit') throw new Error('expected a deposit');
+    expect(plan.deposit).toMatchObject({ chain: 'base', address: '0x4444444444444444444444444444444444444444', amount: 250_000_000n, memo: null, deadlineMs: NOW + 30 * 60_000 });
+    expect(plan.fundingStep?.to).toBe(usdcRequest.fromToken.address);
+    expect(plan.context).toMatchObject({ shape: 'deposit' });
+  });
+});
+
+describe('Rubic status', () => {
+  const statusRequest: VenueStatusRequest = {
+    fromChain: 'base',
+    toChain: 'arbitrum',
+    toToken: knownToken('arbitrum', 'USDC'),
+    sourceTxHash: `0x${'ab'.repeat(32)}`,
+    recipient: RECIPIENT,
+    amountIn: 250_000_000n,
+    expectedOut: 248_750_000n,
+    context: { id: 'rubic-id-1', fromBlockchain: 'BASE', toBlockchain: 'ARBITRUM', fromToken: usdcRequest.fromToken.address!, toToken: usdcRequest.toToken.address!, providerType: 'lifi', destinationWeiAmount: '248750000', destinationWeiMinAmount: '248750000', shape: 'calldata' },
+  };
+
+  it.each([
+    ['SUCCESS', 'completed'],
+    ['PENDING', 'pending'],
+    ['LONG_PENDING', 'pending'],
+    ['NOT_FOUND', 'pending'],
+    ['READY_TO_CLAIM', 'pending'],
+    ['REVERT', 'pending'],
+    ['REVERTED', 'refunded'],
+    ['FALLBACK', 'partial'],
+    ['FAIL', 'failed'],
+  ] as const)('maps %s to %s, asking by id and source hash', async (status, state) => {
+    fake.setOptions({ status });
+    const answer = await venue().status(statusRequest, testCall());
+    expect(answer.state).toBe(state);
+    expect(answer.unrecognized).toBeUndefined();
+    const asked = fake.server.requests.at(-1)!;
+    expect(Object.fromEntries(asked.query)).toEqual({ id: 'rubic-id-1', srcTxHash: statusRequest.sourceTxHash });
+  });
+
+  it('fills the destination hash and the requested asset on SUCCESS, and keeps an unknown value pending', async () => {
+    fake.setOptions({ status: 'SUCCESS' });
+    expect(await venue().status(statusRequest, testCall())).toMatchObject({ destinationTxHash: `0x${'5e'.repeat(32)}`, receivedAsset: statusRequest.toToken.address });
+    fake.setOptions({ status: 'SOMETHING_NEW' });
+    expect(await venue().status(statusRequest, testCall())).toMatchObject({ state: 'pending', unrecognized: true });
+  });
+});
