@@ -77,16 +77,18 @@ function calldataOf(q: Quoted, tamper: BungeeFakeOptions['tamper'] = {}): Hex {
   const amount = tamper.amount ?? q.amount;
   const outputToken = tamper.outputToken ?? q.toToken;
   const delivers = tamper.delivers ?? q.out;
+  // The route's fee is what the amount sent loses on the way (never negative, whatever the lie).
+  const fee = amount > delivers ? amount - delivers : 0n;
   const from = bungeeChainById(q.fromChain);
   const to = bungeeChainById(q.toChain);
   const source = from ? cctpChain(from.key) : undefined;
   const destination = to ? cctpChain(to.key) : undefined;
   if (source && destination && q.fromToken.toLowerCase() === source.usdc.toLowerCase()) {
-    const args = [amount, pad('0x2713'), receiver, token, toChainId, destination.domain, amount - delivers, 0n, 1000] as const;
+    const args = [amount, pad('0x2713'), receiver, token, toChainId, destination.domain, fee, 0n, 1000] as const;
     return route(CCTP_ROUTE, '0x3ca7f5bc', encodeAbiParameters(parseAbiParameters(CCTP_V2), args));
   }
   const now = Math.floor(Date.now() / 1000);
-  const common = [toChainId, [now, now + 3600], amount - delivers, 18, 18, pad('0x2713'), '0x'] as const;
+  const common = [toChainId, [now, now + 3600], fee, q.fromToken.toLowerCase() === BUNGEE_NATIVE ? 18 : 6, q.fromToken.toLowerCase() === BUNGEE_NATIVE ? 18 : 6, pad('0x2713'), '0x'] as const;
   if (q.fromToken.toLowerCase() === BUNGEE_NATIVE) {
     const data = [[q.sender, receiver], outputToken, ...common] as const;
     return route(ACROSS_ROUTE, '0xa3b8bfba', encodeAbiParameters(parseAbiParameters(`uint256, ${ACROSS_NATIVE}`), [amount, data]));
