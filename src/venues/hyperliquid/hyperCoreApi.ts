@@ -10,6 +10,7 @@ import {
   PreTransferCheckAnswer,
   SpotClearinghouseStateAnswer,
   UserRoleAnswer,
+  isKnownDelta,
   type LedgerDelta,
 } from './hyperCoreSchemas.ts';
 
@@ -99,6 +100,7 @@ type DeltaFields = Pick<HyperCoreLedgerEntry, 'type' | 'usdcAtomic' | 'user' | '
 /** The fields of a delta Strait reads; a token other than USDC leaves `usdcAtomic` null. */
 function readDelta(delta: LedgerDelta): DeltaFields {
   const none: DeltaFields = { type: delta.type, usdcAtomic: null, user: null, destination: null, feeAtomic: null, nonce: null };
+  if (!isKnownDelta(delta)) return none;
   switch (delta.type) {
     case 'deposit':
     case 'accountClassTransfer':
@@ -120,8 +122,6 @@ function readDelta(delta: LedgerDelta): DeltaFields {
         feeAtomic: delta.feeToken === undefined || delta.feeToken === '' || isUsdcToken(delta.feeToken) ? parseUsdc(delta.fee) : null,
         nonce: delta.nonce ?? null,
       };
-    default:
-      return none;
   }
 }
 

@@ -116,8 +116,16 @@ const SubAccountTransferDelta = Type.Object({ type: Type.Literal('subAccountTran
  */
 const GenericDelta = Type.Object({ type: Type.String({ pattern: `^(?!(?:${KNOWN_DELTA_TYPES.join('|')})$).+$` }) });
 
-export const LedgerDelta = Type.Union([DepositDelta, InternalTransferDelta, AccountClassTransferDelta, SpotTransferDelta, SendDelta, WithdrawDelta, SubAccountTransferDelta, GenericDelta]);
+const KnownDelta = Type.Union([DepositDelta, InternalTransferDelta, AccountClassTransferDelta, SpotTransferDelta, SendDelta, WithdrawDelta, SubAccountTransferDelta]);
+/** A delta of one of {@link KNOWN_DELTA_TYPES}, typed by its `type`. */
+export type KnownLedgerDelta = Static<typeof KnownDelta>;
+export const LedgerDelta = Type.Union([KnownDelta, GenericDelta]);
 export type LedgerDelta = Static<typeof LedgerDelta>;
+
+/** Whether a validated delta is one Strait reads (narrows the union; the schema already checked its shape). */
+export function isKnownDelta(delta: LedgerDelta): delta is KnownLedgerDelta {
+  return (KNOWN_DELTA_TYPES as readonly string[]).includes(delta.type);
+}
 
 /** `{"type":"userNonFundingLedgerUpdates","user":…,"startTime":ms}`: the account's non-funding movements. */
 export const LedgerUpdatesAnswer = Type.Array(Type.Object({ time: Type.Integer({ minimum: 0 }), hash: Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' }), delta: LedgerDelta }));
