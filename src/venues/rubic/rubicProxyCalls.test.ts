@@ -59,7 +59,7 @@ function entryCall(facet: Hex, tokens: Hex[] = [USDC_ADDRESS], amounts: bigint[]
 
 const swapAnswer = fixturesOf(import.meta.url)('synthetic/swap-base-usdc-polygon-generic.json') as { transaction: { to: Hex; data: Hex; value: string } };
 
-describe("Rubic's proxy calldata check", () => {
+describe('rubic proxy calldata check', () => {
   it("accepts the fixture's startViaRubic call, which pays the recipient on Polygon", () => {
     expect(swapAnswer.transaction.to).toBe(ERC20_PROXY);
     expect(whyNotRubicEntryCall(swapAnswer.transaction.data, 0n, intent)).toBeNull();
@@ -104,7 +104,7 @@ describe("Rubic's proxy calldata check", () => {
   });
 });
 
-describe("Rubic's allow-list through whyNotAllowed (what build and submit both run)", () => {
+describe("rubic allow-list through whyNotAllowed (what build and submit both run)", () => {
   const rules = (overrides: Partial<StepRules> = {}): StepRules => ({
     venue: 'rubic',
     allowList: rubicVenue.allowList!,

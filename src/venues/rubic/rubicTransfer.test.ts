@@ -47,7 +47,7 @@ async function build(): Promise<{ status: number; body: Build }> {
   return post<Build>('/v1/bridge/build', { decisionId: quote.body.decisionId });
 }
 
-describe('Rubic end to end against its fake', () => {
+describe('rubic end to end against its fake', () => {
   it('builds an exact approve of the ERC20Proxy plus one checked startViaRubic call', async () => {
     fake.setOptions({});
     const { status, body } = await build();

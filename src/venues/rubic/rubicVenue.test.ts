@@ -43,7 +43,7 @@ async function quoteAndBuild(request: VenueQuoteRequest) {
   return adapter.build({ request, quote }, testCall());
 }
 
-describe('Rubic quotes', () => {
+describe('rubic quotes', () => {
   it('asks quoteBest in display units with Rubic blockchain names and its referrer, and prices the atomic estimate', async () => {
     fake.setOptions({});
     const quote = await venue().quote(usdcRequest, testCall());
@@ -94,7 +94,7 @@ describe('Rubic quotes', () => {
   });
 });
 
-describe('Rubic builds', () => {
+describe('rubic builds', () => {
   it('a token source: one checked startViaRubic call to the ERC20Proxy and an exact approval of it', async () => {
     fake.setOptions({});
     const plan = await quoteAndBuild(usdcRequest);
@@ -153,7 +153,7 @@ describe('Rubic builds', () => {
   });
 });
 
-describe('Rubic status', () => {
+describe('rubic status', () => {
   const statusRequest: VenueStatusRequest = {
     fromChain: 'base',
     toChain: 'arbitrum',
