@@ -98,6 +98,18 @@ describe('HyperCore destination in the sandbox', () => {
     expect(sandbox.info.hypercore?.perps.type).toBe('clearinghouseState');
   });
 
+  it('lists the HyperCore routes in /routes and the relayer in /venues', async () => {
+    for (const fromChain of ['base', 'arbitrum']) {
+      const routes = await api<{ routes: { venue: string; tokenSymbols: string[] }[] }>(`/bridge/routes?fromChain=${fromChain}&toChain=hypercore`);
+      expect(routes.body.routes.find((r) => r.venue === 'hyperliquid')?.tokenSymbols).toContain('USDC');
+      expect(routes.body.routes.map((r) => r.venue)).toContain('relay');
+    }
+    const other = await api<{ routes: { venue: string }[] }>('/bridge/routes?fromChain=base&toChain=arbitrum');
+    expect(other.body.routes.map((r) => r.venue)).not.toContain('hyperliquid');
+    const venues = await api<{ venues: { venue: string; registered: boolean; enabled: boolean }[] }>('/bridge/venues');
+    expect(venues.body.venues.find((v) => v.venue === 'hyperliquid')).toMatchObject({ registered: true, enabled: true });
+  });
+
   it('refuses a bare USDC on hypercore, naming the two balances', async () => {
     const user = sandbox.info.accounts[0]!;
     const answer = await api<{ error: { code: string; message: string } }>('/bridge/quote', { fromChain: 'arbitrum', toChain: 'hypercore', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '20000000', sender: user.address, recipient: user.address });

@@ -7,6 +7,8 @@ import { readTransfer } from '../engine/readTransfer.ts';
 import type { EngineDeps } from '../engine/EngineDeps.ts';
 import { quoteTransfer } from '../engine/quoteTransfer.ts';
 import { quotableOrigins, quotableSymbols } from '../engine/routeCoverage.ts';
+import { RELAYER_VENUE } from '../engine/hyperCore/relayedExecution.ts';
+import { relayerRouteOrigins, relayerRouteSymbols } from '../engine/hyperCore/relayerRouteSymbols.ts';
 import { sanitizeVenueMessage } from '../engine/sanitizeVenueMessage.ts';
 import { submitTransfer } from '../engine/submitTransfer.ts';
 import { errorResponses } from './errorResponses.ts';
@@ -27,7 +29,8 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
     }, async (_request, reply) => {
     const counts = new Map<ChainKey, number>();
     // An origin counts when the venue moves at least one token quote accepts from it (routeCoverage.ts).
-    for (const v of deps.venues.routable()) for (const chain of quotableOrigins(v.venue)) counts.set(chain, (counts.get(chain) ?? 0) + 1);
+    // The relayer route to HyperCore starts wherever a leg to arbitrum USDC does (engine/hyperCore/).
+    for (const v of deps.venues.routable()) for (const chain of v.id === RELAYER_VENUE ? relayerRouteOrigins(deps) : quotableOrigins(v.venue)) counts.set(chain, (counts.get(chain) ?? 0) + 1);
     void reply.header('cache-control', 'max-age=30');
     return { chains: CHAIN_KEYS.filter((c) => counts.has(c)).map((chain) => ({ chain, venues: counts.get(chain) as number })) };
   });
@@ -52,7 +55,7 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
       const routes = deps.venues.all
         .filter((v) => v.venue !== null && (!privacy || v.capabilities.privacyModel !== 'none'))
         // Only symbols quote then accepts: known to the token registry and served by the venue's `supports`.
-        .map((v) => ({ venue: v.id, enabled: v.enabled, symbols: v.venue ? quotableSymbols(v.venue, fromChain, toChain) : [] }))
+        .map((v) => ({ venue: v.id, enabled: v.enabled, symbols: v.id === RELAYER_VENUE ? (toChain === 'hypercore' ? relayerRouteSymbols(deps, fromChain) : []) : v.venue ? quotableSymbols(v.venue, fromChain, toChain) : [] }))
         .filter((r) => r.symbols.length > 0)
         .map((r) => ({ venue: r.venue, enabled: r.enabled, tokenSymbols: [...r.symbols].sort().slice(0, MAX_ROUTE_SYMBOLS), tokenSymbolCount: r.symbols.length }));
       const etag = `"${createHash('sha256').update(JSON.stringify([fromChain, toChain, privacy, routes])).digest('base64url').slice(0, 27)}"`;
