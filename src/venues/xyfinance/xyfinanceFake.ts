@@ -21,6 +21,8 @@ export interface XyFinanceFakeOptions {
   readonly minAmount?: { readonly atomic: bigint; readonly display: string; readonly symbol: string };
   /** Answer only routes through the XY Router (another bridge provider), which Strait cannot verify. */
   readonly routerOnly?: boolean;
+  /** Route through a source swap into this vault token (a `srcSwapDescription`, an adaptor in the call). */
+  readonly sourceSwapInto?: Address;
   /** Fields of the built call to replace with a lie. */
   readonly tamper?: Partial<{ receiver: Address; dstChainId: number; srcToken: Address; amount: bigint; to: Address; value: bigint }>;
   /** The status `/crossChainStatus` answers (a docs status value; default Done with a hash). */
@@ -46,6 +48,8 @@ const STATUS = {
 const ROUTE = (QUOTE.routes as Record<string, unknown>[])[0]!;
 const BRIDGE = ROUTE.bridgeDescription as Record<string, unknown>;
 const ZERO = '0x0000000000000000000000000000000000000000';
+/** A stand-in for a DEX adaptor the YBridge whitelists (its address is never checked by Strait). */
+const XY_SWAP_ADAPTOR = '0x00000000000000000000000000000000000adab7';
 /** The Arbitrum XY Router (DefiLlama's XY adapter): where XY's non-yBridge routes go. */
 const XY_ROUTER = '0x062b1Db694F6A437e3c028FC60dd6feA7444308c';
 
@@ -70,7 +74,7 @@ export async function startXyFinanceFake(initial: XyFinanceFakeOptions = {}): Pr
     const bridgeDescription = overlay(BRIDGE, {
       provider: options.routerOnly ? 'Across' : 'yBridge',
       srcChainId,
-      srcBridgeTokenAddress: srcToken,
+      srcBridgeTokenAddress: options.sourceSwapInto ?? srcToken,
       dstChainId,
       dstBridgeTokenAddress: dstToken,
       srcBridgeTokenAmount: amount.toString(),
@@ -84,6 +88,7 @@ export async function startXyFinanceFake(initial: XyFinanceFakeOptions = {}): Pr
       srcQuoteTokenAmount: amount.toString(),
       dstChainId,
       dstQuoteTokenAddress: dstToken,
+      ...(options.sourceSwapInto ? { srcSwapDescription: { chainId: String(srcChainId), provider: 'OneInch V5 DexAggregator', srcTokenAddress: srcToken, dstTokenAddress: options.sourceSwapInto, srcTokenAmount: amount.toString(), dstTokenAmount: amount.toString(), dexNames: ['UniswapV3'] } } : {}),
       bridgeDescription,
       dstSwapDescription: null,
       dstQuoteTokenAmount: out.toString(),
@@ -109,13 +114,14 @@ export async function startXyFinanceFake(initial: XyFinanceFakeOptions = {}): Pr
     const srcToken = route.srcQuoteTokenAddress as Address;
     const lie = options.tamper ?? {};
     const amount = lie.amount ?? BigInt(route.srcQuoteTokenAmount as string);
+    const vaultToken = options.sourceSwapInto ?? lie.srcToken ?? srcToken;
     const data = encodeFunctionData({
       abi: XY_BRIDGE_2024_ABI,
       functionName: 'swapWithReferrer',
       args: [
-        ZERO,
-        { srcToken: lie.srcToken ?? srcToken, dstToken: lie.srcToken ?? srcToken, receiver: lie.receiver ?? (receiver as Address), amount, minReturnAmount: amount },
-        '0x',
+        options.sourceSwapInto ? XY_SWAP_ADAPTOR : ZERO,
+        { srcToken: lie.srcToken ?? srcToken, dstToken: vaultToken, receiver: lie.receiver ?? (receiver as Address), amount, minReturnAmount: amount },
+        options.sourceSwapInto ? '0x12aa3caf' : '0x',
         { dstChainId: lie.dstChainId ?? Number(route.dstChainId), dstChainToken: route.dstQuoteTokenAddress as Address, dstAggregatorAdaptor: ZERO, expectedDstChainTokenAmount: BigInt(route.dstQuoteTokenAmount as string), slippage: 100 },
         pad(`0x${(++sequence).toString(16)}`, { size: 20 }),
       ],

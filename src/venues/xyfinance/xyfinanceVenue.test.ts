@@ -102,6 +102,18 @@ describe('xyfinance adapter against its fake', () => {
     expect(built).toMatchObject({ receiver: RECIPIENT, bridgeProvider: 'yBridge', srcBridgeTokenAddress: BASE_USDC, slippage: '1' });
   });
 
+  it('stores a source swap provider and asks buildTx for it; the swap payload is opaque but the call still pays the recipient', async () => {
+    const BASE_WETH = '0x4200000000000000000000000000000000000006';
+    fake.setOptions({ sourceSwapInto: BASE_WETH });
+    const venue = adapter();
+    const asked = request({ toToken: knownToken('arbitrum', null) });
+    const quote = await venue.quote(asked, testCall());
+    expect(quote.context).toMatchObject({ srcSwapProvider: 'OneInch V5 DexAggregator', srcBridgeTokenAddress: BASE_WETH });
+    const plan = (await venue.build({ request: asked, quote }, testCall())) as StepsPlan;
+    expect(plan.steps[0]).toMatchObject({ to: Y_BRIDGE_BASE, value: 0n });
+    expect(Object.fromEntries(fake.server.requests.findLast((r) => r.path === '/buildTx')!.query)).toMatchObject({ srcSwapProvider: 'OneInch V5 DexAggregator', srcBridgeTokenAddress: BASE_WETH });
+  });
+
   it('builds a native source with the amount as value and no approval', async () => {
     fake.setOptions({});
     const venue = adapter();
