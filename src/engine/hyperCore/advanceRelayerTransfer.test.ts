@@ -22,7 +22,7 @@ const USER = '0x00000000000000000000000000000000000000bb' as Address;
 const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as Hex;
 
 let store: Store;
-let clock = 1_800_000_000_000;
+const clock = 1_800_000_000_000;
 
 interface Stubs {
   legStatus: VenueStatus;
