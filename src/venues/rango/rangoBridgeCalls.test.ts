@@ -79,11 +79,11 @@ function acrossSwapAndBridge(fromToken: Hex, amountIn: bigint, fee: bigint): Hex
   ]);
 }
 
-function cctpBridge(recipient: Hex, destinationChainId = 10n): Hex {
+function cctpBridge(recipient: Hex, destinationChainId = 10n, destinationDomainId = 2): Hex {
   return concat([
     selectorOf('cctpBridge'),
     encodeAbiParameters(parseAbiParameters(RANGO_BRIDGE_FUNCTIONS.cctpBridge.params), [
-      { destinationDomainId: 2, recipient, destinationChainId },
+      { destinationDomainId, recipient, destinationChainId },
       { requestId: ZERO, token: USDC_ADDRESS, amount: 99_900_000n, platformFee: 100_000n, affiliateFee: 0n, affiliatorAddress: ZERO, destinationExecutorFee: 0n, dAppTag: 0, dAppName: '' },
     ]),
   ]);
@@ -130,6 +130,8 @@ describe("Rango's diamond calldata against the transfer", () => {
     expect(whyNotRangoBridgeCall(cctpBridge(pad(OTHER)), 0n, intent)).toMatch(/not the recipient/);
     expect(whyNotRangoBridgeCall(cctpBridge(`0x01${pad(RECIPIENT).slice(4)}`), 0n, intent)).toMatch(/not the recipient/);
     expect(whyNotRangoBridgeCall(cctpBridge(pad(RECIPIENT), 1n), 0n, intent)).toMatch(/bridges to chain 1/);
+    // The burn goes where the domain says, whatever chain id is logged.
+    expect(whyNotRangoBridgeCall(cctpBridge(pad(RECIPIENT), 10n, 6), 0n, intent)).toMatch(/CCTP domain 6, not the domain of chain 10/);
   });
 
   it('refuses entry points it cannot read and data that does not decode', () => {

@@ -1,5 +1,6 @@
 import { decodeAbiParameters, parseAbiParameters, size, slice, toFunctionSelector, type Hex } from 'viem';
 import type { CallIntent } from '../allowList.ts';
+import { CCTP_DOMAIN_BY_CHAIN_ID } from './rangoChains.ts';
 
 /**
  * The bridge entry points of Rango's V2 diamond Strait can read, from
@@ -50,11 +51,14 @@ interface Leg {
   readonly recipient: string;
   readonly destinationChainId: bigint;
   readonly message: Hex;
+  /** CCTP only: the Circle domain the burn is minted on, which decides the chain (the chain id is only logged). */
+  readonly cctpDomain?: number;
 }
 
 /**
  * Why a call to Rango's diamond does not do what the transfer asked, or `null` when it does: it must
- * be an Across or CCTP entry point, pay the requested recipient on the requested destination chain,
+ * be an Across or CCTP entry point, pay the requested recipient on the requested destination chain
+ * (for CCTP, the Circle domain the burn goes to),
  * carry no destination message, take the source token, and take from the user exactly the amount
  * the transfer moves (the amount bridged or swapped plus Rango's fees, at most 1 %). The DEX calls of
  * a swap-and-bridge are opaque here: the diamond runs only contracts and methods on its own
@@ -76,6 +80,9 @@ export function whyNotRangoBridgeCall(data: Hex, value: bigint, intent: CallInte
   if (intent.destinationChainId === null || leg.destinationChainId !== BigInt(intent.destinationChainId)) {
     return `${name} bridges to chain ${leg.destinationChainId}, not ${intent.destinationChainId ?? 'the requested chain'}`;
   }
+  if (leg.cctpDomain !== undefined && leg.cctpDomain !== CCTP_DOMAIN_BY_CHAIN_ID.get(intent.destinationChainId)) {
+    return `${name} burns towards CCTP domain ${leg.cctpDomain}, not the domain of chain ${intent.destinationChainId}`;
+  }
   const token = intent.sourceToken ?? ZERO;
   if (!same(leg.token, token)) return `${name} takes ${leg.token}, not the source token ${token}`;
   if (leg.message !== '0x') return `${name} carries a destination message`;
@@ -83,6 +90,23 @@ export function whyNotRangoBridgeCall(data: Hex, value: bigint, intent: CallInte
   if (leg.fees * 10_000n > intent.amount * MAX_FEE_BPS) return `${name} takes ${leg.fees} in fees of the ${intent.amount} sent, more than Rango's fees explain`;
   if (intent.sourceToken === null && value !== intent.amount) return `${name} sends ${value} native units, not the ${intent.amount} the transfer moves`;
   if (intent.sourceToken !== null && value !== 0n) return `${name} sends ${value} native units beside a token transfer`;
+  return null;
+}
+
+/**
+ * Who gets an Across deposit back when no relayer fills it: the request's `depositor` (the diamond
+ * puts `msg.sender` in its place when it is zero). `null` for the CCTP calls, which have no refund
+ * path, and for data that does not decode. Checked at build against the sender; the submit-time
+ * check has no sender to compare with (CallIntent carries none).
+ */
+export function rangoAcrossRefundAddress(data: Hex): string | null {
+  const name = size(data) >= 4 ? BY_SELECTOR.get(slice(data, 0, 4).toLowerCase()) : undefined;
+  try {
+    if (name === 'acrossBridge') return decodeAbiParameters(parseAbiParameters(RANGO_BRIDGE_FUNCTIONS.acrossBridge.params), slice(data, 4))[0].depositor;
+    if (name === 'acrossSwapAndBridge') return decodeAbiParameters(parseAbiParameters(RANGO_BRIDGE_FUNCTIONS.acrossSwapAndBridge.params), slice(data, 4))[2].depositor;
+  } catch {
+    return null;
+  }
   return null;
 }
 
@@ -100,12 +124,12 @@ function decodeLeg(name: FunctionName, params: Hex): Leg {
     case 'cctpBridge': {
       const [cctp, bridge] = decodeAbiParameters(parseAbiParameters(RANGO_BRIDGE_FUNCTIONS.cctpBridge.params), params);
       const fees = bridge.platformFee + bridge.affiliateFee + bridge.destinationExecutorFee;
-      return { token: bridge.token, pulled: bridge.amount + fees, fees, recipient: evmOf(cctp.recipient), destinationChainId: cctp.destinationChainId, message: '0x' };
+      return { token: bridge.token, pulled: bridge.amount + fees, fees, recipient: evmOf(cctp.recipient), destinationChainId: cctp.destinationChainId, message: '0x', cctpDomain: cctp.destinationDomainId };
     }
     case 'cctpSwapAndBridge': {
       const [swap, , cctp] = decodeAbiParameters(parseAbiParameters(RANGO_BRIDGE_FUNCTIONS.cctpSwapAndBridge.params), params);
       const fees = swap.feeFromInputToken ? swap.platformFee + swap.affiliateFee + swap.destinationExecutorFee : 0n;
-      return { token: swap.fromToken, pulled: swap.amountIn + fees, fees, recipient: evmOf(cctp.recipient), destinationChainId: cctp.destinationChainId, message: '0x' };
+      return { token: swap.fromToken, pulled: swap.amountIn + fees, fees, recipient: evmOf(cctp.recipient), destinationChainId: cctp.destinationChainId, message: '0x', cctpDomain: cctp.destinationDomainId };
     }
   }
 }

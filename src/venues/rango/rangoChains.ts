@@ -42,6 +42,22 @@ export const RANGO_CHAINS: readonly RangoChain[] = [
   { key: 'tron', blockchain: 'TRON', diamond: null },
 ];
 
+/**
+ * Circle's CCTP domain of each EVM chain id the CCTP facet can bridge to (Circle's "Supported chains
+ * and domains" table). Rango's `cctpBridge` burns towards `destinationDomainId` and only logs its
+ * `destinationChainId`, so the domain is what must match the destination.
+ */
+export const CCTP_DOMAIN_BY_CHAIN_ID: ReadonlyMap<number, number> = new Map([
+  [1, 0], // ethereum
+  [43114, 1], // avalanche
+  [10, 2], // optimism
+  [42161, 3], // arbitrum
+  [8453, 6], // base
+  [137, 7], // polygon
+  [130, 10], // unichain
+  [59144, 11], // linea
+]);
+
 export function rangoChain(key: string): RangoChain | undefined {
   return RANGO_CHAINS.find((chain) => chain.key === key);
 }

@@ -118,7 +118,8 @@ describe('rango build', () => {
     expect(asked.query.get('disableEstimate')).toBe('true');
     expect(plan.steps).toHaveLength(1);
     const step = plan.steps[0]!;
-    expect(step).toMatchObject({ vm: 'evm', step: 'main', chainId: 42161, to: DIAMOND, value: 0n });
+    if (step.vm !== 'evm') throw new Error('expected an EVM step');
+    expect(step).toMatchObject({ step: 'main', chainId: 42161, to: DIAMOND, value: 0n });
     expect(plan.approval).toEqual({ chainId: 42161, token: ARB_USDC.address, spender: DIAMOND, amount: 100_000_000n });
     expect(plan.context).toMatchObject({ diamond: DIAMOND, txType: 'EVM' });
     // Status tracks the swap answer's request id, not the quote's.
@@ -141,6 +142,7 @@ describe('rango build', () => {
     ['token', { token: OTHER }, /not the source token/],
     ['amount', { amount: 1n }, /takes/],
     ['message', { message: '0xdeadbeef' as Hex }, /destination message/],
+    ['refund address', { depositor: OTHER }, /refunds an unfilled deposit to 0x3333/],
   ] as const)('refuses calldata with another %s as venue_bad_response', async (_field, tamper, reason) => {
     const { request, quote } = await quoted();
     fake.setOptions({ tamper });

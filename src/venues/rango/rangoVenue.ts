@@ -5,11 +5,12 @@ import { tokensOn } from '../../domain/tokens.ts';
 import { VenueRejection, type CallContext, type CoverageAnswer, type Corridor, type StepsPlan, type Venue, type VenueQuote, type VenueQuoteRequest, type VenueStatus } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
-import { RANGO_BRIDGE_SELECTORS, whyNotRangoBridgeCall } from './rangoBridgeCalls.ts';
+import { RANGO_BRIDGE_SELECTORS, rangoAcrossRefundAddress, whyNotRangoBridgeCall } from './rangoBridgeCalls.ts';
 import { evmChainIdOf, RANGO_CHAINS, rangoAsset, rangoChain, type RangoChain } from './rangoChains.ts';
 import { RANGO_ERROR_CODES, rangoRefusal, toRangoStatus, translateRangoHttpError } from './rangoMapping.ts';
 import { RangoContextSchema, RangoErrorSchema, RangoEvmTxSchema, RangoQuoteSchema, RangoStatusSchema, RangoSwapSchema, type RangoContext, type RangoEvmTx, type RangoRoute } from './rangoSchemas.ts';
 
+const ZERO = '0x0000000000000000000000000000000000000000';
 /** Rango publishes no quote lifetime; build asks `/basic/swap` again for fresh calldata anyway. */
 const QUOTE_TTL_MS = 60_000;
 /** Rango's slippage is a percent (`1` = 1 %); its default is 0.5. */
@@ -163,6 +164,10 @@ function createRangoVenue(deps: VenueDeps): Venue {
         destinationChainId: evmChainIdOf(resolved.to),
       });
       if (why !== null) throw unsafe(`Rango's transaction ${why}`);
+      const refundTo = rangoAcrossRefundAddress(data);
+      if (refundTo !== null && refundTo.toLowerCase() !== ZERO && refundTo.toLowerCase() !== request.sender.toLowerCase()) {
+        throw unsafe(`Rango's transaction refunds an unfilled deposit to ${refundTo}, not the sender ${request.sender}`);
+      }
       const net = netOutput(route);
       const isNative = request.fromToken.address === null;
       return {
