@@ -21,6 +21,7 @@ export const SANDBOX_CONTRACT_NAMES = [
   'SandboxTokenMessengerV2',
   'SandboxMessageTransmitterV2',
   'SandboxLifiDiamond',
+  'SandboxSquidRouter',
 ] as const;
 export type SandboxContractName = (typeof SANDBOX_CONTRACT_NAMES)[number];
 export interface CompiledContract {

@@ -36,6 +36,8 @@ export interface SandboxChainSpec {
   spokePool?: Address;
   /** LI.FI diamond address; when set, the diamond stand-in is installed there. */
   lifiDiamond?: Address;
+  /** Squid router address; when set, the router stand-in is installed there. */
+  squidRouter?: Address;
 }
 
 export interface SandboxChain {
@@ -63,6 +65,8 @@ export const SANDBOX_CHAIN_SPECS = {
     spokePool: '0x09aea4b2242abC8bb4BB78D537A67a245A7bEC64',
     // lifinance/contracts deployments/<chain>.json `LiFiDiamond` (src/venues/lifi/lifiChains.ts).
     lifiDiamond: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
+    // Squid's router (src/venues/squid/squidChains.ts: lifinance/contracts config/squid.json).
+    squidRouter: '0xce16F69375520ab01377ce7B88f5BA8C48F8D666',
   },
   arbitrum: {
     key: 'arbitrum',
@@ -72,6 +76,8 @@ export const SANDBOX_CHAIN_SPECS = {
     spokePool: '0xe35e9842fceaCA96570B734083f4a58e8F7C5f2A',
     // lifinance/contracts deployments/<chain>.json `LiFiDiamond` (src/venues/lifi/lifiChains.ts).
     lifiDiamond: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
+    // Squid's router (src/venues/squid/squidChains.ts: lifinance/contracts config/squid.json).
+    squidRouter: '0xce16F69375520ab01377ce7B88f5BA8C48F8D666',
   },
   ethereum: {
     key: 'ethereum',
@@ -81,6 +87,8 @@ export const SANDBOX_CHAIN_SPECS = {
     spokePool: '0x5c7BCd6E7De5423a257D81B442095A1a6ced35C5',
     // lifinance/contracts deployments/<chain>.json `LiFiDiamond` (src/venues/lifi/lifiChains.ts).
     lifiDiamond: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
+    // Squid's router (src/venues/squid/squidChains.ts: lifinance/contracts config/squid.json).
+    squidRouter: '0xce16F69375520ab01377ce7B88f5BA8C48F8D666',
   },
   optimism: {
     key: 'optimism',
@@ -90,6 +98,8 @@ export const SANDBOX_CHAIN_SPECS = {
     spokePool: '0x6f26Bf09B1C792e3228e5467807a900A503c0281',
     // lifinance/contracts deployments/<chain>.json `LiFiDiamond` (src/venues/lifi/lifiChains.ts).
     lifiDiamond: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
+    // Squid's router (src/venues/squid/squidChains.ts: lifinance/contracts config/squid.json).
+    squidRouter: '0xce16F69375520ab01377ce7B88f5BA8C48F8D666',
   },
 } as const satisfies Record<string, SandboxChainSpec>;
 
@@ -151,6 +161,9 @@ async function setUp(
   }
   if (spec.lifiDiamond) {
     await test.setCode({ address: spec.lifiDiamond, bytecode: contracts.SandboxLifiDiamond.runtimeBytecode });
+  }
+  if (spec.squidRouter) {
+    await test.setCode({ address: spec.squidRouter, bytecode: contracts.SandboxSquidRouter.runtimeBytecode });
   }
   if (spec.cctpDomain !== undefined) {
     await test.setCode({
