@@ -302,6 +302,24 @@ export const FeeRow = Type.Object(
   { $id: 'FeeRow', description: 'One cut of the transfer (platform or referral) and whether it was paid (docs/fees.md).' },
 );
 
+export const PostStep = Type.Object(
+  {
+    type: Type.Literal('hypercore_credit', { description: "Strait's relayer credited a HyperCore account (docs/hypercore.md)." }),
+    action: Type.Union([Type.Literal('usdSend'), Type.Literal('spotSend')], { description: 'The exchange action the relayer signed: `usdSend` to the perps balance, `spotSend` to the spot balance.' }),
+    balance: Type.Union([Type.Literal('perps'), Type.Literal('spot')]),
+    status: Type.Union([Type.Literal('credited'), Type.Literal('failed')]),
+    relayer: Type.String({ description: "The relayer's address: paid on arbitrum, sender of the credit on HyperCore." }),
+    txHash: Nullable(Type.String({ description: 'The HyperCore transaction hash of the credit (its ledger entry), once it landed.' })),
+    creditedAmountAtomic: Nullable(AtomicAmount),
+    activationFeeAtomic: AtomicAmount,
+    nonce: Type.Optional(Type.Integer({ description: 'The nonce of the signed action; one per transfer.' })),
+    paidTxHash: Type.Optional(Type.String({ description: 'The arbitrum transaction that paid the relayer for this transfer.' })),
+    heldAtomic: Type.Optional(AtomicAmount),
+    creditedAt: Type.Optional(EpochMs),
+  },
+  { $id: 'PostStep', additionalProperties: true, description: 'What happened after the venue: for a HyperCore destination reached through the relayer, its credit. `txHash` and `creditedAmountAtomic` are set once the credit lands; on `failed`, `heldAtomic` is the USDC the relayer holds for the transfer.' },
+);
+
 export const TransferResponse = Type.Object(
   {
     transferId: Type.String({ format: 'uuid' }),
@@ -322,7 +340,7 @@ export const TransferResponse = Type.Object(
     feeTxHash: Nullable(Type.String()),
     sourceTxVerification: Nullable(Ref('Verification')),
     claim: Nullable(Json),
-    postStep: Nullable(Json),
+    postStep: Nullable(Ref('PostStep')),
     finalDestination: Nullable(Json),
     requesterWallet: Type.String(),
     recipientWallet: Type.String(),
@@ -347,7 +365,7 @@ export const TransferResponse = Type.Object(
 export const COMPONENT_SCHEMAS: readonly object[] = [
   ChainKey, StepKind, TransferStatus, Verification, ErrorEnvelope, SourceChain, SourceChainsResponse, Route, RoutesResponse, Capabilities, Venue, VenuesResponse,
   QuoteBody, QuoteRow, Rejection, Fees, QuoteResponse, BuildBody, EvmStep, SvmStep, TronStep, UtxoStep, TransferStep, Eip712Step, CosmosStep, SuiStep, TonStep, Step,
-  Deposit, BuildResponse, SubmitSigned, SubmitTxHash, SubmitRequest, SubmitResponse, FeeRow, TransferResponse,
+  Deposit, BuildResponse, SubmitSigned, SubmitTxHash, SubmitRequest, SubmitResponse, FeeRow, PostStep, TransferResponse,
 ];
 
 export type QuoteBodyT = Static<typeof QuoteBody>;
