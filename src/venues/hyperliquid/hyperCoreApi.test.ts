@@ -10,7 +10,7 @@ import { VenueRejection } from '../Venue.ts';
 import { createVenueHttpClient, isVenueFault } from '../venueHttpClient.ts';
 import { VenueHealth } from '../venueHealth.ts';
 import { signUsdSend } from './hyperCoreActions.ts';
-import { createHyperCoreApi, isInsufficientBalance, isMustDeposit, isNonceAlreadyUsed, type HyperCoreApi } from './hyperCoreApi.ts';
+import { createHyperCoreApi, isDuplicateNonce, isInsufficientBalance, isMustDeposit, isNonceAlreadyUsed, type HyperCoreApi } from './hyperCoreApi.ts';
 import { ClearinghouseStateAnswer, ExchangeAnswer, LedgerUpdatesAnswer, PreTransferCheckAnswer, SpotClearinghouseStateAnswer, UserRoleAnswer } from './hyperCoreSchemas.ts';
 
 const dir = new URL('./fixtures/', import.meta.url);
@@ -27,12 +27,15 @@ const SCHEMA_OF: Record<string, TSchema> = {
   'real/ledger-updates-deposit-class-spot.json': LedgerUpdatesAnswer,
   'real/ledger-updates-empty.json': LedgerUpdatesAnswer,
   'real/exchange-err-must-deposit.json': ExchangeAnswer,
+  'real/exchange-err-unable-to-recover-signer.json': ExchangeAnswer,
+  'real/pre-transfer-check-existing-testnet.json': PreTransferCheckAnswer,
   'synthetic/exchange-ok-default.json': ExchangeAnswer,
   'synthetic/exchange-err-duplicate-nonce.json': ExchangeAnswer,
   'synthetic/exchange-err-insufficient-token-transfer.json': ExchangeAnswer,
   'synthetic/spot-clearinghouse-state-usdc.json': SpotClearinghouseStateAnswer,
   'synthetic/ledger-updates-internal-transfer.json': LedgerUpdatesAnswer,
   'synthetic/ledger-updates-unknown-types.json': LedgerUpdatesAnswer,
+  'synthetic/ledger-updates-send-testnet.json': LedgerUpdatesAnswer,
   'synthetic/pre-transfer-check-new-account.json': PreTransferCheckAnswer,
 };
 
@@ -105,7 +108,7 @@ describe('createHyperCoreApi against the recorded answers', () => {
     answers.spotClearinghouseState = 'real/spot-clearinghouse-state-docs.json';
     expect(await api.balances(user, testCall())).toEqual({ perps: 1_010_571_730n, spot: 14_625_485n });
     answers.spotClearinghouseState = 'synthetic/spot-clearinghouse-state-usdc.json';
-    expect(await api.balances(user, testCall())).toEqual({ perps: 1_010_571_730n, spot: 14_625_485n });
+    expect(await api.balances(user, testCall())).toEqual({ perps: 1_010_571_730n, spot: 500_000_000n });
   });
 
   it('ledger: the recorded deposit, class transfer and activating spot transfer, read', async () => {
@@ -142,6 +145,8 @@ describe('createHyperCoreApi against the recorded answers', () => {
       ['vaultDeposit', null, null],
       ['someTypeAddedLater', null, null],
     ]);
+    answers.userNonFundingLedgerUpdates = 'synthetic/ledger-updates-send-testnet.json';
+    expect((await api.ledger(user, 0, testCall()))[0]).toMatchObject({ type: 'send', usdcAtomic: 500_000_000n, feeAtomic: 1_000_000n, nonce: 1789706493224, destination: '0xa76ba0c24c781e0961a103786fb35a75e00f92d3' });
   });
 
   it('a wrong shape is venue_bad_response with its path', async () => {
@@ -167,24 +172,35 @@ describe('createHyperCoreApi against the recorded answers', () => {
     const duplicate = await api.send(signed, testCall());
     answers.exchange = 'synthetic/exchange-err-insufficient-token-transfer.json';
     const insufficient = await api.send(signed, testCall());
+    answers.exchange = 'real/exchange-err-unable-to-recover-signer.json';
+    expect(await api.send(signed, testCall())).toEqual({ status: 'err', message: 'Unable to recover signer.' });
     const message = (o: typeof duplicate) => (o.status === 'err' ? o.message : '');
     expect([isMustDeposit(message(mustDeposit)), isNonceAlreadyUsed(message(mustDeposit)), isInsufficientBalance(message(mustDeposit))]).toEqual([true, false, false]);
     expect([isMustDeposit(message(duplicate)), isNonceAlreadyUsed(message(duplicate)), isInsufficientBalance(message(duplicate))]).toEqual([false, true, false]);
     expect([isMustDeposit(message(insufficient)), isNonceAlreadyUsed(message(insufficient)), isInsufficientBalance(message(insufficient))]).toEqual([false, false, true]);
   });
 
-  it('preTransferCheck reads the SDK-typed answer', async () => {
-    answers.preTransferCheck = 'synthetic/pre-transfer-check-new-account.json';
-    expect(await api.preTransferCheck(user, '0x6666666666666666666666666666666666666666', testCall())).toEqual({ fee: '1.0', isSanctioned: false, userExists: false, userHasSentTx: false });
+  it('preTransferCheck reads the recorded answer', async () => {
+    answers.preTransferCheck = 'real/pre-transfer-check-existing-testnet.json';
+    expect(await api.preTransferCheck(user, '0x6666666666666666666666666666666666666666', testCall())).toEqual({ fee: '0.0', isSanctioned: false, userExists: true, userHasSentTx: false });
     expect(server.requests[0]?.body).toEqual({ type: 'preTransferCheck', user: user.toLowerCase(), source: '0x6666666666666666666666666666666666666666' });
   });
 });
 
 describe('exchange messages', () => {
   it('isNonceAlreadyUsed knows the duplicate and the stale nonce, nothing else', () => {
+    expect(isDuplicateNonce('Invalid nonce: duplicate nonce 1741107452532')).toBe(true);
+    expect(isDuplicateNonce('Invalid nonce: nonce too low 1776584283874 < 1776584799101')).toBe(false);
     expect(isNonceAlreadyUsed('Invalid nonce: duplicate nonce 1741107452532')).toBe(true);
     expect(isNonceAlreadyUsed('Invalid nonce: nonce too low 1776584283874 < 1776584799101')).toBe(true);
     expect(isNonceAlreadyUsed('Invalid nonce: nonce too high 1791572677029 > 1791486156858')).toBe(false);
     expect(isNonceAlreadyUsed('Insufficient balance for token transfer')).toBe(false);
+  });
+
+  it('isInsufficientBalance knows the principal and the activation-gas refusals', () => {
+    expect(isInsufficientBalance('Insufficient balance for token transfer')).toBe(true);
+    expect(isInsufficientBalance('Insufficient USDC balance for token transfer gas.')).toBe(true);
+    expect(isInsufficientBalance('Insufficient quote token (e.g., 1 USDC or USDT) balance for token transfer gas.')).toBe(true);
+    expect(isInsufficientBalance('Must deposit before performing actions. User: 0x9a350a29af41dd611ba9e0dd9402051a6d0b3313')).toBe(false);
   });
 });

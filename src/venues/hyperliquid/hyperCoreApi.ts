@@ -131,22 +131,30 @@ function isUsdcToken(token: string): boolean {
 }
 
 /**
- * Whether an exchange `err` says the nonce was already used or is too old to be taken: the action
- * was not executed this time, and a request that already landed under that nonce stays the only one.
- * Texts: "Invalid nonce: duplicate nonce <n>" (users' reports, nomeida/hyperliquid#61) and "Invalid
- * nonce: nonce too low <n> < <least>" (integrators' error tables).
+ * Whether an exchange `err` refused the nonce itself: already used ("Invalid nonce: duplicate nonce
+ * <n>") or too old ("Invalid nonce: nonce too low <n> < <bound>", past the 2-day window or under the
+ * signer's 100 highest). This request did nothing; it does NOT say whether an earlier request under
+ * the same nonce landed (a refused transfer spends its nonce too): read the ledger for that. Texts
+ * measured on testnet (riftresearch/hypercore-simulator docs/observations.md), reported by users
+ * (nomeida/hyperliquid#61).
  */
 export function isNonceAlreadyUsed(message: string): boolean {
   return /^Invalid nonce: (duplicate nonce|nonce too low)\b/i.test(message.trim());
 }
 
+/** Whether an exchange `err` says exactly this nonce was admitted before (an exact replay is answered so). */
+export function isDuplicateNonce(message: string): boolean {
+  return /^Invalid nonce: duplicate nonce\b/i.test(message.trim());
+}
+
 /**
- * Whether an exchange `err` says the signer's balance cannot cover the transfer ("Insufficient
- * balance for token transfer" for spotSend, ccxt's hyperliquid error table; "Insufficient balance
- * for withdrawal" for withdrawals).
+ * Whether an exchange `err` says the signer cannot pay: the principal ("Insufficient balance for
+ * token transfer") or, principal covered, the activation fee on top ("Insufficient USDC balance for
+ * token transfer gas."), both measured on testnet spot sends; withdrawals say "Insufficient balance
+ * for withdrawal".
  */
 export function isInsufficientBalance(message: string): boolean {
-  return /^Insufficient balance\b/i.test(message.trim());
+  return /^Insufficient\b.*\bbalance for\b/i.test(message.trim());
 }
 
 /**

@@ -73,6 +73,7 @@ describe('HyperCore fake, driven through the API client', () => {
     expect(fake.balances(relayer.address)).toMatchObject({ perps: 30_000_000n, spot: 12_000_000n });
     const [spot] = await api.ledger(user, 0, testCall());
     expect(spot).toMatchObject({ type: 'spotTransfer', usdcAtomic: 7_000_000n, feeAtomic: 1_000_000n, nonce });
+    expect(spot?.raw).toMatchObject({ delta: { token: 'USDC', amount: '7.0', fee: '1.0', feeToken: 'USDC' } });
     const own = await api.ledger(relayer.address, 0, testCall());
     expect(own.map((e) => e.type)).toEqual(['deposit', 'accountClassTransfer', 'spotTransfer']);
     expect(own[1]?.raw).toMatchObject({ delta: { type: 'accountClassTransfer', usdc: '20.0', toPerp: false } });
@@ -94,17 +95,58 @@ describe('HyperCore fake, driven through the API client', () => {
     ]);
   });
 
-  it('refuses what the balance cannot cover (amount plus activation fee); the same request goes through once funded', async () => {
+  it('refuses what the balance cannot cover with the measured texts, spending the nonce; a fresh one goes through once funded', async () => {
     fake.fund(relayer.address, { perpsAtomic: 5_500_000n });
+    const tooMuch = await api.send(await signUsdSend(relayer, { network: 'Mainnet', destination: fresh(), amountAtomic: 6_000_000n, nonce: ++nonce }), testCall());
+    expect(tooMuch).toEqual(err(HYPERCORE_ERROR_TEXTS.insufficientBalance));
+    expect(tooMuch.status === 'err' && isInsufficientBalance(tooMuch.message)).toBe(true);
+    // The principal fits, the activation fee on top does not.
     const signed = await signUsdSend(relayer, { network: 'Mainnet', destination: fresh(), amountAtomic: 5_000_000n, nonce: ++nonce });
-    const refused = await api.send(signed, testCall());
-    expect(refused).toEqual(err(HYPERCORE_ERROR_TEXTS.insufficientBalance));
-    expect(refused.status === 'err' && isInsufficientBalance(refused.message)).toBe(true);
+    const noGas = await api.send(signed, testCall());
+    expect(noGas).toEqual(err('Insufficient USDC balance for token transfer gas.'));
+    expect(noGas.status === 'err' && isInsufficientBalance(noGas.message)).toBe(true);
     expect(fake.balances(relayer.address).perps).toBe(5_500_000n);
     expect(await api.send(await signSpotSend(relayer, { network: 'Mainnet', destination: fresh(), amountAtomic: 1n, nonce: ++nonce }), testCall())).toEqual(err(HYPERCORE_ERROR_TEXTS.insufficientBalance));
     fake.fund(relayer.address, { perpsAtomic: 1_000_000n });
-    expect(await api.send(signed, testCall())).toEqual({ status: 'ok' });
+    // A refused transfer spent its nonce (measured): the same request is now a replay.
+    expect(await api.send(signed, testCall())).toEqual(err(`Invalid nonce: duplicate nonce ${signed.nonce}`));
+    expect(await api.send(await signUsdSend(relayer, { network: 'Mainnet', destination: fresh(), amountAtomic: 5_000_000n, nonce: ++nonce }), testCall())).toEqual({ status: 'ok' });
     expect(fake.balances(relayer.address).perps).toBe(500_000n);
+  });
+
+  it('refuses a self-send, a zero amount, a mismatched nonce, an unknown token and an unreadable signature', async () => {
+    fake.fund(relayer.address, { perpsAtomic: 10_000_000n, spotAtomic: 10_000_000n });
+    expect(await api.send(await signUsdSend(relayer, { network: 'Mainnet', destination: relayer.address, amountAtomic: 1_000_000n, nonce: ++nonce }), testCall())).toEqual(err('Invalid send'));
+    expect(await api.send(await signUsdSend(relayer, { network: 'Mainnet', destination: fresh(), amountAtomic: 0n, nonce: ++nonce }), testCall())).toEqual(err('Send amount cannot be zero'));
+    const signed = await signSpotSend(relayer, { network: 'Mainnet', destination: fresh(), amountAtomic: 1_000_000n, nonce: ++nonce });
+    expect(await api.send({ ...signed, nonce: signed.nonce + 1 }, testCall())).toEqual(err('Nonce mismatch.'));
+    const zero = `0x${'0'.repeat(64)}` as const;
+    expect(await api.send({ ...signed, signature: { r: zero, s: zero, v: 27 } }, testCall())).toEqual(err('Unable to recover signer.'));
+    expect(fake.sentActions().at(-1)?.signer).toBe('0x0000000000000000000000000000000000000000');
+    expect(fake.balances(relayer.address)).toMatchObject({ perps: 10_000_000n, spot: 10_000_000n });
+  });
+
+  it('refuses nonces outside the window and below the 100 highest, as measured', async () => {
+    fake.fund(relayer.address, { perpsAtomic: 10_000_000n });
+    const destination = fresh();
+    const stale = clock - 2 * 86_400_000;
+    expect(await api.send(await signUsdSend(relayer, { network: 'Mainnet', destination, amountAtomic: 1n, nonce: stale }), testCall())).toEqual(err(`Invalid nonce: nonce too low ${stale} < ${clock - 172_800_000 + 120_000}`));
+    const future = clock + 86_400_000;
+    expect(await api.send(await signUsdSend(relayer, { network: 'Mainnet', destination, amountAtomic: 1n, nonce: future }), testCall())).toEqual(err(`Invalid nonce: nonce too high ${future} > ${clock + 86_400_000 - 120_000}`));
+    // A hundred refused-but-admitted nonces (zero amounts) raise the floor.
+    for (let i = 1; i <= 100; i++) await api.send(await signUsdSend(relayer, { network: 'Mainnet', destination, amountAtomic: 0n, nonce: clock + 1_000 + i }), testCall());
+    const below = await api.send(await signUsdSend(relayer, { network: 'Mainnet', destination, amountAtomic: 1n, nonce: clock + 1_000 }), testCall());
+    expect(below).toEqual(err(`Invalid nonce: nonce too low ${clock + 1_000} < ${clock + 1_001}`));
+    expect(below.status === 'err' && isNonceAlreadyUsed(below.message)).toBe(true);
+  });
+
+  it('preTransferCheck answers fee "0.0" (the object form, measured) and userHasSentTx after the first admitted action', async () => {
+    fake.fund(relayer.address, { perpsAtomic: 10_000_000n });
+    const user = fresh();
+    expect(await api.preTransferCheck(user, relayer.address, testCall())).toEqual({ isSanctioned: false, userExists: false, fee: '0.0', userHasSentTx: false });
+    expect(await api.preTransferCheck(relayer.address, user, testCall())).toMatchObject({ userExists: true, userHasSentTx: false });
+    await api.send(await signUsdSend(relayer, { network: 'Mainnet', destination: user, amountAtomic: 0n, nonce: ++nonce }), testCall());
+    expect(await api.preTransferCheck(relayer.address, user, testCall())).toMatchObject({ userExists: true, userHasSentTx: true });
   });
 
   it('a signer that never deposited, and a wrong signature, get "Must deposit" naming the recovered address', async () => {

@@ -2,35 +2,51 @@ import { readFileSync } from 'node:fs';
 import { concat, createPublicClient, getAddress, http, keccak256, numberToHex, parseAbiItem, toHex, zeroAddress, type Address, type Hex } from 'viem';
 import { overlay, recordedAnswer } from '../fake/recordedAnswers.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
-import { formatUsdc, parseUsdc, recoverActionSigner, SPOT_USDC_TOKEN, type HyperCoreAction, type HyperCoreNetwork, type SignedHyperCoreAction } from './hyperCoreActions.ts';
+import { formatUsdc, recoverActionSigner, SPOT_USDC_TOKEN, type HyperCoreAction, type HyperCoreNetwork, type SignedHyperCoreAction } from './hyperCoreActions.ts';
 
 /**
  * A loopback HyperCore: `POST /info` and `POST /exchange` in the real dialect, answering from the
  * real recorded answers of fixtures/real (synthetic/ where nobody recorded one), with a ledger of
  * perps and spot USDC per account.
  *
- * The exchange recovers the signer from the EIP-712 signature, as the real one does, and acts on
- * that account: a wrong signature recovers some never-funded address and is refused with "Must
- * deposit before performing actions. User: <that address>". It refuses a nonce the signer used
- * before, an amount the signer's balance cannot cover, and charges the 1 USDC activation fee to the
- * SENDER when the transfer creates the destination account (ledger `fee: "1.0"`).
+ * The exchange follows the order of checks measured on testnet (riftresearch/hypercore-simulator
+ * docs/observations.md): the action's nonce against the request's, then the signer recovered from
+ * the EIP-712 signature (a tampered action recovers some never-funded address: "Must deposit before
+ * performing actions. User: <that address>"), then the nonce is admitted (2-day/1-day window, no
+ * replay, above the 100th-highest), which spends it even when the transfer itself is then refused
+ * (short balance, bad amount, self-send). The 1 USDC activation fee is charged to the SENDER, from
+ * the balance the transfer draws on, when the transfer creates the destination account.
  *
  * With `bridge2`, it plays Bridge2 on a (sandbox) arbitrum chain: every USDC `Transfer` to the bridge
  * of at least 5 USDC credits the sender's perps balance, with a `deposit` ledger entry carrying the
  * arbitrum transaction hash; a smaller one credits nothing (lost, as on mainnet).
  */
 
-/** The exchange's refusal texts. Sources: fixtures/*\/SOURCES.json and hyperCoreApi.ts. */
+/** The exchange's refusal texts; sources in fixtures/*\/SOURCES.json and the notes here. */
 export const HYPERCORE_ERROR_TEXTS = {
-  /** Recorded (nomeida/hyperliquid#77); names the RECOVERED signer. */
+  /** Recorded (nomeida/hyperliquid#77) and measured; names the RECOVERED signer, lower case. */
   mustDeposit: (user: string) => `Must deposit before performing actions. User: ${user}`,
-  /** Reported by users (nomeida/hyperliquid#61), mapped by integrators (cordialsys/crosschain). */
+  /** Measured on an exact replay; reported by users (nomeida/hyperliquid#61). */
   duplicateNonce: (nonce: number) => `Invalid nonce: duplicate nonce ${nonce}`,
-  /** spotSend's refusal (cordialsys/crosschain, ccxt); usdSend's own text was not found, so it is reused. */
+  /** Measured: below the window or the 100th-highest admitted nonce, with the bound it missed. */
+  nonceTooLow: (nonce: number, bound: number) => `Invalid nonce: nonce too low ${nonce} < ${bound}`,
+  nonceTooHigh: (nonce: number, bound: number) => `Invalid nonce: nonce too high ${nonce} > ${bound}`,
+  /** Measured for sendAsset (action nonce ≠ request nonce), checked before the signature; assumed the same for `time`. */
+  nonceMismatch: 'Nonce mismatch.',
+  /** Measured for spot sends whose principal the sender lacks; usdSend's own text is unrecorded, so it is reused. */
   insufficientBalance: 'Insufficient balance for token transfer',
-  /** A signature no address can be recovered from; seen in integrators' error tables, not pinned to a recording. */
+  /** Measured: principal covered, principal + activation fee not (same-token gas is mandatory). */
+  insufficientGas: 'Insufficient USDC balance for token transfer gas.',
+  zeroAmount: 'Send amount cannot be zero',
+  /** Measured for negative amounts and more decimals than the token has. */
+  invalidDecimals: 'Invalid number of decimals',
+  invalidDecimal: 'Invalid decimal number',
+  /** Measured: a send to oneself is refused, not netted. */
+  selfSend: 'Invalid send',
+  unknownToken: (token: string) => `Unknown token ${token}`,
+  /** Measured (all-zero signature), fixtures/real/exchange-err-unable-to-recover-signer.json. */
   unrecoverableSigner: 'Unable to recover signer.',
-  /** The exchange's text/plain answer to a body it cannot read (HTTP 422; nktkas/hyperliquid API docs). */
+  /** Measured: HTTP 422 text/plain for a body that does not fit the request type. */
   undeserializable: 'Failed to deserialize the JSON body into the target type',
 } as const;
 
@@ -39,13 +55,23 @@ export const FAKE_ACTIVATION_FEE = 1_000_000n;
 /** Bridge2 credits nothing below this (hyperliquid docs, "Bridge2"). */
 export const FAKE_BRIDGE2_MINIMUM = 5_000_000n;
 
+/** Measured admission window: (now − 2 days, now + 1 day), each bound about 120 s inward. */
+const NONCE_TOO_OLD_MS = 172_800_000 - 120_000;
+const NONCE_TOO_NEW_MS = 86_400_000 - 120_000;
+/** Only nonces above the 100th-highest admitted one are new (hyperliquid docs, "Nonces and API wallets"). */
+const NONCE_SET_SIZE = 100;
+/** The ledger answers at most this many entries of a window. */
+const LEDGER_PAGE = 500;
+
 export interface HyperCoreFakeOptions {
   /** The network whose actions this exchange takes (`hyperliquidChain`); Mainnet by default. */
   readonly network?: HyperCoreNetwork;
   /** Plays Bridge2: polls `rpcUrl` for USDC transfers to `bridge` every `pollMs` (1 s by default). */
   readonly bridge2?: { readonly rpcUrl: string; readonly usdc: Address; readonly bridge: Address; readonly pollMs?: number };
-  /** The exchange's clock (ledger `time`); Date.now by default. */
+  /** The exchange's clock (ledger `time`, nonce window); Date.now by default. */
   readonly now?: () => number;
+  /** Refuse nonces outside (now − 2 days, now + 1 day), as the exchange does; true by default. */
+  readonly nonceWindow?: boolean;
   readonly port?: number;
 }
 
@@ -63,10 +89,10 @@ export interface HyperCoreFake {
   readonly url: string;
   readonly server: FakeServer;
   close(): Promise<void>;
-  /** Credits `user` (perps with a `deposit` ledger entry); also makes the account exist. */
+  /** Credits `user` (perps with a `deposit` ledger entry, spot without one); also makes the account exist. */
   fund(user: Address, p: { perpsAtomic?: bigint; spotAtomic?: bigint }): void;
   balances(user: Address): { perps: bigint; spot: bigint; exists: boolean };
-  /** Every action posted to `/exchange`, in order. */
+  /** Every action posted to `/exchange` that could be read, in order. */
   sentActions(): readonly SentAction[];
   /** Bridge2 mode: reads the chain now instead of waiting for the next poll. */
   pollBridge2(): Promise<void>;
@@ -76,17 +102,13 @@ export interface HyperCoreFake {
 
 type Json = Record<string, unknown>;
 
-interface LedgerRecord {
-  readonly time: number;
-  readonly hash: Hex;
-  readonly delta: Json;
-}
-
-interface Account {
+interface FakeAccount {
   perps: bigint;
   spot: bigint;
   exists: boolean;
-  readonly ledger: LedgerRecord[];
+  /** Set by the first admitted action (`userHasSentTx`), not by funding. */
+  sent: boolean;
+  readonly ledger: { readonly time: number; readonly hash: Hex; readonly delta: Json }[];
   readonly nonces: Set<number>;
 }
 
@@ -96,8 +118,8 @@ const arrayFixture = (name: string): Json[] => JSON.parse(readFileSync(fixture(n
 const USER_ROLE_USER = recordedAnswer(fixture('real/user-role-user-docs.json'));
 const USER_ROLE_MISSING = recordedAnswer(fixture('real/user-role-missing-docs.json'));
 const CLEARINGHOUSE = recordedAnswer(fixture('real/clearinghouse-state.json'));
+const PRE_TRANSFER_CHECK = recordedAnswer(fixture('real/pre-transfer-check-existing-testnet.json'));
 const SPOT_STATE = recordedAnswer(fixture('synthetic/spot-clearinghouse-state-usdc.json'));
-const PRE_TRANSFER_CHECK = recordedAnswer(fixture('synthetic/pre-transfer-check-new-account.json'));
 const EXCHANGE_OK = recordedAnswer(fixture('synthetic/exchange-ok-default.json'));
 const EXCHANGE_ERR = recordedAnswer(fixture('real/exchange-err-must-deposit.json'));
 const [DEPOSIT_ENTRY, CLASS_TRANSFER_ENTRY, SPOT_TRANSFER_ENTRY] = arrayFixture('real/ledger-updates-deposit-class-spot.json') as [Json, Json, Json];
@@ -111,51 +133,75 @@ function decimalOf(atomic: bigint): string {
   return text.includes('.') ? text : `${text}.0`;
 }
 
-/** A template's delta with Strait's values put in; a field the real entry lacks is a bug of the fake. */
+/** A recorded entry's delta with the fake's values put in; a field the recorded delta lacks is a bug of the fake. */
 function deltaFrom(entry: Json, values: Json): Json {
   const template = entry.delta as Json;
   for (const key of Object.keys(values)) if (!(key in template)) throw new Error(`the recorded ${String(template.type)} delta has no '${key}'`);
   return overlay(template, values);
 }
 
+/**
+ * An action's amount as 6-decimal atomic USDC, or the exchange's refusal. Strait's USDC has 6
+ * decimals on both balances, so more is refused as the exchange refuses decimals past a token's own.
+ */
+function amountOf(text: unknown): bigint | string {
+  if (typeof text !== 'string') return HYPERCORE_ERROR_TEXTS.invalidDecimal;
+  if (/^-[0-9]/.test(text)) return HYPERCORE_ERROR_TEXTS.invalidDecimals;
+  const match = /^([0-9]+)(?:\.([0-9]+))?$/.exec(text);
+  if (!match) return HYPERCORE_ERROR_TEXTS.invalidDecimal;
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  if (fraction.length > 6) return HYPERCORE_ERROR_TEXTS.invalidDecimals;
+  const atomic = BigInt(match[1]!) * 1_000_000n + BigInt(fraction.padEnd(6, '0'));
+  return atomic === 0n ? HYPERCORE_ERROR_TEXTS.zeroAmount : atomic;
+}
+
+/** `spotSend`'s token: `USDC:<tokenId>` (id in any case) or the canonical name alone. */
+function isSpotUsdc(token: unknown): boolean {
+  return typeof token === 'string' && (token === 'USDC' || token.toLowerCase() === SPOT_USDC_TOKEN.toLowerCase());
+}
+
 export async function startHyperCoreFake(options: HyperCoreFakeOptions = {}): Promise<HyperCoreFake> {
   const network = options.network ?? 'Mainnet';
   const now = options.now ?? Date.now;
-  const accounts = new Map<string, Account>();
+  const enforceWindow = options.nonceWindow ?? true;
+  const accounts = new Map<string, FakeAccount>();
   const sent: SentAction[] = [];
   const lost: string[] = [];
   let hashCounter = 0n;
 
-  const accountOf = (user: string): Account => {
+  const accountOf = (user: string): FakeAccount => {
     const id = user.toLowerCase();
     let account = accounts.get(id);
     if (!account) {
-      account = { perps: 0n, spot: 0n, exists: false, ledger: [], nonces: new Set() };
+      account = { perps: 0n, spot: 0n, exists: false, sent: false, ledger: [], nonces: new Set() };
       accounts.set(id, account);
     }
     return account;
   };
   const freshHash = (seed: Hex): Hex => keccak256(concat([seed, numberToHex(++hashCounter, { size: 32 })]));
-  /** One movement in the ledger of every account it touches (sender and destination). */
+  /** One movement, the same entry in the ledger of every account it touches (both parties see it, measured). */
   const record = (users: readonly string[], delta: Json, hash: Hex): void => {
     const time = now();
     for (const user of new Set(users.map((u) => u.toLowerCase()))) accountOf(user).ledger.push({ time, hash, delta: { ...delta } });
   };
+  const deposit = (user: string, amount: bigint, hash: Hex): void => {
+    const account = accountOf(user);
+    account.perps += amount;
+    account.exists = true;
+    record([user], deltaFrom(DEPOSIT_ENTRY, { usdc: decimalOf(amount) }), hash);
+  };
 
   function info(request: FakeRequest): FakeReply {
     const body = request.body as Json | undefined;
-    const type = body?.type;
-    const user = typeof body?.user === 'string' ? body.user.toLowerCase() : null;
+    const user = typeof body?.user === 'string' && /^0x[0-9a-fA-F]{40}$/.test(body.user) ? body.user.toLowerCase() : null;
     if (!user) return { status: 422, body: HYPERCORE_ERROR_TEXTS.undeserializable };
     const account = accounts.get(user);
-    switch (type) {
+    switch (body?.type) {
       case 'userRole':
         return { body: account?.exists ? { ...USER_ROLE_USER } : { ...USER_ROLE_MISSING } };
-      case 'preTransferCheck': {
-        const exists = account?.exists ?? false;
-        const hasSent = (account?.nonces.size ?? 0) > 0;
-        return { body: overlay(PRE_TRANSFER_CHECK, { fee: exists ? '0.0' : decimalOf(FAKE_ACTIVATION_FEE), userExists: exists, userHasSentTx: hasSent }) };
-      }
+      case 'preTransferCheck':
+        // Measured: the object form ignores `source` and reports fee "0.0", new account or not.
+        return { body: overlay(PRE_TRANSFER_CHECK, { isSanctioned: false, userExists: account?.exists ?? false, fee: '0.0', userHasSentTx: account?.sent ?? false }) };
       case 'clearinghouseState': {
         const perps = decimalOf(account?.perps ?? 0n);
         const summary = (template: unknown) => overlay(template as Json, { accountValue: perps, totalNtlPos: '0.0', totalRawUsd: perps, totalMarginUsed: '0.0' });
@@ -163,13 +209,15 @@ export async function startHyperCoreFake(options: HyperCoreFakeOptions = {}): Pr
       }
       case 'spotClearinghouseState': {
         const [usdc] = SPOT_STATE.balances as [Json];
-        const spot = account?.spot ?? 0n;
-        return { body: overlay(SPOT_STATE, { balances: spot > 0n ? [overlay(usdc, { total: decimalOf(spot), hold: '0.0', entryNtl: '0.0' })] : [] }) };
+        // A zero row stays once the account held spot USDC (measured), none before.
+        const held = account !== undefined && (account.spot > 0n || account.ledger.some((e) => e.delta.type === 'spotTransfer' || e.delta.type === 'accountClassTransfer'));
+        return { body: overlay(SPOT_STATE, { balances: held ? [overlay(usdc, { total: decimalOf(account.spot), hold: '0.0', entryNtl: '0.0' })] : [] }) };
       }
       case 'userNonFundingLedgerUpdates': {
-        const start = typeof body?.startTime === 'number' ? body.startTime : 0;
-        const end = typeof body?.endTime === 'number' ? body.endTime : Number.POSITIVE_INFINITY;
-        return { body: (account?.ledger ?? []).filter((e) => e.time >= start && e.time <= end).map((e) => ({ time: e.time, hash: e.hash, delta: e.delta })) };
+        const start = typeof body.startTime === 'number' ? body.startTime : 0;
+        const end = typeof body.endTime === 'number' ? body.endTime : Number.POSITIVE_INFINITY;
+        const window = (account?.ledger ?? []).filter((e) => e.time >= start && e.time <= end).slice(0, LEDGER_PAGE);
+        return { body: window.map((e) => ({ time: e.time, hash: e.hash, delta: e.delta })) };
       }
       default:
         return { status: 422, body: HYPERCORE_ERROR_TEXTS.undeserializable };
@@ -181,80 +229,85 @@ export async function startHyperCoreFake(options: HyperCoreFakeOptions = {}): Pr
     const action = body?.action as (HyperCoreAction & Json) | undefined;
     const nonce = body?.nonce;
     const signature = body?.signature;
-    if (!action || typeof action.type !== 'string' || typeof nonce !== 'number' || !signature || typeof signature.r !== 'string' || typeof signature.s !== 'string' || typeof signature.v !== 'number') {
+    if (!action || typeof action.type !== 'string' || !Number.isSafeInteger(nonce) || !signature || typeof signature.r !== 'string' || typeof signature.s !== 'string' || typeof signature.v !== 'number') {
       return { status: 422, body: HYPERCORE_ERROR_TEXTS.undeserializable };
     }
+    const n = nonce as number;
     let signer: Address = zeroAddress;
-    const refuse = (message: string): FakeReply => {
-      sent.push({ signer, action, nonce, accepted: false, message });
-      return { body: overlay(EXCHANGE_ERR, { response: message }) };
+    const answer = (message: string | null): FakeReply => {
+      sent.push({ signer, action, nonce: n, accepted: message === null, ...(message === null ? {} : { message }) });
+      return { body: message === null ? { ...EXCHANGE_OK } : overlay(EXCHANGE_ERR, { response: message }) };
     };
-    if (action.type !== 'usdSend' && action.type !== 'spotSend' && action.type !== 'usdClassTransfer') return refuse(`fake HyperCore: action type '${String((action as Json).type)}' is not served`);
+    if (action.type !== 'usdSend' && action.type !== 'spotSend' && action.type !== 'usdClassTransfer') return answer(`fake HyperCore: action type '${String((action as Json).type)}' is not served`);
+    if ((action.type === 'usdClassTransfer' ? action.nonce : action.time) !== n) return answer(HYPERCORE_ERROR_TEXTS.nonceMismatch);
     try {
-      signer = await recoverActionSigner({ action, nonce, signature });
+      signer = await recoverActionSigner({ action, nonce: n, signature });
     } catch {
-      return refuse(HYPERCORE_ERROR_TEXTS.unrecoverableSigner);
+      return answer(HYPERCORE_ERROR_TEXTS.unrecoverableSigner);
     }
     const from = accountOf(signer);
-    if (!from.exists) return refuse(HYPERCORE_ERROR_TEXTS.mustDeposit(signer.toLowerCase()));
-    if (action.hyperliquidChain !== network) return refuse(`fake HyperCore: this exchange is ${network}, the action was signed for ${String(action.hyperliquidChain)}`);
-    const actionNonce = action.type === 'usdClassTransfer' ? action.nonce : action.time;
-    if (actionNonce !== nonce) return refuse(`fake HyperCore: the action's ${action.type === 'usdClassTransfer' ? 'nonce' : 'time'} ${String(actionNonce)} is not the request's nonce ${nonce}`);
-    if (from.nonces.has(nonce)) return refuse(HYPERCORE_ERROR_TEXTS.duplicateNonce(nonce));
-    let amount: bigint;
-    try {
-      amount = parseUsdc(String(action.amount));
-    } catch {
-      return refuse(`fake HyperCore: unreadable amount '${String(action.amount)}'`);
-    }
-    if (amount <= 0n) return refuse(`fake HyperCore: amount must be positive`);
-    const hash = freshHash(signature.r as Hex);
-    const refusal = execute(action, signer, from, amount, nonce, hash);
-    if (refusal) return refuse(refusal);
-    // Only an executed action spends its nonce here: a refused one may be sent again as is.
-    from.nonces.add(nonce);
-    sent.push({ signer, action, nonce, accepted: true });
-    return { body: { ...EXCHANGE_OK } };
+    if (!from.exists) return answer(HYPERCORE_ERROR_TEXTS.mustDeposit(signer.toLowerCase()));
+    if (action.hyperliquidChain !== network) return answer(`fake HyperCore: this exchange is ${network}, the action was signed for ${String(action.hyperliquidChain)}`);
+    const refusedNonce = admitNonce(from, n);
+    if (refusedNonce) return answer(refusedNonce);
+    return answer(execute(action, signer.toLowerCase(), from, n, freshHash(signature.r as Hex)));
   }
 
-  /** Moves the funds of an authenticated action; the refusal text when the balance cannot cover it. */
-  function execute(action: HyperCoreAction, signer: Address, from: Account, amount: bigint, nonce: number, hash: Hex): string | null {
-    const user = signer.toLowerCase();
+  /** Admits `nonce` for `account` (spending it and marking the account as having sent), or says why not. */
+  function admitNonce(account: FakeAccount, nonce: number): string | null {
+    const at = now();
+    const oldest = at - NONCE_TOO_OLD_MS;
+    if (enforceWindow && nonce <= oldest) return HYPERCORE_ERROR_TEXTS.nonceTooLow(nonce, oldest);
+    if (enforceWindow && nonce >= at + NONCE_TOO_NEW_MS) return HYPERCORE_ERROR_TEXTS.nonceTooHigh(nonce, at + NONCE_TOO_NEW_MS);
+    if (account.nonces.has(nonce)) return HYPERCORE_ERROR_TEXTS.duplicateNonce(nonce);
+    const floor = [...account.nonces].sort((a, b) => b - a)[NONCE_SET_SIZE - 1];
+    if (floor !== undefined && nonce <= floor) return HYPERCORE_ERROR_TEXTS.nonceTooLow(nonce, floor);
+    account.nonces.add(nonce);
+    account.sent = true;
+    return null;
+  }
+
+  /** Moves the funds of an admitted action; the refusal text when it cannot (its nonce stays spent, as measured). */
+  function execute(action: HyperCoreAction, user: string, from: FakeAccount, nonce: number, hash: Hex): string | null {
+    const amount = amountOf(action.amount);
+    if (typeof amount === 'string') return amount;
     if (action.type === 'usdClassTransfer') {
-      if ((action.toPerp ? from.spot : from.perps) < amount) return HYPERCORE_ERROR_TEXTS.insufficientBalance;
-      if (action.toPerp) {
-        from.spot -= amount;
-        from.perps += amount;
-      } else {
-        from.perps -= amount;
-        from.spot += amount;
-      }
+      const source = action.toPerp ? 'spot' : 'perps';
+      if (from[source] < amount) return HYPERCORE_ERROR_TEXTS.insufficientBalance;
+      from[source] -= amount;
+      from[action.toPerp ? 'perps' : 'spot'] += amount;
       record([user], deltaFrom(CLASS_TRANSFER_ENTRY, { usdc: decimalOf(amount), toPerp: action.toPerp }), hash);
       return null;
     }
-    if (action.type === 'spotSend' && action.token !== SPOT_USDC_TOKEN) return `fake HyperCore: only ${SPOT_USDC_TOKEN} is held here, not ${action.token}`;
-    const destination = action.destination.toLowerCase();
-    if (!/^0x[0-9a-f]{40}$/.test(destination)) return `fake HyperCore: unreadable destination '${action.destination}'`;
+    if (action.type === 'spotSend' && !isSpotUsdc(action.token)) return HYPERCORE_ERROR_TEXTS.unknownToken(String(action.token));
+    const destination = typeof action.destination === 'string' ? action.destination.toLowerCase() : '';
+    if (!/^0x[0-9a-f]{40}$/.test(destination)) return HYPERCORE_ERROR_TEXTS.undeserializable;
+    if (destination === user) return HYPERCORE_ERROR_TEXTS.selfSend;
     const to = accountOf(destination);
-    const fee = to.exists || destination === user ? 0n : FAKE_ACTIVATION_FEE;
+    const fee = to.exists ? 0n : FAKE_ACTIVATION_FEE;
     const balance = action.type === 'usdSend' ? 'perps' : 'spot';
-    if (from[balance] < amount + fee) return HYPERCORE_ERROR_TEXTS.insufficientBalance;
+    if (from[balance] < amount) return HYPERCORE_ERROR_TEXTS.insufficientBalance;
+    if (from[balance] < amount + fee) return HYPERCORE_ERROR_TEXTS.insufficientGas;
     from[balance] -= amount + fee;
     to[balance] += amount;
     to.exists = true;
     const delta =
       action.type === 'usdSend'
         ? deltaFrom(INTERNAL_TRANSFER_ENTRY, { usdc: decimalOf(amount), user, destination, fee: decimalOf(fee) })
-        : deltaFrom(SPOT_TRANSFER_ENTRY, { token: 'USDC', amount: decimalOf(amount), usdcValue: decimalOf(amount), user, destination, fee: decimalOf(fee), nativeTokenFee: '0.0', nonce, feeToken: '' });
+        : deltaFrom(SPOT_TRANSFER_ENTRY, {
+            token: 'USDC',
+            amount: decimalOf(amount),
+            usdcValue: decimalOf(amount),
+            user,
+            destination,
+            fee: decimalOf(fee),
+            nativeTokenFee: '0.0',
+            nonce,
+            // Measured on today's sends: "USDC" when the activation fee was charged, "" when none.
+            feeToken: fee > 0n ? 'USDC' : '',
+          });
     record([user, destination], delta, hash);
     return null;
-  }
-
-  function deposit(user: string, amount: bigint, hash: Hex): void {
-    const account = accountOf(user);
-    account.perps += amount;
-    account.exists = true;
-    record([user], deltaFrom(DEPOSIT_ENTRY, { usdc: decimalOf(amount) }), hash);
   }
 
   const server = await startFakeServer({ 'POST /info': info, 'POST /exchange': exchange }, options.port === undefined ? {} : { port: options.port });
