@@ -93,17 +93,34 @@ export function whyNotRangoBridgeCall(data: Hex, value: bigint, intent: CallInte
   return null;
 }
 
+/** What a call says beyond the submit-time intent, checked at build against the request. */
+export interface RangoBuildFacts {
+  /** Who gets an Across deposit back when no relayer fills it (`depositor`; zero means `msg.sender`). */
+  readonly refundTo: string | null;
+  /** The token Across delivers on the destination (`outputToken`); with no message it is what the recipient gets. */
+  readonly outputToken: string | null;
+  /** CCTP mints USDC and nothing else. */
+  readonly mintsUsdc: boolean;
+}
+
 /**
- * Who gets an Across deposit back when no relayer fills it: the request's `depositor` (the diamond
- * puts `msg.sender` in its place when it is zero). `null` for the CCTP calls, which have no refund
- * path, and for data that does not decode. Checked at build against the sender; the submit-time
- * check has no sender to compare with (CallIntent carries none).
+ * The refund address and delivered token of a Rango call, which the submit-time check cannot compare
+ * (CallIntent carries neither the sender nor the destination token); `null` for data that does not
+ * decode as one of the four entry points.
  */
-export function rangoAcrossRefundAddress(data: Hex): string | null {
+export function rangoBuildFacts(data: Hex): RangoBuildFacts | null {
   const name = size(data) >= 4 ? BY_SELECTOR.get(slice(data, 0, 4).toLowerCase()) : undefined;
   try {
-    if (name === 'acrossBridge') return decodeAbiParameters(parseAbiParameters(RANGO_BRIDGE_FUNCTIONS.acrossBridge.params), slice(data, 4))[0].depositor;
-    if (name === 'acrossSwapAndBridge') return decodeAbiParameters(parseAbiParameters(RANGO_BRIDGE_FUNCTIONS.acrossSwapAndBridge.params), slice(data, 4))[2].depositor;
+    const params = slice(data, 4);
+    if (name === 'acrossBridge') {
+      const [across] = decodeAbiParameters(parseAbiParameters(RANGO_BRIDGE_FUNCTIONS.acrossBridge.params), params);
+      return { refundTo: across.depositor, outputToken: across.outputToken, mintsUsdc: false };
+    }
+    if (name === 'acrossSwapAndBridge') {
+      const [, , across] = decodeAbiParameters(parseAbiParameters(RANGO_BRIDGE_FUNCTIONS.acrossSwapAndBridge.params), params);
+      return { refundTo: across.depositor, outputToken: across.outputToken, mintsUsdc: false };
+    }
+    if (name === 'cctpBridge' || name === 'cctpSwapAndBridge') return { refundTo: null, outputToken: null, mintsUsdc: true };
   } catch {
     return null;
   }

@@ -21,7 +21,7 @@ export interface RangoFakeOptions {
   /** Rango's fee inside the amount, in basis points (default 20). */
   readonly feeBps?: bigint;
   /** Fields of the Across request (or the bridged token / amount) to replace with a lie. */
-  readonly tamper?: Partial<{ recipient: Address; destinationChainId: bigint; token: Address; amount: bigint; message: Hex; depositor: Address }>;
+  readonly tamper?: Partial<{ recipient: Address; destinationChainId: bigint; token: Address; amount: bigint; message: Hex; depositor: Address; outputToken: Address }>;
   /** A `resultType` other than OK for quote and swap (with `route: null` unless INPUT_LIMIT_ISSUE). */
   readonly resultType?: string;
   /** The transaction type `/basic/swap` answers (default EVM). */
@@ -102,7 +102,7 @@ export async function startRangoFake(initial: RangoFakeOptions = {}): Promise<Ra
           spokePoolAddress: '0xe35e9842fceaCA96570B734083f4a58e8F7C5f2A',
           depositor: lie.depositor ?? (sender as Address),
           exclusiveRelayer: ZERO,
-          outputToken: (answer.to.address ?? ZERO) as Address,
+          outputToken: lie.outputToken ?? ((answer.to.address ?? ZERO) as Address),
           fillDeadline: 1_729_174_445,
           exclusivityDeadline: 0,
           recipient: lie.recipient ?? (recipient as Address),

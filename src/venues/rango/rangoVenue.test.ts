@@ -143,6 +143,7 @@ describe('rango build', () => {
     ['amount', { amount: 1n }, /takes/],
     ['message', { message: '0xdeadbeef' as Hex }, /destination message/],
     ['refund address', { depositor: OTHER }, /refunds an unfilled deposit to 0x3333/],
+    ['delivered token', { outputToken: OTHER }, /delivers 0x3333.*not the requested USDC/],
   ] as const)('refuses calldata with another %s as venue_bad_response', async (_field, tamper, reason) => {
     const { request, quote } = await quoted();
     fake.setOptions({ tamper });

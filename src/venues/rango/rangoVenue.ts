@@ -5,7 +5,7 @@ import { tokensOn } from '../../domain/tokens.ts';
 import { VenueRejection, type CallContext, type CoverageAnswer, type Corridor, type StepsPlan, type Venue, type VenueQuote, type VenueQuoteRequest, type VenueStatus } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
-import { RANGO_BRIDGE_SELECTORS, rangoAcrossRefundAddress, whyNotRangoBridgeCall } from './rangoBridgeCalls.ts';
+import { RANGO_BRIDGE_SELECTORS, rangoBuildFacts, whyNotRangoBridgeCall } from './rangoBridgeCalls.ts';
 import { evmChainIdOf, RANGO_CHAINS, rangoAsset, rangoChain, type RangoChain } from './rangoChains.ts';
 import { RANGO_ERROR_CODES, rangoRefusal, toRangoStatus, translateRangoHttpError } from './rangoMapping.ts';
 import { RangoContextSchema, RangoErrorSchema, RangoEvmTxSchema, RangoQuoteSchema, RangoStatusSchema, RangoSwapSchema, type RangoContext, type RangoEvmTx, type RangoRoute } from './rangoSchemas.ts';
@@ -164,10 +164,17 @@ function createRangoVenue(deps: VenueDeps): Venue {
         destinationChainId: evmChainIdOf(resolved.to),
       });
       if (why !== null) throw unsafe(`Rango's transaction ${why}`);
-      const refundTo = rangoAcrossRefundAddress(data);
+      const facts = rangoBuildFacts(data);
+      const refundTo = facts?.refundTo ?? null;
       if (refundTo !== null && refundTo.toLowerCase() !== ZERO && refundTo.toLowerCase() !== request.sender.toLowerCase()) {
         throw unsafe(`Rango's transaction refunds an unfilled deposit to ${refundTo}, not the sender ${request.sender}`);
       }
+      // Native delivery arrives as the destination's wrapped token unwrapped by Across; only a token is compared.
+      const wanted = request.toToken.address;
+      if (facts?.outputToken && wanted !== null && facts.outputToken.toLowerCase() !== wanted.toLowerCase()) {
+        throw unsafe(`Rango's transaction delivers ${facts.outputToken}, not the requested ${request.toToken.symbol} ${wanted}`);
+      }
+      if (facts?.mintsUsdc && request.toToken.symbol !== 'USDC') throw unsafe(`Rango's transaction bridges over CCTP, which delivers USDC, not the requested ${request.toToken.symbol}`);
       const net = netOutput(route);
       const isNative = request.fromToken.address === null;
       return {
