@@ -48,9 +48,14 @@ export interface HyperCoreApi {
   balances(user: Address, call: CallContext): Promise<HyperCoreBalances>;
   /** `user`'s ledger from `startTime` (ms) on, oldest first as the API sends it. */
   ledger(user: Address, startTime: number, call: CallContext): Promise<readonly HyperCoreLedgerEntry[]>;
-  /** Posts a signed action as is. A transport failure throws: the action may or may not have landed. */
+  /**
+   * Posts a signed action as is. A transport failure throws: the action may or may not have landed.
+   * The shared client may resend it after a transient 5xx; an exact resend of an action that landed
+   * is answered "Invalid nonce: duplicate nonce …" ({@link isDuplicateNonce}), so on that answer read
+   * the ledger to know whether the transfer happened.
+   */
   send(signed: SignedHyperCoreAction, call: CallContext): Promise<ExchangeOutcome>;
-  /** The sender's activation-fee preview for `destination` (undocumented endpoint; see {@link PreTransferCheckAnswer}). */
+  /** The undocumented pre-transfer check of `destination` (its fee is always "0.0" in this form; see {@link PreTransferCheckAnswer}). */
   preTransferCheck(destination: Address, source: Address, call: CallContext): Promise<PreTransferCheckAnswer>;
 }
 

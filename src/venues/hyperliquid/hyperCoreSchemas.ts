@@ -25,9 +25,11 @@ export const UserRoleAnswer = Type.Object({
 export type UserRoleAnswer = Static<typeof UserRoleAnswer>;
 
 /**
- * `{"type":"preTransferCheck","user":<destination>,"source":<sender>}` (nktkas/hyperliquid
- * `preTransferCheck.ts`; undocumented by the exchange, and no recorded answer was found: the field
- * set is the SDK's). Not what {@link HyperCoreApi.accountExists} asks: `userRole` is documented and recorded.
+ * `{"type":"preTransferCheck","user":<destination>,"source":<sender>}` (undocumented; nktkas/hyperliquid
+ * `preTransferCheck.ts`, fixtures/real/pre-transfer-check-existing-testnet.json). Measured on testnet:
+ * this object form ignores `source` and reports `fee: "0.0"` even for a recipient that does not
+ * exist, so it cannot tell the activation fee; `userExists` says no more than `userRole`. Hence
+ * {@link HyperCoreApi.accountExists} asks `userRole`, which is documented and recorded.
  */
 export const PreTransferCheckAnswer = Type.Object({
   fee: Decimal,
