@@ -143,9 +143,19 @@ export function createHyperliquidVenue(deps: VenueDeps): HyperliquidVenue {
         context: {},
       };
     },
-    async status() {
-      // The engine follows relayer transfers itself (engine/hyperCore/advanceRelayerTransfer.ts).
-      return { state: 'pending', venueStatus: 'relayer', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: 'followed by the relayer' };
+    /**
+     * What the account's ledger shows of the relayer's credit: a read-only view. The worker drives
+     * relayer transfers itself, from the credit it stored (engine/hyperCore/advanceRelayerTransfer.ts).
+     */
+    async status(request, call) {
+      const context = readHyperliquidContext(request.context);
+      const entries = await api.ledger(getAddress(request.recipient), 0, call);
+      const wanted = context.balance === 'spot' ? 'spotTransfer' : 'internalTransfer';
+      const entry = entries.find(
+        (e) => e.type === wanted && e.user?.toLowerCase() === context.relayer.toLowerCase() && e.destination?.toLowerCase() === request.recipient.toLowerCase() && e.usdcAtomic === request.expectedOut,
+      );
+      if (!entry) return { state: 'pending', venueStatus: 'awaiting_credit', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: "no credit from Strait's relayer in the account's ledger yet" };
+      return { state: 'completed', venueStatus: entry.type, destinationTxHash: entry.hash, receivedAmount: entry.usdcAtomic, receivedAsset: null, detail: `credited by ${entry.type} at ${new Date(entry.time).toISOString()}` };
     },
   };
 }
