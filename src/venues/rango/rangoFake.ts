@@ -24,6 +24,8 @@ export interface RangoFakeOptions {
   readonly tamper?: Partial<{ recipient: Address; destinationChainId: bigint; token: Address; amount: bigint; message: Hex; depositor: Address; outputToken: Address }>;
   /** A `resultType` other than OK for quote and swap (with `route: null` unless INPUT_LIMIT_ISSUE). */
   readonly resultType?: string;
+  /** The route's swapper id and group (default the template's Across). */
+  readonly swapper?: string;
   /** The transaction type `/basic/swap` answers (default EVM). */
   readonly txType?: string;
   /** What `/basic/status` answers (default success / DESIRED_OUTPUT). */
@@ -71,7 +73,8 @@ export async function startRangoFake(initial: RangoFakeOptions = {}): Promise<Ra
     const out = (amount * (options.outBps ?? 9_965n)) / 10_000n;
     const template = QUOTE as { route: Record<string, unknown> };
     const token = (side: 'from' | 'to', asset: { blockchain: string; address: string | null }) => ({ ...(template.route[side] as object), blockchain: asset.blockchain, address: asset.address });
-    const route = overlay(template.route, { outputAmount: out.toString(), outputAmountMin: ((out * 99n) / 100n).toString(), from: token('from', from), to: token('to', to), path: null });
+    const swapper = options.swapper ? { ...(template.route.swapper as object), id: options.swapper, title: options.swapper, swapperGroup: options.swapper } : template.route.swapper;
+    const route = overlay(template.route, { outputAmount: out.toString(), outputAmountMin: ((out * 99n) / 100n).toString(), swapper, from: token('from', from), to: token('to', to), path: null });
     const resultType = options.resultType ?? 'OK';
     const keepsRoute = resultType === 'OK' || resultType === 'INPUT_LIMIT_ISSUE';
     const body = overlay(QUOTE, { requestId: `rango-fake-${++sequence}`, resultType, route: keepsRoute ? route : null, error: resultType === 'OK' ? null : `fake ${resultType}` });

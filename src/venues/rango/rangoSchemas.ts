@@ -39,7 +39,7 @@ export const RangoRouteSchema = Type.Object({
   to: TokenSchema,
   outputAmount: UINT_STRING,
   outputAmountMin: UINT_STRING,
-  swapper: Type.Object({ id: Type.String() }),
+  swapper: Type.Object({ id: Type.String(), swapperGroup: Nullable(Type.String()) }),
   fee: Type.Array(FeeSchema),
   amountRestriction: Nullable(AmountRestrictionSchema),
   estimatedTimeInSeconds: Nullable(Type.Number({ minimum: 0 })),

@@ -76,6 +76,13 @@ describe('rango quote', () => {
     expect(low.details).toMatchObject({ minAmountAtomic: '2000000' });
   });
 
+  it('does not offer an EVM route through a bridge whose calldata it cannot read; a quote-only source is priced anyway', async () => {
+    fake.setOptions({ swapper: 'StargateV2' });
+    expect(await rejectionOf(venue.quote(quoteRequest(), testCall()))).toMatchObject({ code: 'no_liquidity', details: { venueTool: 'StargateV2' } });
+    const solana = await venue.quote(quoteRequest({ fromChain: 'solana', fromToken: token('solana', 'USDC'), sender: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM' }), testCall());
+    expect(solana.context.swapper).toBe('StargateV2');
+  });
+
   it('answers corridors it cannot check or does not cover without calling Rango', async () => {
     expect(venue.supports(quoteRequest({ toChain: 'solana', toToken: token('solana', 'USDC') }))).toMatchObject({ served: false, code: 'route_not_served' });
     expect(venue.supports(quoteRequest({ toChain: 'arbitrum', toToken: ARB_USDC }))).toMatchObject({ served: false });

@@ -11,6 +11,8 @@ import { RANGO_ERROR_CODES, rangoRefusal, toRangoStatus, translateRangoHttpError
 import { RangoContextSchema, RangoErrorSchema, RangoEvmTxSchema, RangoQuoteSchema, RangoStatusSchema, RangoSwapSchema, type RangoContext, type RangoEvmTx, type RangoRoute } from './rangoSchemas.ts';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
+/** Rango swapper ids or groups of the bridges rangoBridgeCalls.ts reads (Across; Circle's CCTP). */
+const CHECKED_SWAPPER = /\bacross\b|\bcctp\b|circle/i;
 /** Rango publishes no quote lifetime; build asks `/basic/swap` again for fresh calldata anyway. */
 const QUOTE_TTL_MS = 60_000;
 /** Rango's slippage is a percent (`1` = 1 %); its default is 0.5. */
@@ -89,7 +91,13 @@ function createRangoVenue(deps: VenueDeps): Venue {
     const refusal = rangoRefusal(body, request.amountIn);
     if (refusal) throw refusal;
     if (!body.route) throw new VenueRejection('no_liquidity', 'Rango answered OK without a route', { venueCode: body.resultType });
-    return { requestId: body.requestId, route: checkedRoute(body.route, request, resolved) };
+    const route = checkedRoute(body.route, request, resolved);
+    // An EVM row is built, so it is offered only through a bridge whose calldata Strait reads; a row
+    // Strait would refuse at build would mark the venue degraded for Rango's choice of bridge.
+    if (resolved.from.diamond && !CHECKED_SWAPPER.test(`${route.swapper.id} ${route.swapper.swapperGroup ?? ''}`)) {
+      throw new VenueRejection('no_liquidity', `Rango's route goes through ${route.swapper.id}, whose calldata Strait cannot check yet (Across and CCTP only)`, { venueTool: route.swapper.id });
+    }
+    return { requestId: body.requestId, route };
   }
 
   return {
