@@ -97,6 +97,91 @@ const statusRequest: VenueStatusRequest = {
   },
 };
 
+/** HyperCore (synthetic: nobody recorded a Swap API answer to chain 1337): 50 USDC Base → USDC-SPOT, answered at 1767225600 s. */
+const HYPERCORE_NOW = 1_767_225_600_000;
+const BASE_PERIPHERY = '0xa30968D3468316D957B9115EAad3C1c8E450116d';
+const toSpot: VenueQuoteRequest = {
+  fromChain: 'base',
+  toChain: 'hypercore',
+  fromToken: token('base', 'USDC'),
+  toToken: token('hypercore', 'USDC (spot)'),
+  amountIn: 50_000_000n,
+  sender: SENDER,
+  recipient: RECIPIENT,
+  userIp: null,
+  integratorFee: null,
+};
+const swapAt = (file: string, status = 200) => [{ method: 'GET' as const, path: '/swap/approval', answer: { file, status } }];
+const HYPERCORE_CONTEXT = { route: 'hypercore', originChainId: 8453, destinationChainId: 1337, outputAmount: '50000000' };
+const hyperCoreStatusRequest: VenueStatusRequest = {
+  fromChain: 'base',
+  toChain: 'hypercore',
+  toToken: token('hypercore', 'USDC (spot)'),
+  sourceTxHash: '0x5b0c6a1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f60718293a4b5c6d7e8f9a0b1c2d3',
+  recipient: RECIPIENT,
+  amountIn: 50_000_000n,
+  expectedOut: 50_000_000n,
+  context: HYPERCORE_CONTEXT,
+};
+
+const hyperCoreCases: ContractCase[] = [
+  {
+    name: 'HyperCore (synthetic Swap API answer): USDC-SPOT in 8 decimals is a 6-decimal row, held 300 s (the signed quote runs 600 s)',
+    routes: swapAt('synthetic/swap-approval-usdc-base-to-hypercore-spot.json'),
+    call: { kind: 'quote', request: toSpot },
+    now: HYPERCORE_NOW,
+    expect: { kind: 'row', amountOut: 50_000_000n, minAmountOut: 50_000_000n, estimatedSeconds: 12, expiresAt: HYPERCORE_NOW + 300_000 },
+  },
+  {
+    name: 'HyperCore: USDC (perps) is refused without a call, Across credits spot only',
+    routes: [],
+    call: { kind: 'quote', request: { ...toSpot, toToken: token('hypercore', 'USDC (perps)') } },
+    now: HYPERCORE_NOW,
+    expect: { kind: 'rejection', code: 'token_not_supported' },
+  },
+  {
+    name: 'HyperCore: HYPERCORE_ACCOUNT_NOT_INITIALIZED (400, synthetic) refuses the recipient as invalid_input',
+    routes: swapAt('synthetic/error-hypercore-account-not-initialized.json', 400),
+    call: { kind: 'quote', request: toSpot },
+    now: HYPERCORE_NOW,
+    expect: { kind: 'rejection', code: 'invalid_input', details: { param: 'recipient' } },
+  },
+  {
+    name: 'HyperCore: a signed quote crediting another account than the recipient is refused',
+    routes: swapAt('synthetic/swap-approval-usdc-base-to-hypercore-spot.json'),
+    call: { kind: 'quote', request: { ...toSpot, recipient: '0x3333333333333333333333333333333333333333' } },
+    now: HYPERCORE_NOW,
+    expect: { kind: 'rejection', code: 'venue_bad_response' },
+  },
+  {
+    name: "HyperCore: build re-quotes and signs the pinned periphery's depositForBurn, approving exactly the amount to it",
+    routes: swapAt('synthetic/swap-approval-usdc-base-to-hypercore-spot.json'),
+    call: { kind: 'build', request: { request: toSpot, quote: { amountIn: 50_000_000n, amountOut: 50_000_000n, minAmountOut: 50_000_000n, estimatedSeconds: 12, expiresAt: HYPERCORE_NOW + 300_000, context: HYPERCORE_CONTEXT } } },
+    now: HYPERCORE_NOW,
+    expect: {
+      kind: 'plan',
+      check: (plan) => {
+        const step = plan.shape === 'steps' ? plan.steps[0] : undefined;
+        if (step?.vm !== 'evm' || step.to !== BASE_PERIPHERY || step.chainId !== 8453 || step.value !== 0n) throw new Error('expected the Base SponsoredCCTPSrcPeriphery');
+        if (plan.shape !== 'steps' || plan.approval?.spender !== BASE_PERIPHERY || plan.approval.amount !== 50_000_000n) throw new Error('expected an exact approval of the periphery');
+        if (plan.amountOut !== 50_000_000n || plan.context.route !== 'hypercore') throw new Error(`plan ${String(plan.amountOut)} ${JSON.stringify(plan.context)}`);
+      },
+    },
+  },
+  {
+    name: 'HyperCore: filled (synthetic) completes with the fill reference and the quoted output in 6 decimals',
+    routes: [{ method: 'GET', path: '/deposit/status', answer: { file: 'synthetic/deposit-status-filled-hypercore.json' } }],
+    call: { kind: 'status', request: hyperCoreStatusRequest },
+    expect: { kind: 'status', state: 'completed', destinationTxHash: '0x9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a291807f6e5d4c3b2a1908f7e6d5c4b', receivedAmount: 50_000_000n },
+  },
+  {
+    name: 'HyperCore: pending with the CCTP leg not minted (destinationChainId null, synthetic) stays pending',
+    routes: [{ method: 'GET', path: '/deposit/status', answer: { file: 'synthetic/deposit-status-pending-hypercore.json' } }],
+    call: { kind: 'status', request: hyperCoreStatusRequest },
+    expect: { kind: 'status', state: 'pending', destinationTxHash: null, receivedAmount: null },
+  },
+];
+
 const statusAt = (file: string, status = 200) => [{ method: 'GET' as const, path: '/deposit/status', answer: { file, status } }];
 
 function statusCase(name: string, file: string, expect: ContractCase['expect']): ContractCase {
@@ -223,4 +308,4 @@ const cases: ContractCase[] = [
   statusCase('an unknown status is pending and flagged', 'synthetic/deposit-status-unknown.json', { kind: 'status', state: 'pending', unrecognized: true }),
 ];
 
-export const contract: VenueContract = { venue: 'across', cases };
+export const contract: VenueContract = { venue: 'across', cases: [...cases, ...hyperCoreCases] };

@@ -2,6 +2,7 @@ import type { ChainKey } from '../../domain/chains.ts';
 import type { CallContext, Corridor, CoverageAnswer, VenueCoverage, VenueSnapshot } from '../Venue.ts';
 import type { VenueHttpClient } from '../venueHttpClient.ts';
 import { ACROSS_ORIGINS, acrossChain, acrossToken, acrossTokenSymbols, type AcrossAsset, type AcrossChain, type AcrossToken } from './acrossChains.ts';
+import { hyperCoreOrigin, hyperCoreSupport } from './acrossHyperCore.ts';
 import { AcrossRoutesSchema, type AcrossRoute } from './acrossSchemas.ts';
 
 /** Across adds and pauses routes now and then; an hourly look is plenty. */
@@ -38,7 +39,8 @@ const routeKey = (originChainId: number, originToken: string, destinationChainId
  * Across's published coverage (`GET /available-routes`), intersected with what the adapter can build:
  * a route is served only when the static tables resolve it (known SpokePool, known token addresses)
  * and the last successful refresh listed it. Before any refresh, or while refreshes fail, the static
- * tables answer alone.
+ * tables answer alone. HyperCore credits go through the Swap API, which `/available-routes` does not
+ * list: they are answered from the static tables only (acrossHyperCore.ts).
  */
 export function createAcrossCoverage(http: VenueHttpClient, now: () => number) {
   let routes: ReadonlySet<string> | null = null;
@@ -48,6 +50,7 @@ export function createAcrossCoverage(http: VenueHttpClient, now: () => number) {
     routes === null || routes.has(routeKey(origin.chainId, input, destination.chainId, output));
 
   function supports(corridor: Corridor): CoverageAnswer {
+    if (corridor.toChain === 'hypercore') return hyperCoreSupport(corridor);
     const resolution = resolveCorridor(corridor);
     if (!resolution.ok) return resolution.answer;
     const { origin, destination, input, output } = resolution.value;
@@ -58,6 +61,7 @@ export function createAcrossCoverage(http: VenueHttpClient, now: () => number) {
   }
 
   function tokenSymbols(fromChain: ChainKey, toChain: ChainKey): readonly string[] {
+    if (toChain === 'hypercore') return hyperCoreOrigin(fromChain) ? ['USDC'] : [];
     const symbols = acrossTokenSymbols(fromChain, toChain);
     const from = acrossChain(fromChain);
     const to = acrossChain(toChain);

@@ -4,6 +4,7 @@ import { decodeEventLog, erc20Abi, isAddress, isHash, parseAbi, type Address, ty
 import { onceByKey } from '../fake/onceByKey.ts';
 import type { FakeSettlement, MinedTransaction } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
+import { hyperCoreSwapApproval } from './acrossHyperCoreFake.ts';
 import { ACROSS_ORIGINS, acrossChain, acrossChainById, assetOfAddress, deliversNative, isKnownSpokePool, type AcrossAsset, type AcrossChain } from './acrossChains.ts';
 
 /** The event the SpokePool (and the sandbox stand-in at its address) emits for every `depositV3`. */
@@ -37,6 +38,8 @@ export interface AcrossFake {
   setStatus(depositTxnRef: string, body: Record<string, unknown> | null): void;
   /** Merges fields over every `/suggested-fees` answer (e.g. a foreign `spokePoolAddress`); `null` clears. */
   patchQuote(patch: Record<string, unknown> | null): void;
+  /** Answers every `/swap/approval` with this reply (e.g. HYPERCORE_ACCOUNT_NOT_INITIALIZED) until cleared. */
+  setSwapError(reply: { status: number; body: unknown } | null): void;
   /** Fills paid in sandbox mode, by origin tx hash. */
   readonly fills: ReadonlyMap<string, { destinationChainId: number; fillTxnRef: Hex; outputAmount: bigint }>;
 }
@@ -102,7 +105,8 @@ function parseRoute(query: URLSearchParams): Route | FakeReply {
 const isReply = (value: Route | FakeReply): value is FakeReply => 'body' in value;
 
 /**
- * A loopback Across API: `/suggested-fees`, `/limits` and `/deposit/status` in the real dialect.
+ * A loopback Across API: `/suggested-fees`, `/limits`, `/deposit/status` in the real dialect, and
+ * `/swap/approval` for HyperCore credits (acrossHyperCoreFake.ts).
  * With a settlement (sandbox) it relays for real: on a status poll it reads the deposit's
  * `V3FundsDeposited` log from the origin chain, checks the SpokePool was paid, pays `outputAmount` to
  * the recipient on the destination chain once, and then reports `filled` with that payment's hash.
@@ -111,6 +115,7 @@ export async function startAcrossFake(options: { settlement?: FakeSettlement; po
   const now = options.now ?? Date.now;
   let limitOverrides: { minDeposit?: bigint; maxDeposit?: bigint } = {};
   let quotePatch: Record<string, unknown> | null = null;
+  let swapError: { status: number; body: unknown } | null = null;
   const scripted = new Map<string, StatusBody>();
   const fills = new Map<string, { destinationChainId: number; fillTxnRef: Hex; outputAmount: bigint }>();
   const settling = onceByKey<StatusBody | null>((body) => body !== null);
@@ -183,6 +188,9 @@ export async function startAcrossFake(options: { settlement?: FakeSettlement; po
     if (!hash) return acrossError(400, 'MISSING_PARAM', 'Missing parameter depositTxnRef', 'depositTxnRef');
     const script = scripted.get(hash.toLowerCase());
     if (script) return { body: script };
+    // A HyperCore credit (the periphery's depositForBurn) would be credited on HyperCore here, but the
+    // sandbox has no HyperCore ledger the fake can pay into: such a deposit carries no
+    // V3FundsDeposited log, so it is never settled and stays "not found" (pending), never filled.
     if (options.settlement && isHash(hash)) {
       const filled = await settleOnce(options.settlement, Number(originChainId), hash);
       if (filled) return { body: filled };
@@ -238,6 +246,7 @@ export async function startAcrossFake(options: { settlement?: FakeSettlement; po
       },
       'GET /deposit/status': depositStatus,
       'GET /available-routes': availableRoutes,
+      'GET /swap/approval': (request) => swapError ?? hyperCoreSwapApproval(request, now(), acrossError),
     },
     { port: options.port },
   );
@@ -255,6 +264,9 @@ export async function startAcrossFake(options: { settlement?: FakeSettlement; po
     },
     patchQuote(patch) {
       quotePatch = patch;
+    },
+    setSwapError(reply) {
+      swapError = reply;
     },
     fills,
   };

@@ -60,6 +60,9 @@ export const ACROSS_ERROR_CODES: Readonly<Record<string, RejectionCode>> = {
   SWAP_LIQUIDITY_INSUFFICIENT: 'no_liquidity',
   INVALID_PARAM: 'invalid_input',
   MISSING_PARAM: 'invalid_input',
+  // The Swap API's refusal to credit a HyperCore account that does not exist yet (Across creates
+  // accounts only on its USDC → USDH-SPOT route): the recipient is refused, not the route.
+  HYPERCORE_ACCOUNT_NOT_INITIALIZED: 'invalid_input',
 };
 
 /** The `code` of an `AcrossApiError` body, or `undefined` for any other body. */

@@ -117,12 +117,55 @@ export const AcrossApiErrorSchema = Type.Object({
 });
 export type AcrossApiError = Static<typeof AcrossApiErrorSchema>;
 
+const HEX = Type.String({ pattern: '^0x([0-9a-fA-F]{2})*$' });
+
+/** An EVM transaction of the Swap API (`swapTx`, `approvalTxns[]`). */
+const SwapTxSchema = Type.Object({
+  chainId: Type.Integer({ minimum: 1 }),
+  to: EVM_ADDRESS,
+  data: HEX,
+  value: Type.Optional(Type.Union([AcrossUint, Type.Null()])),
+});
+
 /**
- * The context the adapter stores with a quote (and its build, which repeats `originChainId` and
- * `spokePoolAddress`) and reads back in build and status, merged as the engine passes it to `status`.
+ * `GET /swap/approval` (the Swap API), read only for a HyperCore destination. Its shape is the one
+ * across-protocol/frontend `api/swap/_utils.ts` `buildBaseSwapResponseJson` writes: amounts as decimal
+ * strings in the output token's decimals (USDC-SPOT: 8), `quoteExpiryTimestamp` 0 when the bridge is
+ * not Across's own (the CCTP routes to HyperCore), `swapTx` the origin call. Nothing here is recorded
+ * from the live API (fixtures/synthetic/SOURCES.json).
+ */
+export const AcrossSwapApprovalSchema = Type.Object({
+  inputAmount: AcrossUint,
+  expectedOutputAmount: AcrossUint,
+  minOutputAmount: AcrossUint,
+  expectedFillTime: Type.Optional(Type.Union([Type.Number({ minimum: 0 }), Type.Null()])),
+  quoteExpiryTimestamp: Type.Optional(Type.Union([AcrossUint, Type.Null()])),
+  outputToken: Type.Optional(Type.Object({ address: Type.String(), decimals: Type.Optional(Type.Integer({ minimum: 0 })), chainId: Type.Optional(Type.Integer()) })),
+  approvalTxns: Type.Optional(Type.Union([Type.Array(SwapTxSchema), Type.Null()])),
+  swapTx: SwapTxSchema,
+  steps: Type.Optional(Type.Unknown()),
+  id: Type.Optional(Type.String()),
+});
+export type AcrossSwapApproval = Static<typeof AcrossSwapApprovalSchema>;
+
+/**
+ * What a HyperCore credit stores: the route marker, the output in Strait's units (status reports it
+ * as received), and, from build, the origin chain. Build re-quotes the Swap API, so no calldata is kept.
+ */
+export const AcrossHyperCoreContextSchema = Type.Object({
+  route: Type.Literal('hypercore'),
+  originChainId: Type.Integer(),
+  destinationChainId: Type.Literal(1337),
+  outputAmount: UINT_STRING,
+});
+export type AcrossHyperCoreContext = Static<typeof AcrossHyperCoreContextSchema>;
+
+/**
+ * The context the adapter stores with a SpokePool quote (and its build, which repeats `originChainId`
+ * and `spokePoolAddress`) and reads back in build and status, merged as the engine passes it to `status`.
  * Kept as strings so it survives the JSON round trip through the store unchanged.
  */
-export const AcrossContextSchema = Type.Object({
+export const AcrossBridgeContextSchema = Type.Object({
   originChainId: Type.Integer(),
   destinationChainId: Type.Integer(),
   inputToken: EVM_ADDRESS,
@@ -135,4 +178,7 @@ export const AcrossContextSchema = Type.Object({
   exclusivityDeadline: UINT_STRING,
   spokePoolAddress: EVM_ADDRESS,
 });
-export type AcrossContext = Static<typeof AcrossContextSchema>;
+export type AcrossContext = Static<typeof AcrossBridgeContextSchema>;
+
+/** Every context the adapter writes: a SpokePool deposit's or a HyperCore credit's. */
+export const AcrossContextSchema = Type.Union([AcrossBridgeContextSchema, AcrossHyperCoreContextSchema]);

@@ -7,7 +7,9 @@ import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { ACROSS_ORIGINS, acrossChain, isKnownSpokePool } from './acrossChains.ts';
 import { createAcrossCoverage, resolveCorridor, type ResolvedCorridor } from './acrossCoverage.ts';
 import { ACROSS_ERROR_CODES, acrossErrorCode, toAcrossQuote, toAcrossStatus, translateAcrossError, type AcrossQuoteInput } from './acrossMapping.ts';
-import { AcrossContextSchema, AcrossDepositStatusSchema, AcrossLimitsSchema, AcrossSuggestedFeesSchema, type AcrossContext, type AcrossLimits } from './acrossSchemas.ts';
+import { HYPERCORE_ORIGINS, hyperCoreOrigin, hyperCoreSupport, sponsoredCctpSrcPeripheryAbi, type HyperCoreOrigin } from './acrossHyperCore.ts';
+import { hyperCoreQuery, toHyperCorePlan, toHyperCoreQuote } from './acrossHyperCoreMapping.ts';
+import { AcrossBridgeContextSchema, AcrossContextSchema, AcrossDepositStatusSchema, AcrossHyperCoreContextSchema, AcrossLimitsSchema, AcrossSuggestedFeesSchema, AcrossSwapApprovalSchema, type AcrossContext, type AcrossHyperCoreContext, type AcrossLimits } from './acrossSchemas.ts';
 
 /** The SpokePool entry point the adapter encodes itself (no build call to Across). */
 export const spokePoolDepositAbi = parseAbi([
@@ -22,7 +24,9 @@ function resolveOrThrow(corridor: Corridor): ResolvedCorridor {
 
 /**
  * Across Protocol through its bridge-only path: `/suggested-fees` prices, the adapter encodes
- * `SpokePool.depositV3` itself from the quote, and `/deposit/status` tracks the fill.
+ * `SpokePool.depositV3` itself from the quote, and `/deposit/status` tracks the fill. A Hyperliquid
+ * account (`hypercore`, spot USDC only) is credited through the Swap API instead (`/swap/approval`,
+ * a CCTP route through Across's pinned periphery; acrossHyperCore.ts), tracked the same way.
  */
 export const acrossVenue: VenueModule = {
   id: 'across',
@@ -33,12 +37,16 @@ export const acrossVenue: VenueModule = {
   defaultBaseUrl: 'https://app.across.to/api',
   contextSchema: AcrossContextSchema,
   errorCodes: ACROSS_ERROR_CODES,
-  // Only the known SpokePool's depositV3, on every origin chain.
+  // Only the known SpokePool's depositV3 on every origin chain, and the pinned periphery's
+  // depositForBurn for HyperCore credits.
   allowList: {
-    calls: ACROSS_ORIGINS.flatMap((key) => {
-      const chain = acrossChain(key);
-      return chain ? [{ chainId: chain.chainId, to: chain.spokePool, selectors: [toFunctionSelector(getAbiItem({ abi: spokePoolDepositAbi, name: 'depositV3' }))] }] : [];
-    }),
+    calls: [
+      ...ACROSS_ORIGINS.flatMap((key) => {
+        const chain = acrossChain(key);
+        return chain ? [{ chainId: chain.chainId, to: chain.spokePool, selectors: [toFunctionSelector(getAbiItem({ abi: spokePoolDepositAbi, name: 'depositV3' }))] }] : [];
+      }),
+      ...HYPERCORE_ORIGINS.map((origin) => ({ chainId: origin.chain.chainId, to: origin.periphery, selectors: [toFunctionSelector(getAbiItem({ abi: sponsoredCctpSrcPeripheryAbi, name: 'depositForBurn' }))] })),
+    ],
     transferRecipients: [],
   },
   headers(credentials): Record<string, string> {
@@ -58,6 +66,16 @@ function createAcrossVenue(deps: VenueDeps): Venue {
 
   const published = createAcrossCoverage(deps.http, deps.now);
 
+  /** The Swap API's answer for a HyperCore credit, its errors translated (no `/limits` for chain 1337). */
+  async function swapApproval(request: VenueQuoteRequest, origin: HyperCoreOrigin, call: CallContext) {
+    try {
+      return await deps.http.get('/swap/approval', hyperCoreQuery(request, origin), AcrossSwapApprovalSchema, call);
+    } catch (error) {
+      if (error instanceof VenueHttpError) throw translateAcrossError(error);
+      throw error;
+    }
+  }
+
   return {
     id: acrossVenue.id,
     supports: published.supports,
@@ -65,6 +83,11 @@ function createAcrossVenue(deps: VenueDeps): Venue {
     snapshot: published.snapshot,
 
     async quote(request: VenueQuoteRequest, call): Promise<VenueQuote> {
+      if (request.toChain === 'hypercore') {
+        const origin = hyperCoreOriginOrThrow(request);
+        evmAddress(request.recipient, 'recipient');
+        return toHyperCoreQuote(await swapApproval(request, origin, call), request, origin, deps.now());
+      }
       const { origin, destination, input, output } = resolveOrThrow(request);
       evmAddress(request.recipient, 'recipient');
       const quoteInput: Omit<AcrossQuoteInput, 'now'> = {
@@ -94,7 +117,14 @@ function createAcrossVenue(deps: VenueDeps): Venue {
       }
     },
 
-    async build({ request, quote }: VenueBuildRequest): Promise<StepsPlan> {
+    async build({ request, quote }: VenueBuildRequest, call): Promise<StepsPlan> {
+      if (request.toChain === 'hypercore') {
+        const origin = hyperCoreOriginOrThrow(request);
+        evmAddress(request.sender, 'sender');
+        evmAddress(request.recipient, 'recipient');
+        // The Swap API signs a fresh sponsored quote per answer (nonce, deadline): build re-quotes.
+        return toHyperCorePlan(await swapApproval(request, origin, call), request, origin);
+      }
       const { origin, destination, input, output } = resolveOrThrow(request);
       const context = readContext(quote.context);
       if (context.originChainId !== origin.chainId || context.destinationChainId !== destination.chainId || !sameEvmAddress(context.inputToken, input.address) || !sameEvmAddress(context.outputToken, output.address)) {
@@ -137,7 +167,8 @@ function createAcrossVenue(deps: VenueDeps): Venue {
     async status(request: VenueStatusRequest, call): Promise<VenueStatus> {
       const origin = acrossChain(request.fromChain);
       if (!origin) throw new VenueRejection('route_not_served', `Across does not serve ${request.fromChain}`);
-      const { outputAmount } = readContext(request.context);
+      const hyperCore = request.toChain === 'hypercore';
+      const { outputAmount } = hyperCore ? readHyperCoreContext(request.context) : readContext(request.context);
       // A plain bridge delivers the corridor's token (native ETH where the SpokePool unwraps WETH).
       const outputToken = request.toToken.address;
       try {
@@ -146,6 +177,7 @@ function createAcrossVenue(deps: VenueDeps): Venue {
         if (body === null) {
           return { state: 'pending', venueStatus: 'notIndexed', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: 'deposit not indexed by Across yet' };
         }
+        if (hyperCore) return hyperCoreStatus(body, BigInt(outputAmount), outputToken);
         return toAcrossStatus(body, { outputAmount: BigInt(outputAmount), outputToken });
       } catch (error) {
         if (error instanceof VenueHttpError) throw translateAcrossError(error);
@@ -160,11 +192,40 @@ function evmAddress(value: string, field: string): Address {
   return value;
 }
 
-/** The stored quote (and build) context, validated once and read typed. */
+/** The stored quote (and build) context of a SpokePool deposit, validated once and read typed. */
 function readContext(context: unknown): AcrossContext {
-  if (!Value.Check(AcrossContextSchema, context)) {
-    const first = Value.Errors(AcrossContextSchema, context)[0];
+  if (!Value.Check(AcrossBridgeContextSchema, context)) {
+    const first = Value.Errors(AcrossBridgeContextSchema, context)[0];
     throw new VenueRejection('invalid_input', `stored Across context is incomplete at '${first?.instancePath ?? ''}'`, { path: `context${first?.instancePath ?? ''}` });
   }
   return context;
+}
+
+/** The stored context of a HyperCore credit. */
+function readHyperCoreContext(context: unknown): AcrossHyperCoreContext {
+  if (!Value.Check(AcrossHyperCoreContextSchema, context)) {
+    const first = Value.Errors(AcrossHyperCoreContextSchema, context)[0];
+    throw new VenueRejection('invalid_input', `stored Across HyperCore context is incomplete at '${first?.instancePath ?? ''}'`, { path: `context${first?.instancePath ?? ''}` });
+  }
+  return context;
+}
+
+function hyperCoreOriginOrThrow(corridor: Corridor): HyperCoreOrigin {
+  const answer = hyperCoreSupport(corridor);
+  const origin = hyperCoreOrigin(corridor.fromChain);
+  if (!answer.served || !origin) throw new VenueRejection(answer.served ? 'route_not_served' : answer.code, answer.served ? `Across does not credit HyperCore from ${corridor.fromChain}` : answer.message);
+  return origin;
+}
+
+const HYPERCORE_HASH = /^0x[0-9a-fA-F]{64}$/;
+
+/**
+ * A HyperCore credit's status: the table as for any deposit, with the output Strait quoted (the
+ * swap fields, in USDC-SPOT's 8 decimals, are not read). Across's fill reference is the HyperEVM
+ * transaction whose mint credited the account; it is reported only in the 0x + 64 hex shape.
+ */
+function hyperCoreStatus(body: Parameters<typeof toAcrossStatus>[0], outputAmount: bigint, outputToken: string | null): VenueStatus {
+  const status = toAcrossStatus({ ...body, swapOutputAmount: null, swapOutputToken: null }, { outputAmount, outputToken });
+  const hash = status.destinationTxHash;
+  return { ...status, destinationTxHash: hash !== null && HYPERCORE_HASH.test(hash) ? hash : null };
 }
