@@ -89,6 +89,8 @@ describe('rango quote', () => {
     expect(venue.supports(quoteRequest({ fromChain: 'sui' as VenueQuoteRequest['fromChain'] }))).toMatchObject({ served: false });
     expect(venue.supports(quoteRequest())).toEqual({ served: true });
     expect(venue.coverage().tokenSymbols('arbitrum', 'optimism')).toContain('USDC');
+    expect(venue.coverage().tokenSymbols('arbitrum', 'solana')).toEqual([]);
+    expect(venue.coverage().tokenSymbols('solana', 'arbitrum')).toContain('USDC');
     expect(fake.server.requests).toHaveLength(0);
   });
 

@@ -109,7 +109,10 @@ function createRangoVenue(deps: VenueDeps): Venue {
     coverage: () => ({
       origins: RANGO_CHAINS.map((chain) => chain.key),
       tokenSymbols(fromChain: ChainKey, toChain: ChainKey): readonly string[] {
-        if (!rangoChain(fromChain) || !rangoChain(toChain) || fromChain === toChain) return [];
+        const from = rangoChain(fromChain);
+        const to = rangoChain(toChain);
+        // The pairs `supports` serves: not same-chain, not an EVM source to a non-EVM receiver.
+        if (!from || !to || from === to || (evmChainIdOf(from) !== null && evmChainIdOf(to) === null)) return [];
         const there = new Set(tokensOn(toChain).map((token) => token.symbol));
         return tokensOn(fromChain)
           .map((token) => token.symbol)
