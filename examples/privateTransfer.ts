@@ -10,7 +10,7 @@ import { connectToSandbox, logProgress } from './connectToSandbox.ts';
 const { client, walletOn } = connectToSandbox();
 const { account, wallet, reader } = walletOn('base', 3);
 
-const routes = unwrap(await client.GET('/bridge/routes', { params: { query: { fromChain: 'base', toChain: 'arbitrum', privacy: true } } }));
+const routes = unwrap(await client.GET('/bridge/routes', { params: { query: { fromChain: 'base', toChain: 'arbitrum', privacy: 'true' } } }));
 console.error(`private routes base → arbitrum: ${routes.routes.map((r) => `${r.venue}${r.enabled ? '' : ' (off here)'}`).join(', ') || 'none'}`);
 
 const decision = unwrap(
