@@ -160,71 +160,94 @@ function isSpotUsdc(token: unknown): boolean {
   return typeof token === 'string' && (token === 'USDC' || token.toLowerCase() === SPOT_USDC_TOKEN.toLowerCase());
 }
 
-export async function startHyperCoreFake(options: HyperCoreFakeOptions = {}): Promise<HyperCoreFake> {
-  const network = options.network ?? 'Mainnet';
-  const now = options.now ?? Date.now;
-  const enforceWindow = options.nonceWindow ?? true;
-  const accounts = new Map<string, FakeAccount>();
-  const sent: SentAction[] = [];
-  const lost: string[] = [];
-  let hashCounter = 0n;
-
-  const accountOf = (user: string): FakeAccount => {
-    const id = user.toLowerCase();
-    let account = accounts.get(id);
-    if (!account) {
-      account = { perps: 0n, spot: 0n, exists: false, sent: false, ledger: [], nonces: new Set() };
-      accounts.set(id, account);
-    }
-    return account;
-  };
-  const freshHash = (seed: Hex): Hex => keccak256(concat([seed, numberToHex(++hashCounter, { size: 32 })]));
+/** The fake's state: every account's balances, ledger and admitted nonces, on the fake's clock. */
+interface FakeBook {
+  readonly now: () => number;
+  find(user: string): FakeAccount | undefined;
+  /** The account of `user`, created empty (not existing) when the fake has never seen it. */
+  accountOf(user: string): FakeAccount;
   /** One movement, the same entry in the ledger of every account it touches (both parties see it, measured). */
-  const record = (users: readonly string[], delta: Json, hash: Hex): void => {
-    const time = now();
-    for (const user of new Set(users.map((u) => u.toLowerCase()))) accountOf(user).ledger.push({ time, hash, delta: { ...delta } });
-  };
-  const deposit = (user: string, amount: bigint, hash: Hex): void => {
-    const account = accountOf(user);
-    account.perps += amount;
-    account.exists = true;
-    record([user], deltaFrom(DEPOSIT_ENTRY, { usdc: decimalOf(amount) }), hash);
-  };
+  record(users: readonly string[], delta: Json, hash: Hex): void;
+  /** A Bridge2-style credit of `user`'s perps, with its `deposit` entry. */
+  deposit(user: string, amount: bigint, hash: Hex): void;
+  /** A transaction hash no other movement has. */
+  freshHash(seed: Hex): Hex;
+}
 
-  function info(request: FakeRequest): FakeReply {
-    const body = request.body as Json | undefined;
-    const user = typeof body?.user === 'string' && /^0x[0-9a-fA-F]{40}$/.test(body.user) ? body.user.toLowerCase() : null;
-    if (!user) return { status: 422, body: HYPERCORE_ERROR_TEXTS.undeserializable };
-    const account = accounts.get(user);
-    switch (body?.type) {
-      case 'userRole':
-        return { body: account?.exists ? { ...USER_ROLE_USER } : { ...USER_ROLE_MISSING } };
-      case 'preTransferCheck':
-        // Measured: the object form ignores `source` and reports fee "0.0", new account or not.
-        return { body: overlay(PRE_TRANSFER_CHECK, { isSanctioned: false, userExists: account?.exists ?? false, fee: '0.0', userHasSentTx: account?.sent ?? false }) };
-      case 'clearinghouseState': {
-        const perps = decimalOf(account?.perps ?? 0n);
-        const summary = (template: unknown) => overlay(template as Json, { accountValue: perps, totalNtlPos: '0.0', totalRawUsd: perps, totalMarginUsed: '0.0' });
-        return { body: overlay(CLEARINGHOUSE, { assetPositions: [], crossMarginSummary: summary(CLEARINGHOUSE.crossMarginSummary), marginSummary: summary(CLEARINGHOUSE.marginSummary), withdrawable: perps }) };
+function createFakeBook(now: () => number): FakeBook {
+  const accounts = new Map<string, FakeAccount>();
+  let hashCounter = 0n;
+  const book: FakeBook = {
+    now,
+    find: (user) => accounts.get(user.toLowerCase()),
+    accountOf(user) {
+      const id = user.toLowerCase();
+      let account = accounts.get(id);
+      if (!account) {
+        account = { perps: 0n, spot: 0n, exists: false, sent: false, ledger: [], nonces: new Set() };
+        accounts.set(id, account);
       }
-      case 'spotClearinghouseState': {
-        const [usdc] = SPOT_STATE.balances as [Json];
-        // A zero row stays once the account held spot USDC (measured), none before.
-        const held = account !== undefined && (account.spot > 0n || account.ledger.some((e) => e.delta.type === 'spotTransfer' || e.delta.type === 'accountClassTransfer'));
-        return { body: overlay(SPOT_STATE, { balances: held ? [overlay(usdc, { total: decimalOf(account.spot), hold: '0.0', entryNtl: '0.0' })] : [] }) };
-      }
-      case 'userNonFundingLedgerUpdates': {
-        const start = typeof body.startTime === 'number' ? body.startTime : 0;
-        const end = typeof body.endTime === 'number' ? body.endTime : Number.POSITIVE_INFINITY;
-        const window = (account?.ledger ?? []).filter((e) => e.time >= start && e.time <= end).slice(0, LEDGER_PAGE);
-        return { body: window.map((e) => ({ time: e.time, hash: e.hash, delta: e.delta })) };
-      }
-      default:
-        return { status: 422, body: HYPERCORE_ERROR_TEXTS.undeserializable };
+      return account;
+    },
+    record(users, delta, hash) {
+      const time = now();
+      for (const user of new Set(users.map((u) => u.toLowerCase()))) book.accountOf(user).ledger.push({ time, hash, delta: { ...delta } });
+    },
+    deposit(user, amount, hash) {
+      const account = book.accountOf(user);
+      account.perps += amount;
+      account.exists = true;
+      book.record([user], deltaFrom(DEPOSIT_ENTRY, { usdc: decimalOf(amount) }), hash);
+    },
+    freshHash: (seed) => keccak256(concat([seed, numberToHex(++hashCounter, { size: 32 })])),
+  };
+  return book;
+}
+
+/** `POST /info`: the five queries Strait makes, from the recorded answers. */
+function answerInfo(book: FakeBook, request: FakeRequest): FakeReply {
+  const body = request.body as Json | undefined;
+  const user = typeof body?.user === 'string' && /^0x[0-9a-fA-F]{40}$/.test(body.user) ? body.user.toLowerCase() : null;
+  if (!user) return { status: 422, body: HYPERCORE_ERROR_TEXTS.undeserializable };
+  const account = book.find(user);
+  switch (body?.type) {
+    case 'userRole':
+      return { body: account?.exists ? { ...USER_ROLE_USER } : { ...USER_ROLE_MISSING } };
+    case 'preTransferCheck':
+      // Measured: the object form ignores `source` and reports fee "0.0", new account or not.
+      return { body: overlay(PRE_TRANSFER_CHECK, { isSanctioned: false, userExists: account?.exists ?? false, fee: '0.0', userHasSentTx: account?.sent ?? false }) };
+    case 'clearinghouseState': {
+      const perps = decimalOf(account?.perps ?? 0n);
+      const summary = (template: unknown) => overlay(template as Json, { accountValue: perps, totalNtlPos: '0.0', totalRawUsd: perps, totalMarginUsed: '0.0' });
+      return { body: overlay(CLEARINGHOUSE, { assetPositions: [], crossMarginSummary: summary(CLEARINGHOUSE.crossMarginSummary), marginSummary: summary(CLEARINGHOUSE.marginSummary), withdrawable: perps }) };
     }
+    case 'spotClearinghouseState': {
+      const [usdc] = SPOT_STATE.balances as [Json];
+      // A zero row stays once the account held spot USDC (measured), none before.
+      const held = account !== undefined && (account.spot > 0n || account.ledger.some((e) => e.delta.type === 'spotTransfer' || e.delta.type === 'accountClassTransfer'));
+      return { body: overlay(SPOT_STATE, { balances: held ? [overlay(usdc, { total: decimalOf(account.spot), hold: '0.0', entryNtl: '0.0' })] : [] }) };
+    }
+    case 'userNonFundingLedgerUpdates': {
+      const start = typeof body.startTime === 'number' ? body.startTime : 0;
+      const end = typeof body.endTime === 'number' ? body.endTime : Number.POSITIVE_INFINITY;
+      const window = (account?.ledger ?? []).filter((e) => e.time >= start && e.time <= end).slice(0, LEDGER_PAGE);
+      return { body: window.map((e) => ({ time: e.time, hash: e.hash, delta: e.delta })) };
+    }
+    default:
+      return { status: 422, body: HYPERCORE_ERROR_TEXTS.undeserializable };
   }
+}
 
-  async function exchange(request: FakeRequest): Promise<FakeReply> {
+interface ExchangeRules {
+  readonly network: HyperCoreNetwork;
+  readonly enforceWindow: boolean;
+  /** Where every readable action is logged. */
+  readonly sent: SentAction[];
+}
+
+/** `POST /exchange`, checking in the measured order: nonce match, signer, account, nonce admission, then the transfer. */
+function createExchange(book: FakeBook, rules: ExchangeRules): (request: FakeRequest) => Promise<FakeReply> {
+  return async (request) => {
     const body = request.body as Partial<SignedHyperCoreAction> | undefined;
     const action = body?.action as (HyperCoreAction & Json) | undefined;
     const nonce = body?.nonce;
@@ -235,7 +258,7 @@ export async function startHyperCoreFake(options: HyperCoreFakeOptions = {}): Pr
     const n = nonce as number;
     let signer: Address = zeroAddress;
     const answer = (message: string | null): FakeReply => {
-      sent.push({ signer, action, nonce: n, accepted: message === null, ...(message === null ? {} : { message }) });
+      rules.sent.push({ signer, action, nonce: n, accepted: message === null, ...(message === null ? {} : { message }) });
       return { body: message === null ? { ...EXCHANGE_OK } : overlay(EXCHANGE_ERR, { response: message }) };
     };
     if (action.type !== 'usdSend' && action.type !== 'spotSend' && action.type !== 'usdClassTransfer') return answer(`fake HyperCore: action type '${String((action as Json).type)}' is not served`);
@@ -245,73 +268,79 @@ export async function startHyperCoreFake(options: HyperCoreFakeOptions = {}): Pr
     } catch {
       return answer(HYPERCORE_ERROR_TEXTS.unrecoverableSigner);
     }
-    const from = accountOf(signer);
+    const from = book.accountOf(signer);
     if (!from.exists) return answer(HYPERCORE_ERROR_TEXTS.mustDeposit(signer.toLowerCase()));
-    if (action.hyperliquidChain !== network) return answer(`fake HyperCore: this exchange is ${network}, the action was signed for ${String(action.hyperliquidChain)}`);
-    const refusedNonce = admitNonce(from, n);
+    if (action.hyperliquidChain !== rules.network) return answer(`fake HyperCore: this exchange is ${rules.network}, the action was signed for ${String(action.hyperliquidChain)}`);
+    const refusedNonce = admitNonce(from, n, book.now(), rules.enforceWindow);
     if (refusedNonce) return answer(refusedNonce);
-    return answer(execute(action, signer.toLowerCase(), from, n, freshHash(signature.r as Hex)));
-  }
+    return answer(execute(book, action, signer.toLowerCase(), from, n, book.freshHash(signature.r as Hex)));
+  };
+}
 
-  /** Admits `nonce` for `account` (spending it and marking the account as having sent), or says why not. */
-  function admitNonce(account: FakeAccount, nonce: number): string | null {
-    const at = now();
-    const oldest = at - NONCE_TOO_OLD_MS;
-    if (enforceWindow && nonce <= oldest) return HYPERCORE_ERROR_TEXTS.nonceTooLow(nonce, oldest);
-    if (enforceWindow && nonce >= at + NONCE_TOO_NEW_MS) return HYPERCORE_ERROR_TEXTS.nonceTooHigh(nonce, at + NONCE_TOO_NEW_MS);
-    if (account.nonces.has(nonce)) return HYPERCORE_ERROR_TEXTS.duplicateNonce(nonce);
-    const floor = [...account.nonces].sort((a, b) => b - a)[NONCE_SET_SIZE - 1];
-    if (floor !== undefined && nonce <= floor) return HYPERCORE_ERROR_TEXTS.nonceTooLow(nonce, floor);
-    account.nonces.add(nonce);
-    account.sent = true;
+/** Admits `nonce` for `account` (spending it and marking the account as having sent), or says why not. */
+function admitNonce(account: FakeAccount, nonce: number, at: number, enforceWindow: boolean): string | null {
+  const oldest = at - NONCE_TOO_OLD_MS;
+  const newest = at + NONCE_TOO_NEW_MS;
+  if (enforceWindow && nonce <= oldest) return HYPERCORE_ERROR_TEXTS.nonceTooLow(nonce, oldest);
+  if (enforceWindow && nonce >= newest) return HYPERCORE_ERROR_TEXTS.nonceTooHigh(nonce, newest);
+  if (account.nonces.has(nonce)) return HYPERCORE_ERROR_TEXTS.duplicateNonce(nonce);
+  const floor = [...account.nonces].sort((a, b) => b - a)[NONCE_SET_SIZE - 1];
+  if (floor !== undefined && nonce <= floor) return HYPERCORE_ERROR_TEXTS.nonceTooLow(nonce, floor);
+  account.nonces.add(nonce);
+  account.sent = true;
+  return null;
+}
+
+/** Moves the funds of an admitted action; the refusal text when it cannot (its nonce stays spent, as measured). */
+function execute(book: FakeBook, action: HyperCoreAction, user: string, from: FakeAccount, nonce: number, hash: Hex): string | null {
+  const amount = amountOf(action.amount);
+  if (typeof amount === 'string') return amount;
+  if (action.type === 'usdClassTransfer') {
+    const source = action.toPerp ? 'spot' : 'perps';
+    if (from[source] < amount) return HYPERCORE_ERROR_TEXTS.insufficientBalance;
+    from[source] -= amount;
+    from[action.toPerp ? 'perps' : 'spot'] += amount;
+    book.record([user], deltaFrom(CLASS_TRANSFER_ENTRY, { usdc: decimalOf(amount), toPerp: action.toPerp }), hash);
     return null;
   }
+  if (action.type === 'spotSend' && !isSpotUsdc(action.token)) return HYPERCORE_ERROR_TEXTS.unknownToken(String(action.token));
+  const destination = typeof action.destination === 'string' ? action.destination.toLowerCase() : '';
+  if (!/^0x[0-9a-f]{40}$/.test(destination)) return HYPERCORE_ERROR_TEXTS.undeserializable;
+  if (destination === user) return HYPERCORE_ERROR_TEXTS.selfSend;
+  const to = book.accountOf(destination);
+  const fee = to.exists ? 0n : FAKE_ACTIVATION_FEE;
+  const balance = action.type === 'usdSend' ? 'perps' : 'spot';
+  if (from[balance] < amount) return HYPERCORE_ERROR_TEXTS.insufficientBalance;
+  if (from[balance] < amount + fee) return HYPERCORE_ERROR_TEXTS.insufficientGas;
+  from[balance] -= amount + fee;
+  to[balance] += amount;
+  to.exists = true;
+  const delta =
+    action.type === 'usdSend'
+      ? deltaFrom(INTERNAL_TRANSFER_ENTRY, { usdc: decimalOf(amount), user, destination, fee: decimalOf(fee) })
+      : deltaFrom(SPOT_TRANSFER_ENTRY, {
+          token: 'USDC',
+          amount: decimalOf(amount),
+          usdcValue: decimalOf(amount),
+          user,
+          destination,
+          fee: decimalOf(fee),
+          nativeTokenFee: '0.0',
+          nonce,
+          // Measured on today's sends: "USDC" when the activation fee was charged, "" when none.
+          feeToken: fee > 0n ? 'USDC' : '',
+        });
+  book.record([user, destination], delta, hash);
+  return null;
+}
 
-  /** Moves the funds of an admitted action; the refusal text when it cannot (its nonce stays spent, as measured). */
-  function execute(action: HyperCoreAction, user: string, from: FakeAccount, nonce: number, hash: Hex): string | null {
-    const amount = amountOf(action.amount);
-    if (typeof amount === 'string') return amount;
-    if (action.type === 'usdClassTransfer') {
-      const source = action.toPerp ? 'spot' : 'perps';
-      if (from[source] < amount) return HYPERCORE_ERROR_TEXTS.insufficientBalance;
-      from[source] -= amount;
-      from[action.toPerp ? 'perps' : 'spot'] += amount;
-      record([user], deltaFrom(CLASS_TRANSFER_ENTRY, { usdc: decimalOf(amount), toPerp: action.toPerp }), hash);
-      return null;
-    }
-    if (action.type === 'spotSend' && !isSpotUsdc(action.token)) return HYPERCORE_ERROR_TEXTS.unknownToken(String(action.token));
-    const destination = typeof action.destination === 'string' ? action.destination.toLowerCase() : '';
-    if (!/^0x[0-9a-f]{40}$/.test(destination)) return HYPERCORE_ERROR_TEXTS.undeserializable;
-    if (destination === user) return HYPERCORE_ERROR_TEXTS.selfSend;
-    const to = accountOf(destination);
-    const fee = to.exists ? 0n : FAKE_ACTIVATION_FEE;
-    const balance = action.type === 'usdSend' ? 'perps' : 'spot';
-    if (from[balance] < amount) return HYPERCORE_ERROR_TEXTS.insufficientBalance;
-    if (from[balance] < amount + fee) return HYPERCORE_ERROR_TEXTS.insufficientGas;
-    from[balance] -= amount + fee;
-    to[balance] += amount;
-    to.exists = true;
-    const delta =
-      action.type === 'usdSend'
-        ? deltaFrom(INTERNAL_TRANSFER_ENTRY, { usdc: decimalOf(amount), user, destination, fee: decimalOf(fee) })
-        : deltaFrom(SPOT_TRANSFER_ENTRY, {
-            token: 'USDC',
-            amount: decimalOf(amount),
-            usdcValue: decimalOf(amount),
-            user,
-            destination,
-            fee: decimalOf(fee),
-            nativeTokenFee: '0.0',
-            nonce,
-            // Measured on today's sends: "USDC" when the activation fee was charged, "" when none.
-            feeToken: fee > 0n ? 'USDC' : '',
-          });
-    record([user, destination], delta, hash);
-    return null;
-  }
-
-  const server = await startFakeServer({ 'POST /info': info, 'POST /exchange': exchange }, options.port === undefined ? {} : { port: options.port });
-  const bridge = options.bridge2 ? startBridge2(options.bridge2, deposit, (key) => lost.push(key)) : null;
+export async function startHyperCoreFake(options: HyperCoreFakeOptions = {}): Promise<HyperCoreFake> {
+  const book = createFakeBook(options.now ?? Date.now);
+  const sent: SentAction[] = [];
+  const lost: string[] = [];
+  const exchange = createExchange(book, { network: options.network ?? 'Mainnet', enforceWindow: options.nonceWindow ?? true, sent });
+  const server = await startFakeServer({ 'POST /info': (request) => answerInfo(book, request), 'POST /exchange': exchange }, options.port === undefined ? {} : { port: options.port });
+  const bridge = options.bridge2 ? startBridge2(options.bridge2, book.deposit, (key) => lost.push(key)) : null;
 
   return {
     url: server.url,
@@ -321,13 +350,13 @@ export async function startHyperCoreFake(options: HyperCoreFakeOptions = {}): Pr
       await server.close();
     },
     fund(user, p) {
-      const account = accountOf(user);
-      if (p.perpsAtomic !== undefined && p.perpsAtomic > 0n) deposit(user, p.perpsAtomic, freshHash(toHex(user.toLowerCase())));
+      const account = book.accountOf(user);
+      if (p.perpsAtomic !== undefined && p.perpsAtomic > 0n) book.deposit(user, p.perpsAtomic, book.freshHash(toHex(user.toLowerCase())));
       if (p.spotAtomic !== undefined && p.spotAtomic > 0n) account.spot += p.spotAtomic;
       account.exists = true;
     },
     balances(user) {
-      const account = accounts.get(user.toLowerCase());
+      const account = book.find(user);
       return { perps: account?.perps ?? 0n, spot: account?.spot ?? 0n, exists: account?.exists ?? false };
     },
     sentActions: () => [...sent],
