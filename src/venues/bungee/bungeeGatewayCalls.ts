@@ -1,7 +1,7 @@
 import { decodeAbiParameters, hexToNumber, parseAbiParameters, size, slice, type AbiParameter, type Hex } from 'viem';
 import type { CallIntent } from '../allowList.ts';
 import { cctpChainByDomain } from '../cctp/cctpChains.ts';
-import { BUNGEE_NATIVE } from './bungeeChains.ts';
+import { BUNGEE_NATIVE, type BungeeRouteFamily } from './bungeeChains.ts';
 
 /**
  * A Manual route's transaction calls SocketGateway's fallback: four bytes of route id, then the
@@ -27,6 +27,7 @@ import { BUNGEE_NATIVE } from './bungeeChains.ts';
 
 interface RouteCall {
   readonly name: string;
+  readonly family: BungeeRouteFamily;
   readonly native: boolean;
   readonly params: readonly AbiParameter[];
 }
@@ -38,10 +39,10 @@ const CCTP_V2_ARGS = 'uint256 amount, bytes32 metadata, address receiverAddress,
 
 /** Inner selectors (the canonical signatures of the functions above, structs as tuples). */
 const ROUTE_CALLS: ReadonlyMap<string, RouteCall> = new Map([
-  ['0xcc54d224', { name: 'AcrossV3.bridgeERC20To', native: false, params: parseAbiParameters(`uint256 amount, ${ACROSS_DATA}`) }],
-  ['0xa3b8bfba', { name: 'AcrossV3.bridgeNativeTo', native: true, params: parseAbiParameters(`uint256 amount, ${ACROSS_NATIVE_DATA}`) }],
-  ['0x792ebcb9', { name: 'AcrossV3(legacy).bridgeERC20To', native: false, params: parseAbiParameters(`uint256 amount, ${ACROSS_LEGACY_DATA}`) }],
-  ['0x3ca7f5bc', { name: 'CctpV2.bridgeERC20To', native: false, params: parseAbiParameters(CCTP_V2_ARGS) }],
+  ['0xcc54d224', { name: 'AcrossV3.bridgeERC20To', family: 'across', native: false, params: parseAbiParameters(`uint256 amount, ${ACROSS_DATA}`) }],
+  ['0xa3b8bfba', { name: 'AcrossV3.bridgeNativeTo', family: 'across', native: true, params: parseAbiParameters(`uint256 amount, ${ACROSS_NATIVE_DATA}`) }],
+  ['0x792ebcb9', { name: 'AcrossV3(legacy).bridgeERC20To', family: 'across', native: false, params: parseAbiParameters(`uint256 amount, ${ACROSS_LEGACY_DATA}`) }],
+  ['0x3ca7f5bc', { name: 'CctpV2.bridgeERC20To', family: 'cctpV2', native: false, params: parseAbiParameters(CCTP_V2_ARGS) }],
 ]);
 
 /**
@@ -54,6 +55,8 @@ const MAX_ROUTE_ID = 0xffff;
 export interface BungeeGatewayCall {
   readonly routeId: number;
   readonly name: string;
+  /** Which bridge's implementation the route must be (checked on chain at build). */
+  readonly family: BungeeRouteFamily;
   /** The source token it pulls, `null` for the native asset. */
   readonly sourceToken: string | null;
   readonly amount: bigint;
@@ -86,7 +89,7 @@ export function readBungeeGatewayCall(data: Hex): BungeeGatewayCall | string {
 
 function describe(routeId: number, selector: string, route: RouteCall, args: readonly unknown[]): BungeeGatewayCall | string {
   const amount = args[0] as bigint;
-  const base = { routeId, name: route.name, amount };
+  const base = { routeId, name: route.name, family: route.family, amount };
   if (selector === '0x3ca7f5bc') {
     const [, , receiver, token, toChainId, domain, feeAmount, maxFee] = args as readonly [bigint, Hex, string, string, bigint, number, bigint, bigint];
     const destination = cctpChainByDomain(domain);

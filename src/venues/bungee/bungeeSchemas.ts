@@ -106,5 +106,7 @@ export const BungeeContextSchema = Type.Object({
   minAmountOut: UINT_STRING,
   gateway: Type.Optional(EVM_ADDRESS),
   routeId: Type.Optional(Type.Integer()),
+  /** The implementation `getRoute(routeId)` answered at build, when an RPC was configured. */
+  routeImplementation: Type.Optional(EVM_ADDRESS),
 });
 export type BungeeContext = Static<typeof BungeeContextSchema>;

@@ -1,3 +1,4 @@
+import type { PublicClient } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestVenue, knownToken, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
 import type { VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
@@ -89,6 +90,21 @@ describe('Bungee adapter against its fake', () => {
     const rejection = await rejectionOf(adapter.build({ request: usdc, quote }, testCall()));
     expect(rejection.code).toBe('venue_bad_response');
     expect(rejection.message).toMatch(message);
+  });
+
+  it('with an RPC, builds only when the gateway sends the route id to a published implementation of that bridge', async () => {
+    const asked: unknown[] = [];
+    const rpc = (answer: string) => ({ readContract: async (args: unknown) => (asked.push(args), answer) }) as unknown as PublicClient;
+    const withRpc = (answer: string) => createTestVenue(bungeeVenue, fake.url, { evm: (chain) => (chain === 'base' ? rpc(answer) : null) }).venue;
+    const honest = withRpc('0x8EAeE07f8FFF38695708be900c1F9aacFB8b3C09');
+    const plan = await honest.build({ request: usdc, quote: await honest.quote(usdc, testCall()) }, testCall());
+    expect(plan.context).toMatchObject({ routeId: 0x1a6, routeImplementation: '0x8EAeE07f8FFF38695708be900c1F9aacFB8b3C09' });
+    expect(asked[0]).toMatchObject({ address: GATEWAY, functionName: 'getRoute', args: [0x1a6] });
+    // Base's Across V3 implementation answering a CCTP selector is not a CCTP route.
+    const other = withRpc('0x740EA79e2FccDDB4eE8bB8Fc8ccAC5eb6dFa0b40');
+    const rejection = await rejectionOf(other.build({ request: usdc, quote: await other.quote(usdc, testCall()) }, testCall()));
+    expect(rejection.code).toBe('venue_bad_response');
+    expect(rejection.message).toMatch(/not a published cctpV2 implementation on base/);
   });
 
   it('refuses an Across build delivering another token than asked', async () => {

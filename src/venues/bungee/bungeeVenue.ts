@@ -1,10 +1,10 @@
-import { getAddress, isAddress, type Address, type Hex } from 'viem';
+import { getAddress, isAddress, parseAbi, type Address, type Hex } from 'viem';
 import { Value } from 'typebox/value';
 import { VenueRejection, type CallContext, type CoverageAnswer, type Corridor, type StepsPlan, type Venue, type VenueQuote, type VenueQuoteRequest, type VenueStatus } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { BUNGEE_CHAINS, BUNGEE_NATIVE, bungeeChain, type BungeeChain } from './bungeeChains.ts';
-import { readBungeeGatewayCall, whyNotBungeeGatewayCall } from './bungeeGatewayCalls.ts';
+import { readBungeeGatewayCall, whyNotBungeeGatewayCall, type BungeeGatewayCall } from './bungeeGatewayCalls.ts';
 import { BUNGEE_ERROR_CODES, toBungeeStatus, translateBungeeError } from './bungeeMapping.ts';
 import {
   BungeeBuildTxSchema,
@@ -26,6 +26,8 @@ const SLIPPAGE_PERCENT = '0.5';
 const READABLE_BRIDGES = 'across,cctp-v2,cctp-v2-fast';
 /** Bungee's public endpoint allows 20 requests a minute per IP (docs.bungee.exchange "API Reference"). */
 const PUBLIC_BUDGET = { requests: 20, perMs: 60_000 } as const;
+/** SocketGateway's `getRoute(uint32) returns (address)` (bungee-contracts-public `src/SocketGateway.sol`). */
+const GET_ROUTE_ABI = parseAbi(['function getRoute(uint32 routeId) view returns (address)']);
 /** A 404 from `/status` means the same as an empty list: not indexed yet. */
 const NOT_INDEXED: BungeeStatus = { success: true, result: [] };
 /** Used when a Manual route names no expiry; Bungee's quote ids live about a minute. */
@@ -146,6 +148,24 @@ function createBungeeVenue(deps: VenueDeps): Venue {
     return call<BungeeBuildTx>(() => deps.http.get('/api/v1/bungee/build-tx', { quoteId }, BungeeBuildTxSchema, ctx));
   }
 
+  /**
+   * Where the gateway sends this route id, read on chain when an RPC of the source chain is
+   * configured: it must be a published implementation of the decoded call's bridge
+   * (bungeeChains.ts), or nothing is built. `null` when no RPC is configured (not checked).
+   */
+  async function routeImplementation(chain: BungeeChain, call: BungeeGatewayCall): Promise<Address | null> {
+    const client = deps.evm(chain.key);
+    if (!client) return null;
+    let found: Address;
+    try {
+      found = await client.readContract({ address: chain.gateway, abi: GET_ROUTE_ABI, functionName: 'getRoute', args: [call.routeId] });
+    } catch (error) {
+      throw new VenueRejection('venue_error', `could not read SocketGateway route ${call.routeId} on ${chain.key}: ${(error as Error).message}`, { routeId: call.routeId });
+    }
+    if (!chain.routes[call.family].some((known) => same(known, found))) throw unsafe(`Bungee's transaction uses route ${call.routeId}, which SocketGateway sends to ${found}, not a published ${call.family} implementation on ${chain.key}`);
+    return getAddress(found);
+  }
+
   function contextOf(resolved: Resolved, route: BungeeManualRoute): BungeeContext {
     return {
       fromChainId: resolved.from.chainId,
@@ -219,6 +239,7 @@ function createBungeeVenue(deps: VenueDeps): Venue {
       if (toToken !== null && decoded.outputToken !== null && !same(decoded.outputToken, toToken)) throw unsafe(`Bungee's transaction delivers ${decoded.outputToken}, not ${toToken}`);
       const minAmountOut = BigInt(stored.minAmountOut);
       if (decoded.delivers < minAmountOut) throw unsafe(`Bungee's transaction delivers at most ${decoded.delivers}, below the quoted minimum ${minAmountOut}`);
+      const implementation = await routeImplementation(resolved.from, decoded);
       return {
         shape: 'steps',
         // The pinned gateway, not Bungee's spelling of it, is what the wallet signs.
@@ -226,7 +247,7 @@ function createBungeeVenue(deps: VenueDeps): Venue {
         approval: isNative ? null : { chainId: resolved.from.chainId, token: resolved.fromToken, spender: getAddress(gateway), amount: request.amountIn },
         amountOut: BigInt(stored.amountOut),
         minAmountOut,
-        context: { ...stored, gateway: getAddress(gateway), routeId: decoded.routeId },
+        context: { ...stored, gateway: getAddress(gateway), routeId: decoded.routeId, ...(implementation ? { routeImplementation: implementation } : {}) },
       };
     },
 
