@@ -5,7 +5,7 @@ import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { createTestVenue, knownToken, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
 import type { StepsPlan, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
 import { acrossStatusBody, startAcrossFake, type AcrossFake } from './acrossFake.ts';
-import { ACROSS_HYPERCORE_USDC_SPOT, HYPERCORE_ORIGINS, sponsoredCctpSrcPeripheryAbi, spotToStrait } from './acrossHyperCore.ts';
+import { ACROSS_HYPERCORE_USDC_SPOT, HYPERCORE_ORIGINS, depositForBurnProblem, sponsoredCctpSrcPeripheryAbi, spotToStrait } from './acrossHyperCore.ts';
 import { acrossVenue } from './acrossVenue.ts';
 
 /**
@@ -52,7 +52,7 @@ describe('across to HyperCore: coverage', () => {
   it("allows the pinned periphery's depositForBurn on each origin and nothing else new", () => {
     const selector = toFunctionSelector(getAbiItem({ abi: sponsoredCctpSrcPeripheryAbi, name: 'depositForBurn' }));
     for (const origin of HYPERCORE_ORIGINS) {
-      expect(acrossVenue.allowList?.calls).toContainEqual({ chainId: origin.chain.chainId, to: origin.periphery, selectors: [selector] });
+      expect(acrossVenue.allowList?.calls).toContainEqual({ chainId: origin.chain.chainId, to: origin.periphery, selectors: [selector], check: depositForBurnProblem });
     }
     expect(HYPERCORE_ORIGINS).toHaveLength(5);
   });
@@ -86,6 +86,13 @@ describe('across to HyperCore: quote and build', () => {
     expect(args[0]).toMatchObject({ amount: 25_000_000n, destinationDomain: 19, finalRecipient: pad(RECIPIENT, { size: 32 }) });
     expect(plan.approval).toEqual({ chainId: 42161, token: ARB_USDC.address, spender: ARB_PERIPHERY, amount: 25_000_000n });
     expect(plan.amountOut).toBe(25_000_000n);
+    // The allow-list check that runs again at submit agrees with the build, and only with it.
+    const intent = { sourceChainId: 42161, sourceToken: ARB_USDC.address, amount: 25_000_000n, recipient: RECIPIENT, destinationChainId: null };
+    expect(depositForBurnProblem(main.data, 0n, intent)).toBeNull();
+    expect(depositForBurnProblem(main.data, 0n, { ...intent, amount: 1n })).toMatch(/burns 25000000/);
+    expect(depositForBurnProblem(main.data, 0n, { ...intent, recipient: SENDER })).toMatch(/another account/);
+    expect(depositForBurnProblem(main.data, 0n, { ...intent, sourceToken: knownToken('arbitrum', 'USDT').address })).toMatch(/another token/);
+    expect(depositForBurnProblem(main.data, 1n, intent)).toMatch(/native value/);
   });
 
   it('refuses an answer whose call is not the pinned periphery, or that burns another amount', async () => {

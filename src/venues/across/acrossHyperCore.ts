@@ -1,4 +1,5 @@
-import { parseAbi, type Address } from 'viem';
+import { decodeFunctionData, pad, parseAbi, type Address, type Hex } from 'viem';
+import type { CallIntent } from '../allowList.ts';
 import type { ChainKey } from '../../domain/chains.ts';
 import type { Corridor, CoverageAnswer } from '../Venue.ts';
 import { acrossChain, type AcrossChain } from './acrossChains.ts';
@@ -81,4 +82,28 @@ export function hyperCoreSupport(corridor: Corridor): CoverageAnswer {
 export function spotToStrait(amount: bigint, venueDecimals: number = ACROSS_HYPERCORE_DECIMALS, straitDecimals = 6): bigint {
   if (venueDecimals >= straitDecimals) return amount / 10n ** BigInt(venueDecimals - straitDecimals);
   return amount * 10n ** BigInt(straitDecimals - venueDecimals);
+}
+
+const bytes32 = (address: string): Hex => pad(address.toLowerCase() as Hex, { size: 32 });
+
+/**
+ * The allow-list check of a periphery call, run at build and again at submit: `depositForBurn` of
+ * exactly the transfer's amount of its source token, minting on HyperEVM, crediting its recipient,
+ * without native value. Returns why the call does not match, or `null`.
+ */
+export function depositForBurnProblem(data: Hex, value: bigint, intent: CallIntent): string | null {
+  if (value !== 0n) return 'a USDC depositForBurn sends no native value';
+  let quote;
+  try {
+    const decoded = decodeFunctionData({ abi: sponsoredCctpSrcPeripheryAbi, data });
+    if (decoded.functionName !== 'depositForBurn') return `calls ${decoded.functionName}`;
+    quote = decoded.args[0];
+  } catch {
+    return 'calldata does not decode as depositForBurn';
+  }
+  if (quote.amount !== intent.amount) return `burns ${quote.amount}, not ${intent.amount}`;
+  if (intent.sourceToken === null || quote.burnToken.toLowerCase() !== bytes32(intent.sourceToken)) return 'burns another token than the source token';
+  if (quote.destinationDomain !== HYPEREVM_CCTP_DOMAIN) return `mints on CCTP domain ${quote.destinationDomain}, not HyperEVM`;
+  if (!/^0x[0-9a-fA-F]{40}$/.test(intent.recipient) || quote.finalRecipient.toLowerCase() !== bytes32(intent.recipient)) return 'credits another account than the recipient';
+  return null;
 }

@@ -7,7 +7,7 @@ import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { ACROSS_ORIGINS, acrossChain, isKnownSpokePool } from './acrossChains.ts';
 import { createAcrossCoverage, resolveCorridor, type ResolvedCorridor } from './acrossCoverage.ts';
 import { ACROSS_ERROR_CODES, acrossErrorCode, toAcrossQuote, toAcrossStatus, translateAcrossError, type AcrossQuoteInput } from './acrossMapping.ts';
-import { HYPERCORE_ORIGINS, hyperCoreOrigin, hyperCoreSupport, sponsoredCctpSrcPeripheryAbi, type HyperCoreOrigin } from './acrossHyperCore.ts';
+import { HYPERCORE_ORIGINS, depositForBurnProblem, hyperCoreOrigin, hyperCoreSupport, sponsoredCctpSrcPeripheryAbi, type HyperCoreOrigin } from './acrossHyperCore.ts';
 import { hyperCoreQuery, toHyperCorePlan, toHyperCoreQuote } from './acrossHyperCoreMapping.ts';
 import { AcrossBridgeContextSchema, AcrossContextSchema, AcrossDepositStatusSchema, AcrossHyperCoreContextSchema, AcrossLimitsSchema, AcrossSuggestedFeesSchema, AcrossSwapApprovalSchema, type AcrossContext, type AcrossHyperCoreContext, type AcrossLimits } from './acrossSchemas.ts';
 
@@ -45,7 +45,12 @@ export const acrossVenue: VenueModule = {
         const chain = acrossChain(key);
         return chain ? [{ chainId: chain.chainId, to: chain.spokePool, selectors: [toFunctionSelector(getAbiItem({ abi: spokePoolDepositAbi, name: 'depositV3' }))] }] : [];
       }),
-      ...HYPERCORE_ORIGINS.map((origin) => ({ chainId: origin.chain.chainId, to: origin.periphery, selectors: [toFunctionSelector(getAbiItem({ abi: sponsoredCctpSrcPeripheryAbi, name: 'depositForBurn' }))] })),
+      ...HYPERCORE_ORIGINS.map((origin) => ({
+        chainId: origin.chain.chainId,
+        to: origin.periphery,
+        selectors: [toFunctionSelector(getAbiItem({ abi: sponsoredCctpSrcPeripheryAbi, name: 'depositForBurn' }))],
+        check: depositForBurnProblem,
+      })),
     ],
     transferRecipients: [],
   },
