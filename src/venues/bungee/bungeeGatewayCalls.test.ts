@@ -28,7 +28,7 @@ function acrossWith(change: (data: [readonly string[], readonly string[], readon
   return concat([slice(ACROSS_LEGACY, 0, 8), encodeAbiParameters(LEGACY_ARGS, [amount ?? recordedAmount, change(data as never) as never])]);
 }
 
-describe('SocketGateway call check', () => {
+describe('bungee SocketGateway call check', () => {
   it('reads the recorded CCTP v2 route call: route 0x1a6, 100 USDC to 0x664B… on Ethereum, 98 USDC after its fee', () => {
     const call = readBungeeGatewayCall(CCTP);
     expect(call).toMatchObject({ routeId: 0x1a6, name: 'CctpV2.bridgeERC20To', amount: 100_000_000n, destinationChainId: 1n, delivers: 98_000_000n });

@@ -47,7 +47,7 @@ async function build(): Promise<{ status: number; body: Build }> {
   return post<Build>('/v1/bridge/build', { decisionId: quote.body.decisionId });
 }
 
-describe('Bungee end to end against its fake', () => {
+describe('bungee end to end against its fake', () => {
   it('builds an exact approve to SocketGateway and one checked route call', async () => {
     fake.setOptions({});
     const { status, body } = await build();

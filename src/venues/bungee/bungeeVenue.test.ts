@@ -31,7 +31,7 @@ function request(from: string, to: string, symbol: string | null, amountIn: bigi
 const usdc = request('base', 'arbitrum', 'USDC', 250_000_000n);
 const eth = request('arbitrum', 'optimism', null, 10n ** 17n);
 
-describe('Bungee adapter against its fake', () => {
+describe('bungee adapter against its fake', () => {
   it('asks for Manual bridge-only routes in its dialect, without Strait’s fee, and prices the net output', async () => {
     const quote = await venue().quote(usdc, testCall());
     expect(quote.amountOut).toBe(249_500_000n);
