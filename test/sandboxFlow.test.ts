@@ -41,6 +41,7 @@ async function transferThroughVenue(venue: string, accountIndex: number, referre
   expect(row, `${venue} priced: ${JSON.stringify(decision.rejected)}`).toBeDefined();
 
   const signed = new Map<number, Hex>();
+  let repeated = 0;
   const { transfer, submissions } = await runTransfer({
     client,
     decisionId: decision.decisionId,
@@ -64,10 +65,13 @@ async function transferThroughVenue(venue: string, accountIndex: number, referre
       if (progress.phase === 'confirmed') {
         const repeat = unwrap(await client.POST('/bridge/transfers/{id}/submit', { params: { path: { id: progress.transferId } }, body: { signedTransaction: signed.get(progress.index)!, step: progress.step } }));
         expect(repeat).toMatchObject({ accepted: false, txHash: progress.txHash });
+        repeated++;
       }
     },
   });
   expect(submissions.at(-1)?.step).toBe('main');
+  // Every step went through the checks above: signed, accepted and verified, mined, and idempotent.
+  expect(repeated).toBe(submissions.length);
   // The id is case-insensitive (spec §4): the poller used it as built; read it once more upper-cased.
   const read = unwrap(await client.GET('/bridge/transfers/{id}', { params: { path: { id: transfer.transferId.toUpperCase() } } }));
   expect(read.status).toBe(transfer.status);
