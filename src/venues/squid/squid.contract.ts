@@ -1,6 +1,7 @@
 import { nativeToken, resolveToken, type TokenInfo } from '../../domain/tokens.ts';
 import type { ContractCase, VenueContract } from '../contract/ContractCase.ts';
-import type { VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
+import type { EvmStep } from '../../domain/steps.ts';
+import type { StepsPlan, VenueBuildPlan, VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
 import { whyNotSquidRouterCall } from './squidRouterCalls.ts';
 
 /**
@@ -99,12 +100,12 @@ function quoteCase(name: string, file: string, expect: ContractCase['expect'], r
   return { name, routes: routeAt(file, status, headers), call: { kind: 'quote', request }, credentials: CREDENTIALS, now: NOW, expect };
 }
 
-const stepOf = (plan: Parameters<NonNullable<Extract<ContractCase['expect'], { kind: 'plan' }>['check']>>[0]) => {
+function stepOf(plan: VenueBuildPlan): { step: EvmStep; approval: StepsPlan['approval'] } {
   if (plan.shape !== 'steps' || plan.steps.length !== 1) throw new Error('expected one step');
   const [step] = plan.steps;
   if (step?.vm !== 'evm' || step.to !== ROUTER || step.chainId !== 42161) throw new Error(`unexpected step ${JSON.stringify(step, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`);
-  return step;
-};
+  return { step, approval: plan.approval };
+}
 
 const cases: ContractCase[] = [
   quoteCase("Brave's route (ETH Arbitrum → BNB, gas as native value) prices the output of amountIn less Squid's gas", 'real/quote-arbitrum-eth-to-bnb-callbridgecall.json', { kind: 'row', amountOut: 49_836_297_930_093_733n, minAmountOut: 49_686_789_036_303_451n, estimatedSeconds: 20, expiresAt: NOW + 60_000, check: (quote) => {
@@ -128,11 +129,11 @@ const cases: ContractCase[] = [
     expect: {
       kind: 'plan',
       check: (plan) => {
-        const step = stepOf(plan);
+        const { step, approval } = stepOf(plan);
         if (step.value !== 0n) throw new Error(`value ${step.value}`);
         const why = whyNotSquidRouterCall(step.data, step.value, { sourceChainId: 42161, sourceToken: usdcRequest.fromToken.address, amount: 100_000_000n, recipient: RECIPIENT, destinationChainId: 8453 });
         if (why !== null) throw new Error(why);
-        if (plan.approval?.spender !== ROUTER || plan.approval.amount !== 100_000_000n) throw new Error('approval must be exactly the amount, to the router');
+        if (approval?.spender !== ROUTER || approval.amount !== 100_000_000n) throw new Error('approval must be exactly the amount, to the router');
       },
     },
   },
@@ -154,9 +155,9 @@ const cases: ContractCase[] = [
     expect: {
       kind: 'plan',
       check: (plan) => {
-        const step = stepOf(plan);
+        const { step, approval } = stepOf(plan);
         if (step.value !== 10n ** 16n + ETH_GAS) throw new Error(`value ${step.value}`);
-        if (plan.approval !== null) throw new Error('no approval for a native input');
+        if (approval !== null) throw new Error('no approval for a native input');
       },
     },
   },
