@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { decodeFunctionData, erc20Abi, slice, type Hex } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FakeSettlement, MinedTransaction } from '../fake/FakeSettlement.ts';
+import { startFakeServer } from '../fake/startFakeServer.ts';
 import { createTestVenue, knownToken, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
 import type { StepsPlan, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
 import { RELAY_HYPERCORE_PERPS_USDC } from './relayChains.ts';
@@ -26,6 +28,13 @@ function request(overrides: Partial<VenueQuoteRequest> = {}): VenueQuoteRequest 
 
 function statusRequest(requestId: string, overrides: Partial<VenueStatusRequest> = {}): VenueStatusRequest {
   return { fromChain: 'base', toChain: 'hypercore', toToken: PERPS, sourceTxHash: `0x${'ab'.repeat(32)}`, recipient: RECIPIENT, amountIn: 50_000_000n, expectedOut: 49_976_000n, context: { requestId }, ...overrides };
+}
+
+/** A venue whose `/quote/v2` answers one fixture file as is. */
+async function replayVenue(file: string) {
+  const body = JSON.parse(readFileSync(new URL(`./fixtures/${file}`, import.meta.url), 'utf8')) as unknown;
+  const server = await startFakeServer({ 'POST /quote/v2': () => ({ body }) });
+  return { server, venue: createTestVenue(relayVenue, server.url).venue };
 }
 
 let fake: RelayFake;
@@ -86,6 +95,17 @@ describe('relay to HyperCore: quote and build', () => {
     expect(args).toEqual([RELAY_FAKE_SOLVER, 50_000_000n]);
     expect(plan.amountOut).toBe(49_976_000n);
     expect(plan.minAmountOut).toBe(49_726_120n);
+  });
+
+  it('refuses an answer that prices the other HyperCore balance (synthetic perps answer for a spot request)', async () => {
+    const { venue: replay, server } = await replayVenue('synthetic/quote-eth-to-hypercore-perps.json');
+    try {
+      const eth = knownToken('ethereum', null);
+      const rejection = await rejectionOf(replay.quote(request({ fromChain: 'ethereum', fromToken: eth, amountIn: 1_001_599_368_867_232n, toToken: SPOT }), testCall()));
+      expect(rejection).toMatchObject({ code: 'venue_bad_response', details: { path: '/details/currencyOut/currency/address' } });
+    } finally {
+      await server.close();
+    }
   });
 
   it('refuses a HyperCore token Relay does not credit (a native asset) as token_not_supported', async () => {

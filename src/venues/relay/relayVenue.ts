@@ -69,6 +69,7 @@ function createRelayVenue(deps: VenueDeps): Venue {
     } catch (error) {
       throw translateRelayError(error);
     }
+    if (pair.destination.vm === 'hypercore') checkHyperCoreOut(quote, pair.destination, relayCurrencyOf(pair.destination, request.toToken.address));
     const { requestId, data } = depositItemOf(quote);
     if (!txData.Check(data)) throw new VenueRejection('venue_bad_response', 'Relay deposit step is not an EVM transaction', { path: '/steps/deposit/items/0/data' });
     return { quote, requestId, tx: data };
@@ -162,6 +163,16 @@ function pairOf(corridor: Corridor): Pair {
   const answer = staticSupport(corridor);
   if (!answer.served) throw new VenueRejection(answer.code, answer.message);
   return { origin: relayChain(corridor.fromChain) as RelayChain, destination: relayChain(corridor.toChain) as RelayChain };
+}
+
+/**
+ * On HyperCore the two USDC balances differ only by currency id: an answer that names another chain
+ * or another currency than asked would credit the wrong balance (and its decimals would mislead).
+ */
+function checkHyperCoreOut(quote: RelayQuote, destination: RelayChain, currency: string | null): void {
+  const out = quote.details.currencyOut.currency;
+  if (out?.chainId != null && out.chainId !== destination.relayChainId) throw bad(`Relay priced an output on chain ${out.chainId}, not HyperCore`, '/details/currencyOut/currency/chainId');
+  if (out?.address != null && out.address.toLowerCase() !== currency) throw bad(`Relay priced ${out.address}, not the HyperCore balance asked (${String(currency)})`, '/details/currencyOut/currency/address');
 }
 
 /** How the answer's output converts to Strait's units of the requested token (HyperCore: 8 → 6 decimals). */
