@@ -170,7 +170,7 @@ export async function startSquidFake(initial: SquidFakeOptions = {}): Promise<Sq
     });
     if (!options.settlement) {
       const chosen = options.status ?? 'success';
-      return answer(chosen, chosen === 'success' ? (template.toChain.transactionId as Hex) : null);
+      return answer(chosen, chosen === 'success' || chosen === 'partial_success' ? (template.toChain.transactionId as Hex) : null);
     }
     const settled = await settle(options.settlement, Number(request.query.get('fromChainId')), hash as Hex);
     if (settled === null) return { status: 404, body: { message: 'Transaction not found', statusCode: '404', type: 'NOT_FOUND' } };

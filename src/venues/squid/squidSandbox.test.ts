@@ -65,6 +65,8 @@ describe('sandbox: Squid settles on the sandbox chains', () => {
     expect(transfer.destinationTxHash).toMatch(/^0x[0-9a-f]{64}$/);
     const after = await arbRead.readContract({ address: ARB_USDC, abi: erc20Abi, functionName: 'balanceOf', args: [user.address] });
     expect(after).toBeGreaterThan(before);
+    // Squid's status names no amount: the adapter read it from the destination transaction's logs.
+    expect(after - before).toBe(BigInt(transfer.receivedAmountAtomic!));
     // The router stand-in kept exactly the amount the main step bridged.
     const held = await baseRead.readContract({ address: BASE_USDC, abi: erc20Abi, functionName: 'balanceOf', args: [ROUTER] });
     expect(held).toBeGreaterThan(0n);

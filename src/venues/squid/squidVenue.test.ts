@@ -1,4 +1,4 @@
-import { type Hex } from 'viem';
+import { encodeAbiParameters, pad, toEventSelector, type Hex, type PublicClient } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestVenue, knownToken, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
 import type { VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
@@ -155,5 +155,19 @@ describe('Squid adapter against its fake', () => {
     expect(Object.fromEntries(asked?.query ?? [])).toMatchObject({ transactionId: request.sourceTxHash, fromChainId: '8453', toChainId: '42161', quoteId: 'q' });
     fake.setOptions({ status: 'paused_for_review' });
     expect(await adapter().status(request, testCall())).toMatchObject({ state: 'pending', unrecognized: true });
+  });
+
+  it('reads the received amount from the destination transaction when Strait has an RPC there', async () => {
+    const AXL_USDC: Hex = '0xEB466342C4d449BC9f53A865D5Cb90586f405215';
+    const transfer = (token: Hex, to: Hex, value: bigint) => ({ address: token, topics: [toEventSelector('Transfer(address,address,uint256)'), pad(ROUTER), pad(to)], data: encodeAbiParameters([{ type: 'uint256' }], [value]) });
+    const receipt = { logs: [transfer(usdc.toToken.address as Hex, EVIL, 5n), transfer(AXL_USDC, RECIPIENT, 7n), transfer(usdc.toToken.address as Hex, RECIPIENT, 249_000_000n)] };
+    const evm = (chain: string) => (chain === 'arbitrum' ? ({ getTransactionReceipt: () => Promise.resolve(receipt) } as unknown as PublicClient) : null);
+    const venue = createTestVenue(squidVenue, fake.url, { credentials: { INTEGRATOR_ID: 'strait-test' }, evm }).venue;
+    const request: VenueStatusRequest = { fromChain: 'base', toChain: 'arbitrum', toToken: usdc.toToken, sourceTxHash: `0x${'cd'.repeat(32)}`, recipient: RECIPIENT, amountIn: 1n, expectedOut: 1n, context: { fromChainId: 8453, toChainId: 42161, fromToken: usdc.fromToken.address!, toToken: usdc.toToken.address!, toAmount: '1', toAmountMin: '1' } };
+    fake.setOptions({ status: 'success' });
+    expect(await venue.status(request, testCall())).toMatchObject({ state: 'completed', receivedAmount: 249_000_000n, receivedAsset: usdc.toToken.address });
+    // A partial success pays the bridged token, which only the logs name.
+    fake.setOptions({ status: 'partial_success' });
+    expect(await venue.status(request, testCall())).toMatchObject({ state: 'partial', receivedAmount: 7n, receivedAsset: AXL_USDC });
   });
 });
