@@ -86,6 +86,31 @@ export async function findHyperCoreCredit(db: Kysely<Database>, transferId: stri
   };
 }
 
+/**
+ * Replaces a refused credit's action by one signed with a fresh nonce (the refused one spent its
+ * nonce at the exchange and can never land), back in `signed`.
+ */
+export async function resignHyperCoreCredit(db: Kysely<Database>, credit: HyperCoreCreditRecord, now: number, sign: (nonce: number) => Promise<string>): Promise<HyperCoreCreditRecord> {
+  for (let attempt = 0; ; attempt++) {
+    const highest = await db.selectFrom('hypercore_credits').select(sql<number | null>`max(nonce)`.as('n')).where('relayer', '=', credit.relayer).executeTakeFirst();
+    const nonce = Math.max(now, (highest?.n ?? 0) + 1) + attempt;
+    const signedAction = await sign(nonce);
+    try {
+      await db.updateTable('hypercore_credits').set({ nonce, signed_action: signedAction, state: 'signed', updated_at: now }).where('transfer_id', '=', credit.transferId).where('nonce', '=', credit.nonce).execute();
+    } catch (error) {
+      if (attempt >= 4) throw error;
+      continue;
+    }
+    return (await findHyperCoreCredit(db, credit.transferId)) ?? credit;
+  }
+}
+
+/** Ledger hashes other credits to `destination` were matched with, so one entry proves one credit. */
+export async function creditHashesTo(db: Kysely<Database>, destination: string, exceptTransferId: string): Promise<Set<string>> {
+  const rows = await db.selectFrom('hypercore_credits').select('tx_hash').where('destination', '=', destination).where('transfer_id', '!=', exceptTransferId).where('tx_hash', 'is not', null).execute();
+  return new Set(rows.flatMap((row) => (row.tx_hash ? [row.tx_hash.toLowerCase()] : [])));
+}
+
 export async function updateHyperCoreCredit(db: Kysely<Database>, transferId: string, patch: { state?: HyperCoreCreditState; attempts?: number; lastError?: string | null; txHash?: string | null }, now: number): Promise<void> {
   await db
     .updateTable('hypercore_credits')

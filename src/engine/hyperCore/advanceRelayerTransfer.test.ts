@@ -130,7 +130,7 @@ describe('advanceRelayerTransfer', () => {
     expect(moves.moves[0]).toMatchObject({ kind: 'finish', status: 'COMPLETED', patch: { receivedAmount: 7_000_000n } });
   });
 
-  it('resends the same signed action after a refusal, and fails with the USDC recorded as held after the last attempt', async () => {
+  it('signs a refused credit again with a fresh nonce (the refusal spent it), and fails with the USDC recorded as held after the last attempt', async () => {
     const stubs: Stubs = { legStatus: filled(hash(6)), paid: new Map([[hash(6), 6_000_000n]]), sent: [], exchange: () => ({ status: 'err', message: 'Insufficient balance for token transfer' }) };
     const transfer = await relayedTransfer(6_000_000n);
     let last = recorder();
@@ -138,10 +138,19 @@ describe('advanceRelayerTransfer', () => {
       last = recorder();
       await advanceRelayerTransfer(depsWith(stubs), transfer, last);
     }
-    expect(new Set(stubs.sent).size).toBe(1);
     expect(stubs.sent.length).toBe(MAX_CREDIT_ATTEMPTS);
+    expect(new Set(stubs.sent.map((signed) => (JSON.parse(signed) as { nonce: number }).nonce)).size).toBe(MAX_CREDIT_ATTEMPTS);
     expect(last.moves[0]).toMatchObject({ kind: 'finish', status: 'FAILED', patch: { postStep: { status: 'failed', heldAtomic: '6000000' } } });
     expect((await findHyperCoreCredit(store.db, transfer.id))?.state).toBe('failed');
+  });
+
+  it('reads a duplicate-nonce answer as "sent before" and completes from the ledger without a second action', async () => {
+    let answers = 0;
+    const stubs: Stubs = { legStatus: filled(hash(8)), paid: new Map([[hash(8), 6_000_000n]]), sent: [], exchange: () => (answers++ === 0 ? { status: 'err', message: 'Invalid nonce: duplicate nonce 1800000000000' } : { status: 'ok' }) };
+    const moves = recorder();
+    await advanceRelayerTransfer(depsWith(stubs), await relayedTransfer(6_000_000n), moves);
+    expect(moves.moves[0]).toMatchObject({ kind: 'finish', status: 'COMPLETED' });
+    expect(stubs.sent.length).toBe(1);
   });
 
   it('waits rather than crediting from another relayer than the one the transfer paid', async () => {

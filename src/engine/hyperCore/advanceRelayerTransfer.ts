@@ -4,7 +4,7 @@ import type { ChainKey } from '../../domain/chains.ts';
 import type { JsonObject } from '../../domain/steps.ts';
 import { resolveToken } from '../../domain/tokens.ts';
 import type { TransferStatus } from '../../domain/transferStatus.ts';
-import { creditedFromPayment, findHyperCoreCredit, reserveHyperCoreCredit, updateHyperCoreCredit, type HyperCoreCreditRecord } from '../../store/hyperCoreCreditRepository.ts';
+import { creditHashesTo, creditedFromPayment, findHyperCoreCredit, reserveHyperCoreCredit, resignHyperCoreCredit, updateHyperCoreCredit, type HyperCoreCreditRecord } from '../../store/hyperCoreCreditRepository.ts';
 import type { TransferPatch, TransferRecord } from '../../store/transferRepository.ts';
 import type { CallContext } from '../../venues/Venue.ts';
 import { isNonceAlreadyUsed } from '../../venues/hyperliquid/hyperCoreApi.ts';
@@ -16,6 +16,8 @@ import { RELAYER_VENUE } from './relayedExecution.ts';
 
 /** Refusals of a credit before it is given up and the transfer fails with the USDC held by the relayer. */
 export const MAX_CREDIT_ATTEMPTS = 12;
+/** How long a sent credit may be absent from the account's ledger before it is taken as not landed. */
+export const SENT_GRACE_MS = 60_000;
 
 export interface WorkerMoves {
   postpone(detail: string, patch?: TransferPatch): Promise<void>;
@@ -120,7 +122,8 @@ async function paymentToRelayer(deps: EngineDeps, transfer: TransferRecord, rela
   return { txHash, paid };
 }
 
-async function settleCredit(deps: EngineDeps, transfer: TransferRecord, relay: HyperliquidContext, relayer: HyperCoreRelayer, credit: HyperCoreCreditRecord, call: CallContext, moves: WorkerMoves): Promise<void> {
+async function settleCredit(deps: EngineDeps, transfer: TransferRecord, relay: HyperliquidContext, relayer: HyperCoreRelayer, stored: HyperCoreCreditRecord, call: CallContext, moves: WorkerMoves): Promise<void> {
+  let credit = stored;
   if (credit.state === 'failed') return failCredit(transfer, relay, credit, moves);
   if (credit.state === 'signed') {
     if (credit.balance === 'spot') await relayer.ensureSpot(credit.amount + credit.activationFee, call).catch((error: unknown) => deps.logger.warn({ err: error, transferId: transfer.id }, 'moving relayer USDC to spot failed'));
@@ -131,26 +134,25 @@ async function settleCredit(deps: EngineDeps, transfer: TransferRecord, relay: H
       // Unknown whether the exchange took it: the same signed action goes again next poll.
       return moves.postpone(`the HyperCore credit could not be sent (${sanitizeVenueMessage((error as Error).message)}); retrying with the same signed action`);
     }
-    if (outcome.status === 'err' && !isNonceAlreadyUsed(outcome.message)) {
-      const attempts = credit.attempts + 1;
-      const failed = attempts >= MAX_CREDIT_ATTEMPTS;
-      await updateHyperCoreCredit(deps.store.db, transfer.id, { attempts, lastError: outcome.message, ...(failed ? { state: 'failed' } : {}) }, deps.now());
-      deps.logger.warn({ transferId: transfer.id, relayer: relayer.address, attempts, exchangeMessage: outcome.message }, 'hypercore credit refused');
-      void relayer.topUp().catch((error: unknown) => deps.logger.warn({ err: error }, 'relayer top-up failed'));
-      if (failed) return failCredit(transfer, relay, { ...credit, attempts, lastError: outcome.message, state: 'failed' }, moves);
-      return moves.postpone(`the exchange refused the HyperCore credit (${sanitizeVenueMessage(outcome.message)}); retrying (${attempts}/${MAX_CREDIT_ATTEMPTS})`);
-    }
-    // Taken now, or taken before by a worker that stopped before recording it (its nonce is used).
+    if (outcome.status === 'err' && !isNonceAlreadyUsed(outcome.message)) return refused(deps, transfer, relay, relayer, credit, outcome.message, moves);
+    // Taken now, or an earlier send under this nonce reached the exchange: the ledger tells which.
     await updateHyperCoreCredit(deps.store.db, transfer.id, { state: 'sent', attempts: credit.attempts + 1 }, deps.now());
+    credit = { ...credit, state: 'sent', attempts: credit.attempts + 1, updatedAt: deps.now() };
   }
   let entry;
   try {
-    entry = await relayer.findCredit({ destination: getAddress(credit.destination), balance: credit.balance, amountAtomic: credit.amount, since: credit.createdAt, nonce: credit.nonce }, call);
+    const exclude = await creditHashesTo(deps.store.db, credit.destination, transfer.id);
+    entry = await relayer.findCredit({ destination: getAddress(credit.destination), balance: credit.balance, amountAtomic: credit.amount, activationFeeAtomic: credit.activationFee, since: credit.createdAt, nonce: credit.nonce, exclude }, call);
   } catch (error) {
     return moves.postpone(`the HyperCore credit was sent; its ledger could not be read (${sanitizeVenueMessage((error as Error).message)}); retrying`);
   }
-  if (!entry) return moves.postpone('the HyperCore credit was sent; waiting for it in the account ledger');
-  await updateHyperCoreCredit(deps.store.db, transfer.id, { state: 'credited', txHash: entry.hash }, deps.now());
+  if (!entry) {
+    // The exchange writes the ledger in the block that takes the action. Still absent a while after
+    // the send, the action never landed (a refusal whose answer was lost also spends the nonce).
+    if (deps.now() - credit.updatedAt > SENT_GRACE_MS) return refused(deps, transfer, relay, relayer, credit, 'the credit never reached the account ledger', moves);
+    return moves.postpone('the HyperCore credit was sent; waiting for it in the account ledger');
+  }
+  await updateHyperCoreCredit(deps.store.db, transfer.id, { state: 'credited', txHash: entry.hash.toLowerCase() }, deps.now());
   deps.logger.info({ transferId: transfer.id, relayer: relayer.address, destination: credit.destination, amountAtomic: credit.amount.toString(), hypercoreTx: entry.hash }, 'hypercore credit landed');
   void relayer.topUp().then(
     (hash) => hash && deps.logger.info({ relayer: relayer.address, txHash: hash }, 'relayer topped up its HyperCore balance through Bridge2'),
@@ -158,11 +160,30 @@ async function settleCredit(deps: EngineDeps, transfer: TransferRecord, relay: H
   );
   return moves.finish('COMPLETED', {
     destinationTxHash: entry.hash,
-    receivedAmount: credit.amount,
+    receivedAmount: entry.usdcAtomic ?? credit.amount,
     receivedAsset: transfer.toAsset,
-    statusDetail: `credited ${credit.amount} (atomic) to the HyperCore ${credit.balance} balance of ${credit.destination}`,
-    postStep: postStepOf(credit, relay, { txHash: entry.hash, creditedAt: entry.time }),
+    statusDetail: `credited ${entry.usdcAtomic ?? credit.amount} (atomic) to the HyperCore ${credit.balance} balance of ${credit.destination}`,
+    postStep: postStepOf({ ...credit, amount: entry.usdcAtomic ?? credit.amount }, relay, { txHash: entry.hash, creditedAt: entry.time }),
   });
+}
+
+/**
+ * A refused credit spent its nonce at the exchange and can never land: it is signed again with a
+ * fresh nonce for the next poll, and the relayer tries a top-up; after {@link MAX_CREDIT_ATTEMPTS}
+ * refusals the transfer fails with the USDC recorded as held.
+ */
+async function refused(deps: EngineDeps, transfer: TransferRecord, relay: HyperliquidContext, relayer: HyperCoreRelayer, credit: HyperCoreCreditRecord, message: string, moves: WorkerMoves): Promise<void> {
+  const attempts = credit.state === 'sent' ? credit.attempts : credit.attempts + 1;
+  deps.logger.warn({ transferId: transfer.id, relayer: relayer.address, attempts, nonce: credit.nonce, exchangeMessage: message }, 'hypercore credit refused');
+  void relayer.topUp().catch((error: unknown) => deps.logger.warn({ err: error }, 'relayer top-up failed'));
+  if (attempts >= MAX_CREDIT_ATTEMPTS) {
+    await updateHyperCoreCredit(deps.store.db, transfer.id, { state: 'failed', attempts, lastError: message }, deps.now());
+    return failCredit(transfer, relay, { ...credit, attempts, lastError: message, state: 'failed' }, moves);
+  }
+  const destination = getAddress(credit.destination);
+  await resignHyperCoreCredit(deps.store.db, credit, deps.now(), (nonce) => relayer.signCredit({ destination, balance: credit.balance, amountAtomic: credit.amount, nonce }));
+  await updateHyperCoreCredit(deps.store.db, transfer.id, { attempts, lastError: message }, deps.now());
+  return moves.postpone(`the exchange refused the HyperCore credit (${sanitizeVenueMessage(message)}); retrying with a fresh nonce (${attempts}/${MAX_CREDIT_ATTEMPTS})`);
 }
 
 function failCredit(transfer: TransferRecord, relay: HyperliquidContext, credit: HyperCoreCreditRecord, moves: WorkerMoves): Promise<void> {

@@ -45,7 +45,12 @@ export interface HyperCoreRelayer {
   signCredit(credit: { destination: Address; balance: HyperCoreBalance; amountAtomic: bigint; nonce: number }): Promise<string>;
   sendSigned(signedJson: string, call: CallContext): Promise<ExchangeOutcome>;
   /** The destination's ledger entry of this credit, once the exchange has it. */
-  findCredit(credit: { destination: Address; balance: HyperCoreBalance; amountAtomic: bigint; since: number; nonce: number }, call: CallContext): Promise<HyperCoreLedgerEntry | null>;
+  /**
+   * The destination's ledger entry of this credit once the exchange has it: from the relayer, of
+   * this balance and amount (or the amount less the activation fee, should the exchange take it from
+   * the recipient), not before the credit was signed, and not an entry already matched to another credit.
+   */
+  findCredit(credit: { destination: Address; balance: HyperCoreBalance; amountAtomic: bigint; activationFeeAtomic: bigint; since: number; nonce: number; exclude: ReadonlySet<string> }, call: CallContext): Promise<HyperCoreLedgerEntry | null>;
   /** USDC the arbitrum transaction `txHash` paid the relayer (0 when none, or when it reverted); null when it is not mined yet. */
   paidOnArbitrum(txHash: Hex): Promise<bigint | null>;
   /** Moves the relayer's own USDC from perps to spot when spot cannot cover `needed`. */
@@ -178,13 +183,17 @@ function createRelayer(deps: VenueDeps, api: HyperCoreApi, account: PrivateKeyAc
     async findCredit(credit, call) {
       const entries = await api.ledger(credit.destination, Math.max(0, credit.since - 60_000), call);
       const wanted = credit.balance === 'spot' ? 'spotTransfer' : 'internalTransfer';
+      const amounts = new Set([credit.amountAtomic, credit.amountAtomic - credit.activationFeeAtomic]);
       return (
         entries.find(
           (entry) =>
             entry.type === wanted &&
             entry.user?.toLowerCase() === account.address.toLowerCase() &&
             entry.destination?.toLowerCase() === credit.destination.toLowerCase() &&
-            entry.usdcAtomic === credit.amountAtomic &&
+            entry.usdcAtomic !== null &&
+            amounts.has(entry.usdcAtomic) &&
+            entry.time >= credit.since - 60_000 &&
+            !credit.exclude.has(entry.hash.toLowerCase()) &&
             (entry.nonce === null || entry.nonce === credit.nonce),
         ) ?? null
       );
