@@ -14,6 +14,7 @@ import { parseQuoteInput, type QuoteBody, type QuoteInput } from './quoteInput.t
 import { decisionView, type DecisionView } from './views.ts';
 import { quoteRelayerRoute } from './hyperCore/quoteRelayerRoute.ts';
 import { RELAYER_VENUE } from './hyperCore/relayedExecution.ts';
+import { isHyperliquidVenue } from '../venues/hyperliquid/hyperliquidVenue.ts';
 import { settleHyperCoreRows } from './hyperCore/settleHyperCoreRows.ts';
 
 /**
@@ -114,7 +115,11 @@ export function candidatesFor(deps: EngineDeps, input: Pick<QuoteInput, 'privacy
   for (const registered of deps.venues.all) {
     const { venue, capabilities, health } = registered;
     if (venue === null || health === null) continue; // not implemented: listed by GET /bridge/venues, never a candidate
-    if (registered.id === RELAYER_VENUE) continue;
+    if (registered.id === RELAYER_VENUE && isHyperliquidVenue(venue)) {
+      // Priced by its own route when the destination is HyperCore (quoteRelayerRoute), else it serves nothing.
+      if (request.toChain !== 'hypercore') rejected.push(reject(registered.id, 'route_not_served', `${registered.id} credits HyperCore accounts only`));
+      continue;
+    }
     if (input.privacy && capabilities.privacyModel === 'none') {
       rejected.push(reject(registered.id, 'privacy_venue_required', `${registered.id} publishes the on-chain link between sender and recipient; privacy mode leaves it out`));
       continue;
