@@ -1,15 +1,21 @@
 import { acrossVenue } from './across/acrossVenue.ts';
+import { bungeeVenue } from './bungee/bungeeVenue.ts';
 import { cctpVenue } from './cctp/cctpVenue.ts';
 import { changenowVenue } from './changenow/changenowVenue.ts';
 import { exolixVenue } from './exolix/exolixVenue.ts';
 import { houdiniVenue } from './houdini/houdiniVenue.ts';
 import { lifiVenue } from './lifi/lifiVenue.ts';
+import { hyperliquidVenue } from './hyperliquid/hyperliquidVenue.ts';
 import { nearIntentsVenue } from './nearintents/nearIntentsVenue.ts';
 import { planned } from './planned.ts';
 import { relayVenue } from './relay/relayVenue.ts';
+import { rangoVenue } from './rango/rangoVenue.ts';
+import { rubicVenue } from './rubic/rubicVenue.ts';
 import { sideShiftVenue } from './sideshift/sideShiftVenue.ts';
+import { squidVenue } from './squid/squidVenue.ts';
 import { stealthexVenue } from './stealthex/stealthexVenue.ts';
 import type { VenueEntry } from './VenueModule.ts';
+import { xyfinanceVenue } from './xyfinance/xyfinanceVenue.ts';
 
 /**
  * The one list of the 36 venues Strait knows (shared/venues/CATALOG.md), in the order
@@ -32,11 +38,11 @@ export const VENUE_MODULES: readonly VenueEntry[] = [
   planned('meson', 'intent', ['intent_signature', 'evm_calldata']),
   planned('silentswap', 'intent', ['intent_signature'], { privacyModel: 'unlinkable' }),
   lifiVenue,
-  planned('bungee', 'aggregator', ['intent_signature', 'evm_calldata'], { feeCapture: 'venue-param', requiredCredentials: ['API_KEY'] }),
-  planned('rango', 'aggregator', ['evm_calldata', 'svm_serialized', 'tron_tx', 'utxo_memo'], { feeCapture: 'venue-param', requiredCredentials: ['API_KEY'] }),
-  planned('squid', 'aggregator', ['evm_calldata', 'svm_serialized'], { feeCapture: 'venue-param', requiredCredentials: ['INTEGRATOR_ID'] }),
-  planned('rubic', 'aggregator', ['evm_calldata', 'deposit_address'], { feeCapture: 'venue-param' }),
-  planned('xyfinance', 'aggregator', ['evm_calldata'], { feeCapture: 'venue-param' }),
+  bungeeVenue,
+  rangoVenue,
+  squidVenue,
+  rubicVenue,
+  xyfinanceVenue,
   planned('stargate', 'pool', ['evm_calldata']),
   planned('allbridge', 'pool', ['evm_calldata', 'svm_serialized', 'tron_tx']),
   planned('thorchain', 'pool', ['utxo_memo', 'evm_calldata', 'deposit_address'], { feeCapture: 'venue-param' }),
@@ -44,7 +50,7 @@ export const VENUE_MODULES: readonly VenueEntry[] = [
   planned('chainflip', 'pool', ['deposit_address', 'evm_calldata'], { feeCapture: 'venue-param' }),
   planned('cbridge', 'pool', ['evm_calldata']),
   cctpVenue,
-  planned('hyperliquid', 'canonical', ['evm_calldata']),
+  hyperliquidVenue,
   planned('opstack', 'canonical', ['evm_calldata']),
   planned('arbitrum', 'canonical', ['evm_calldata']),
   planned('usdt0', 'canonical', ['evm_calldata']),
