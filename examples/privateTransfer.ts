@@ -1,7 +1,8 @@
 // A private transfer: `privacy: true` keeps only venues that do not publish the link between sender
 // and recipient (spec §1, privacy mode); every public venue is listed in `rejected` with
-// `privacy_venue_required`. The sandbox runs public venues only, so there it answers
-// `emptyReason: "no_private_route"`; against a service with a private venue the transfer runs.
+// `privacy_venue_required`. In the sandbox the private venue is Exolix, a custodial-hop desk: the
+// wallet pays its deposit address and the desk pays out on the other chain. Without any private
+// venue the quote answers `emptyReason: "no_private_route"`.
 //
 //   npx tsx examples/privateTransfer.ts <sandbox JSON line | file holding it>
 import { runTransfer, unwrap } from '@strait/client';

@@ -49,11 +49,10 @@ describe('examples/ against one sandbox', () => {
     expect(line).toMatch(new RegExp(`^depositTransfer COMPLETED venue=nearintents depositAddress=0x[0-9a-fA-F]{40} paid=50000000 received=\\d+ tx=${HASH}$`));
   });
 
-  it('privateTransfer: privacy drops every public venue (the sandbox runs no private one); the line may also come inline', async () => {
+  it('privateTransfer: privacy drops every public venue and the transfer runs through the sandbox\'s private desk; the line may also come inline', async () => {
     const line = await example('privateTransfer', JSON.stringify(sandbox.info));
-    // A private venue with a sandbox fake would complete instead; today every sandbox venue is public.
-    expect(line).toMatch(/^privateTransfer (no_private_route dropped=[a-z0-9,]+|COMPLETED venue=\w+ privacy=true privacyModel=(custodial-hop|unlinkable) .*)$/);
-    if (line.includes('no_private_route')) expect(line.split('dropped=')[1]!.split(',')).toEqual(expect.arrayContaining(['across', 'cctp', 'lifi', 'nearintents', 'relay']));
+    expect(line).toMatch(/^privateTransfer COMPLETED venue=exolix privacy=true privacyModel=custodial-hop dropped=[a-z0-9,]+ received=\d+$/);
+    expect(line.split('dropped=')[1]!.split(' ')[0]!.split(',')).toEqual(expect.arrayContaining(['across', 'cctp', 'lifi', 'nearintents', 'relay']));
   });
 
   it('referral: 16 bps refused with the envelope, 10 bps paid to the referrer by the user\'s own signature', async () => {

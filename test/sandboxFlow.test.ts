@@ -108,7 +108,7 @@ describe('sandbox: quote 100 USDC base → arbitrum, build, sign, submit, track 
   it('prices the corridor at every venue and ranks by net output', async () => {
     const user = sandbox.info.accounts[0]!;
     const quote = unwrap(await client.POST('/bridge/quote', { body: corridor(user.address) }));
-    expect(quote.quotes.map((q) => q.venue).sort()).toEqual(['across', 'cctp', 'lifi', 'nearintents', 'relay']);
+    expect(quote.quotes.map((q) => q.venue).sort()).toEqual(['across', 'cctp', 'exolix', 'lifi', 'nearintents', 'relay', 'squid']);
     const outs = quote.quotes.map((q) => BigInt(q.amountOutAtomic));
     expect(outs).toEqual([...outs].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
     expect(quote.bestByPrice).toBe(quote.best?.quoteId);
@@ -120,6 +120,7 @@ describe('sandbox: quote 100 USDC base → arbitrum, build, sign, submit, track 
     ['cctp', 3],
     ['nearintents', 4],
     ['lifi', 7],
+    ['squid', 8],
   ])('completes a transfer through %s', async (venue, index) => {
     await transferThroughVenue(venue, index);
   });

@@ -90,6 +90,7 @@ export async function startSandboxNetwork(): Promise<SandboxNetwork> {
       ...Object.fromEntries(VENUE_MODULES.filter((v) => !(v.id in fakes)).map((v) => [`STRAIT_VENUE_${v.id.toUpperCase()}_ENABLED`, 'false'])),
       ...Object.fromEntries(chains.map((c) => [`STRAIT_RPC_${c.key.toUpperCase()}`, c.rpcUrl])),
       ...Object.fromEntries(Object.entries(fakes).map(([id, fake]) => [`STRAIT_VENUE_${id.toUpperCase()}_BASE_URL`, fake.url])),
+      ...Object.assign({}, ...Object.values(fakes).map((fake) => fake.env ?? {})),
     };
     const fake = (venueId: string): SandboxFake => {
       const running = fakes[venueId];

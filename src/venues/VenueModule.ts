@@ -99,6 +99,8 @@ export interface SandboxFake {
   readonly url: string;
   readonly server: FakeServer;
   close(): Promise<void>;
+  /** `STRAIT_*` settings the venue needs beside its base URL in the sandbox (e.g. a required integrator id). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /**

@@ -48,6 +48,8 @@ export const exolixVenue: VenueModule = {
     return key ? { Authorization: key } : {};
   },
   contextSchema: ExolixContextSchema,
+  // The sandbox's private route: the desk's deposit address is paid on one chain, the fake pays out on the other.
+  sandboxFake: async ({ settlement }) => (await import('./exolixFake.ts')).startExolixFake({ settlement }),
   create(deps) {
     return createExolixVenue(deps);
   },

@@ -46,7 +46,11 @@ export const squidVenue: VenueModule = {
   },
   // Squid sets a per-integrator limit by hand and publishes no figure; its 429s are honoured as they come.
   rateLimit: () => null,
-  sandboxFake: async ({ settlement }) => (await import('./squidFake.ts')).startSquidFake({ settlement }),
+  sandboxFake: async ({ settlement }) => {
+    const fake = await (await import('./squidFake.ts')).startSquidFake({ settlement });
+    // Squid asks every caller for an integrator id; the sandbox's is a placeholder its fake accepts.
+    return Object.assign(fake, { env: { STRAIT_VENUE_SQUID_INTEGRATOR_ID: 'strait-sandbox' } });
+  },
   create(deps) {
     return createSquidVenue(deps);
   },
