@@ -1,20 +1,29 @@
 import { slice } from 'viem';
-import { resolveToken, type TokenInfo } from '../../domain/tokens.ts';
+import { nativeToken, resolveToken, type TokenInfo } from '../../domain/tokens.ts';
 import type { ContractCase, VenueContract } from '../contract/ContractCase.ts';
 import type { VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
 import { whyNotRangoBridgeCall } from './rangoBridgeCalls.ts';
 
 /**
  * Rango against its answers. Real (fixtures/real/SOURCES.json): the status answer of Rango's own
- * "Check Status" docs. No whole real quote, swap or error answer of Rango's Basic API was found
- * (the docs' sample quote is only readable in part here): those are synthetic, laid out after the
- * docs' samples and rango-types (fixtures/synthetic/SOURCES.json), the swap's calldata encoded with
- * Rango's own `acrossBridge` ABI.
+ * "Check Status" docs, and Basic API answers an integrator (concero/app.concero.io, on
+ * rango-sdk-basic) recorded in 2023: two OK quotes, through Hyphen and through Stargate, and the
+ * successive statuses of one Polygon -> Avalanche transfer. No real quote went through a bridge
+ * Strait builds (Across, CCTP), and no real swap or error answer was found: the priced row, the
+ * refusals, the swap and the other status values are synthetic, laid out after the docs' samples and
+ * rango-types (fixtures/synthetic/SOURCES.json), the swap's calldata encoded with Rango's own
+ * `acrossBridge` ABI.
  */
 
 function token(chain: string, symbol: string): TokenInfo {
   const found = resolveToken(chain, symbol);
   if (!found) throw new Error(`no ${symbol} token on ${chain}`);
+  return found;
+}
+
+function native(chain: string): TokenInfo {
+  const found = nativeToken(chain);
+  if (!found) throw new Error(`no native token on ${chain}`);
   return found;
 }
 
@@ -67,7 +76,46 @@ function statusCase(name: string, file: string, expect: ContractCase['expect']):
   return { name, routes: [{ method: 'GET', path: '/basic/status', answer: { file } }], call: { kind: 'status', request: statusRequest }, credentials: CREDENTIALS, expect };
 }
 
+/** The recorded quotes were asked for 1 native coin (their path's first step takes 1e18 less Rango's 0.05 %). */
+const realQuote = (name: string, file: string, fromChain: string, toChain: string, expect: ContractCase['expect']): ContractCase => ({
+  name,
+  routes: quoteAt(file),
+  call: { kind: 'quote', request: { ...request, fromChain, toChain, fromToken: native(fromChain), toToken: native(toChain), amountIn: 10n ** 18n } },
+  credentials: CREDENTIALS,
+  now: NOW,
+  expect,
+});
+
+/** The successive real statuses of one Polygon MATIC -> Avalanche AVAX transfer (1 MATIC in). */
+const realStatusRequest: VenueStatusRequest = {
+  fromChain: 'polygon',
+  toChain: 'avalanche',
+  toToken: native('avalanche'),
+  sourceTxHash: '0x8d6f646b39b09b576791bd3d9fe2c6ce9b417c02da69a9a2bef0050f59535e54',
+  recipient: RECIPIENT,
+  amountIn: 10n ** 18n,
+  expectedOut: 55_970_758_466_191_393n,
+  // The recording kept no request id; status reads only the one it is given.
+  context: { requestId: '0e2285e8-0000-4000-8000-000000000000', from: 'POLYGON', to: 'AVAX_CCHAIN', swapper: 'unrecorded', outputAmount: '55970758466191393', outputAmountMin: '55970758466191393', swapRequestId: '0e2285e8-0000-4000-8000-000000000001', diamond: DIAMOND, txType: 'EVM' },
+};
+
+function realStatusCase(name: string, file: string, expect: ContractCase['expect']): ContractCase {
+  return { name, routes: [{ method: 'GET', path: '/basic/status', answer: { file } }], call: { kind: 'status', request: realStatusRequest }, credentials: CREDENTIALS, expect };
+}
+
 const cases: ContractCase[] = [
+  // Both real quotes pass the schema and the route checks (chains, native tokens, minimum <= estimate)
+  // and are then not offered: Strait builds only calls it can decode (Across, CCTP).
+  realQuote('real OK quote ETH -> MATIC through Hyphen Aggregator (gas as a Network Fee without meta) is read and not offered: no_liquidity naming the swapper', 'real/quote-ok-ethereum-polygon-hyphen-aggregator.json', 'ethereum', 'polygon', {
+    kind: 'rejection',
+    code: 'no_liquidity',
+    details: { venueTool: 'Hyphen Aggregator' },
+  }),
+  realQuote('real OK quote MATIC -> ETH through Stargate, with Swapper Fees paid beside the amount (FROM_SOURCE_WALLET) and amountRestriction null, is not offered', 'real/quote-ok-polygon-arbitrum-stargate-swapper-fee.json', 'polygon', 'arbitrum', {
+    kind: 'rejection',
+    code: 'no_liquidity',
+    details: { venueTool: 'Stargate Aggregator' },
+  }),
   quoteCase('OK quote prices Rango\'s outputAmount (already net of its output fees) for 60 s', 'synthetic/quote-ok-arbitrum-optimism-usdc-across.json', {
     kind: 'row',
     amountOut: 99_650_000n,
@@ -129,6 +177,17 @@ const cases: ContractCase[] = [
     receivedAmount: 99_668n,
     check: (status) => {
       if (status.receivedAsset !== '0xc2132d05d31c914a87c6611c10748aeb04b58e8f') throw new Error(`receivedAsset ${status.receivedAsset}`);
+    },
+  }),
+  realStatusCase('real running with native tokens (srcToken/destToken null) stays pending', 'real/status-running-polygon-avalanche.json', { kind: 'status', state: 'pending', destinationTxHash: null, receivedAmount: null, unrecognized: false }),
+  realStatusCase('real running that already names the destination tx stays pending until Rango says success', 'real/status-running-dest-tx-polygon-avalanche.json', { kind: 'status', state: 'pending', unrecognized: false }),
+  realStatusCase('real success / DESIRED_OUTPUT of native AVAX is completed with the destination tx, the amount and no token address', 'real/status-success-native-avax.json', {
+    kind: 'status',
+    state: 'completed',
+    destinationTxHash: '0x7762ff99d1ff82cfba096cddbd39442e9a4d9aaaf575f1a5b7b96f2f805aae79',
+    receivedAmount: 55_970_758_466_191_393n,
+    check: (status) => {
+      if (status.receivedAsset !== null) throw new Error(`receivedAsset ${String(status.receivedAsset)}`);
     },
   }),
   statusCase('running stays pending', 'synthetic/status-running.json', { kind: 'status', state: 'pending', destinationTxHash: null, unrecognized: false }),
