@@ -37,7 +37,7 @@ describe('openapi.json', () => {
 
   it('documents every route with an operationId, a tag, a summary, a description and described responses', () => {
     const routes = strait.app.printRoutes({ commonPrefix: false });
-    expect(operations().map((o) => o.operation.operationId).sort()).toEqual(['build', 'getRoutes', 'getSourceChains', 'getTransfer', 'getVenues', 'quote', 'submitTransfer']);
+    expect(operations().map((o) => o.operation.operationId).sort()).toEqual(['build', 'getRoutes', 'getSourceChains', 'getTokens', 'getTransfer', 'getVenues', 'quote', 'submitTransfer']);
     for (const { path, method, operation } of operations()) {
       expect(routes, `${method} ${path} is a route`).toContain(path.split('/').pop()?.replace(/\{\w+\}/, ':'));
       expect(operation.tags?.length, `${operation.operationId} tag`).toBe(1);

@@ -23,6 +23,7 @@ export const ERROR_CATALOGUE = {
   route_not_found: { status: 404, retriable: false, summary: 'No endpoint has this method and path.' },
   same_chain: { status: 400, retriable: false, summary: '`fromChain` and `toChain` are the same; Strait prices cross-chain transfers only.' },
   unknown_token: { status: 400, retriable: false, summary: 'The token is not a known symbol or a valid address on that chain; `details.field` names which.' },
+  token_not_priced: { status: 400, retriable: false, summary: 'The token address is valid on that chain but no enabled venue prices it there (or, on this corridor, to or from the other token), or its decimals could not be learned; `details` names the field, chain and address (docs/tokens.md).' },
   invalid_amount: { status: 400, retriable: false, summary: '`amountAtomic` must be a positive integer string of at most 78 digits and at most 2^256 − 1.' },
   invalid_sender: { status: 400, retriable: false, summary: '`sender` is not a valid address on the source chain.' },
   invalid_recipient: { status: 400, retriable: false, summary: '`recipient` is not a valid address on the destination chain.' },

@@ -95,11 +95,31 @@ export function resolveToken(chain: string, token: string | null): TokenInfo | u
   const bySymbol = tokens.find((candidate) => candidate.symbol.toUpperCase() === symbol);
   if (bySymbol) return bySymbol;
   const hex = HEX_ADDRESS.test(token);
-  return tokens.find(
-    (candidate) =>
-      candidate.address !== null &&
-      (hex ? candidate.address.toLowerCase() === token.toLowerCase() : candidate.address === token),
+  return (
+    tokens.find(
+      (candidate) =>
+        candidate.address !== null &&
+        (hex ? candidate.address.toLowerCase() === token.toLowerCase() : candidate.address === token),
+    ) ?? REMEMBERED.get(rememberedKey(chain, token))
   );
+}
+
+/**
+ * Tokens a quote accepted by address beyond this table (engine/tokens/tokenDirectory.ts: the public
+ * list, a venue's list, the chain's RPC). Build, submit and status look a transfer's stored address up
+ * here again, so the address keeps resolving in this process; by address only, never by symbol.
+ */
+const REMEMBERED = new Map<string, TokenInfo>();
+const MAX_REMEMBERED = 50_000;
+const rememberedKey = (chain: string, address: string) => `${chain}:${HEX_ADDRESS.test(address) ? address.toLowerCase() : address}`;
+
+export function rememberToken(token: TokenInfo): void {
+  if (token.address === null || token.chain === 'hypercore') return;
+  const key = rememberedKey(token.chain, token.address);
+  if (REMEMBERED.has(key)) return;
+  // Oldest first out: a bound, so that addresses sent by callers cannot grow memory without end.
+  if (REMEMBERED.size >= MAX_REMEMBERED) REMEMBERED.delete(REMEMBERED.keys().next().value as string);
+  REMEMBERED.set(key, Object.freeze({ ...token }));
 }
 
 /** HyperCore's two USDC balances, spelled exactly as spec §2 names them. */

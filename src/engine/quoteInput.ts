@@ -3,7 +3,8 @@ import { isValidAddress } from '../domain/addresses/isValidAddress.ts';
 import { chainInfo, isChainKey, type ChainKey } from '../domain/chains.ts';
 import { AppError } from '../domain/errors.ts';
 import { sameAddress } from '../domain/addresses/sameAddress.ts';
-import { HYPERCORE_TOKEN_SYMBOLS, resolveToken, tokensOn, type TokenInfo } from '../domain/tokens.ts';
+import { HYPERCORE_TOKEN_SYMBOLS, tokensOn, type TokenInfo } from '../domain/tokens.ts';
+import type { TokenDirectory } from './tokens/tokenDirectory.ts';
 
 /** The quote body as the HTTP schema admits it (shapes checked, meaning not yet). */
 export interface QuoteBody {
@@ -38,21 +39,35 @@ export interface QuoteInput {
 const MAX_UINT256 = 2n ** 256n - 1n;
 const AMOUNT = /^[1-9][0-9]{0,77}$/;
 
-/** Checks meaning, in the order a caller would fix things, each failure a precise 400. */
-export function parseQuoteInput(body: QuoteBody): QuoteInput {
+/**
+ * Checks meaning, in the order a caller would fix things, each failure a precise 400. Tokens resolve
+ * through the directory (registry, public list, venues' lists, the chain's RPC: docs/tokens.md); one
+ * found beyond the registry must be served by some enabled venue on this corridor.
+ */
+export async function parseQuoteInput(body: QuoteBody, tokens: Pick<TokenDirectory, 'resolve' | 'priced'>): Promise<QuoteInput> {
   if (!isChainKey(body.fromChain) || !isChainKey(body.toChain)) throw new AppError('invalid_request', 'unknown chain key', { details: { issues: [{ path: !isChainKey(body.fromChain) ? '/fromChain' : '/toChain', message: 'must be a chain key of GET /bridge/source-chains' }] } });
   const fromChain = body.fromChain;
   const toChain = body.toChain;
   if (fromChain === toChain) throw new AppError('same_chain', `fromChain and toChain are both ${fromChain}`);
-  const fromToken = resolveToken(fromChain, body.fromToken);
-  if (!fromToken) throw new AppError('unknown_token', `${body.fromToken} is not a known token on ${fromChain}`, { details: { field: 'fromToken' } });
-  const toToken = resolveToken(toChain, body.toToken);
+  const from = await tokens.resolve(fromChain, body.fromToken, 'fromToken');
+  if (!from) throw new AppError('unknown_token', `${body.fromToken} is not a known token on ${fromChain}`, { details: { field: 'fromToken' } });
+  const to = await tokens.resolve(toChain, body.toToken, 'toToken');
+  const fromToken = from.token;
+  const toToken = to?.token;
   if (!toToken && toChain === 'hypercore') throw new AppError('unknown_token', `toToken on hypercore is ${HYPERCORE_TOKEN_SYMBOLS.map((symbol) => `"${symbol}"`).join(' or ')} (or the spot token id), not ${JSON.stringify(body.toToken)}`, { details: { field: 'toToken', accepted: [...HYPERCORE_TOKEN_SYMBOLS] } });
   if (!toToken) throw new AppError('unknown_token', `${body.toToken} is not a known token on ${toChain}`, { details: { field: 'toToken' } });
+  // A registry token keeps today's answer (each venue's typed rejection); one found beyond it is
+  // accepted only where some venue would price it, or the quote could only come back empty.
+  const beyond = [['fromToken', fromToken] as const, ['toToken', toToken] as const].filter(([field]) => (field === 'fromToken' ? from.source : to?.source) !== 'registry');
+  const [unpriced] = beyond;
+  if (unpriced && !tokens.priced({ fromChain, toChain, fromToken, toToken })) {
+    const [field, token] = unpriced;
+    throw new AppError('token_not_priced', `no enabled venue prices ${token.address ?? token.symbol} (${token.symbol}) on ${token.chain} from ${fromChain} to ${toChain}`, { details: { field, chain: token.chain, address: token.address } });
+  }
   if (!AMOUNT.test(body.amountAtomic) || BigInt(body.amountAtomic) > MAX_UINT256) throw new AppError('invalid_amount', 'amountAtomic must be a positive integer string of at most 78 digits and at most 2^256 − 1, in the token\'s atomic units');
   if (!isValidAddress(fromChain, body.sender)) throw new AppError('invalid_sender', `sender is not a valid ${chainInfo(fromChain).name} address`);
   if (!isValidAddress(toChain, body.recipient)) throw new AppError('invalid_recipient', `recipient is not a valid ${chainInfo(toChain).name} address`);
-  const referral = parseReferral(fromChain, body.referralWallet, body.referralBps);
+  const referral = parseReferral(fromChain, fromToken, body.referralWallet, body.referralBps);
   if (body.userIp !== undefined && isIP(body.userIp) === 0) throw new AppError('invalid_user_ip', 'userIp must be an IPv4 or IPv6 address');
   return {
     fromChain,
@@ -68,12 +83,12 @@ export function parseQuoteInput(body: QuoteBody): QuoteInput {
   };
 }
 
-function parseReferral(fromChain: ChainKey, wallet: string | undefined, bps: number | undefined): QuoteInput['referral'] {
+function parseReferral(fromChain: ChainKey, fromToken: TokenInfo, wallet: string | undefined, bps: number | undefined): QuoteInput['referral'] {
   if (wallet === undefined && bps === undefined) return null;
   if (wallet === undefined || bps === undefined) throw new AppError('referral_incomplete', 'referralWallet and referralBps must be given together');
   if (!Number.isInteger(bps) || bps < 0 || bps > 15) throw new AppError('invalid_referral_bps', 'referralBps must be an integer from 0 to 15');
   if (!isValidAddress(fromChain, wallet)) throw new AppError('invalid_referral_wallet', `referralWallet is not a valid address on ${chainInfo(fromChain).name}, the source chain`);
-  const unpayable = unpayableReferralWallet(fromChain, wallet);
+  const unpayable = unpayableReferralWallet(fromChain, fromToken, wallet);
   if (unpayable) throw new AppError('invalid_referral_wallet', `referralWallet is ${unpayable}: a fee step paying it would burn the share or revert and break the whole bundle`, { details: { referralWallet: wallet } });
   return { wallet, bps };
 }
@@ -85,9 +100,10 @@ function parseReferral(fromChain: ChainKey, wallet: string | undefined, bps: num
  */
 const ZERO_ADDRESSES: Partial<Record<string, string>> = { evm: '0x0000000000000000000000000000000000000000', svm: '11111111111111111111111111111111' };
 
-function unpayableReferralWallet(fromChain: ChainKey, wallet: string): string | null {
+function unpayableReferralWallet(fromChain: ChainKey, fromToken: TokenInfo, wallet: string): string | null {
   const zero = ZERO_ADDRESSES[chainInfo(fromChain).vm];
   if (zero !== undefined && sameAddress(fromChain, zero, wallet)) return 'the zero address';
-  const token = tokensOn(fromChain).find((t) => t.address !== null && sameAddress(fromChain, t.address, wallet));
+  // The source token itself too: it may be one found beyond the registry.
+  const token = [fromToken, ...tokensOn(fromChain)].find((t) => t.address !== null && sameAddress(fromChain, t.address, wallet));
   return token ? `the ${token.symbol} token contract on ${chainInfo(fromChain).name}` : null;
 }

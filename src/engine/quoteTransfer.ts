@@ -11,6 +11,7 @@ import { canCollectFees } from './canCollectFees.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { emptyReasonOf, fanOutQuotes, reject, type Rejection } from './fanOutQuotes.ts';
 import { parseQuoteInput, type QuoteBody, type QuoteInput } from './quoteInput.ts';
+import { tokenDirectoryOf } from './tokens/tokenDirectory.ts';
 import { decisionView, type DecisionView } from './views.ts';
 import { quoteRelayerRoute } from './hyperCore/quoteRelayerRoute.ts';
 import { RELAYER_VENUE } from './hyperCore/relayedExecution.ts';
@@ -24,7 +25,7 @@ import { settleHyperCoreRows } from './hyperCore/settleHyperCoreRows.ts';
  * and rejection until it expires.
  */
 export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId?: string): Promise<DecisionView> {
-  const input = parseQuoteInput(body);
+  const input = await parseQuoteInput(body, tokenDirectoryOf(deps));
   const now = deps.now();
   const request = venueRequestOf(input);
   const { candidates, rejected } = candidatesFor(deps, input, request);

@@ -11,6 +11,7 @@ import { RELAYER_VENUE } from '../engine/hyperCore/relayedExecution.ts';
 import { relayerRouteOrigins, relayerRouteSymbols } from '../engine/hyperCore/relayerRouteSymbols.ts';
 import { sanitizeVenueMessage } from '../engine/sanitizeVenueMessage.ts';
 import { submitTransfer } from '../engine/submitTransfer.ts';
+import { tokenDirectoryOf } from '../engine/tokens/tokenDirectory.ts';
 import { errorResponses } from './errorResponses.ts';
 import * as S from './schemas.ts';
 
@@ -66,6 +67,26 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
     },
   );
 
+  app.get<{ Querystring: { chain: ChainKey } }>(
+    '/bridge/tokens',
+    {
+      schema: {
+        operationId: 'getTokens',
+        tags: ['Discovery'],
+        summary: 'Tokens of a chain and the venues pricing them',
+        description: 'The native asset, Strait\'s registry, the vendored public token list and the tokens the venues\' own published lists name on `chain`, each address once with its symbol, decimals, source and the enabled venues that price it. `fromToken`/`toToken` take any of these addresses, and any other valid one a venue prices (docs/tokens.md). Cached 30 s.',
+        querystring: S.TokensQuery,
+        response: { 200: { ...S.Ref('Tokens'), description: 'The tokens of the chain, native first' }, ...errorResponses([]) },
+      },
+    },
+    async (request, reply) => {
+      const { chain } = request.query;
+      const tokens = tokenDirectoryOf(deps).list(chain);
+      void reply.header('cache-control', 'max-age=30');
+      return { chain, generatedAt: deps.now(), tokens: tokens.map(({ address, symbol, decimals, source, venues }) => ({ address, symbol, decimals, source, venues: [...venues] })) };
+    },
+  );
+
   app.get('/bridge/venues', {
     schema: {
       operationId: 'getVenues',
@@ -106,7 +127,7 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
         summary: 'Price a transfer at every venue and rank the answers',
         description: 'Asks every routable venue in parallel under one deadline and returns the rows net of every fee, ranked (`best`, `bestByPrice`, `bestByTime`), the typed reasons of the venues that did not price, and a `decisionId` to build from (docs/quotes.md, docs/fees.md).',
         body: S.Ref('QuoteRequest'),
-        response: { 200: { ...S.Ref('QuoteDecision'), description: 'The ranked quotes and the decision' }, ...errorResponses(['same_chain', 'unknown_token', 'invalid_amount', 'invalid_sender', 'invalid_recipient', 'invalid_referral_wallet', 'invalid_referral_bps', 'referral_incomplete', 'invalid_user_ip'], { body: true }) },
+        response: { 200: { ...S.Ref('QuoteDecision'), description: 'The ranked quotes and the decision' }, ...errorResponses(['same_chain', 'unknown_token', 'token_not_priced', 'chain_unavailable', 'invalid_amount', 'invalid_sender', 'invalid_recipient', 'invalid_referral_wallet', 'invalid_referral_bps', 'referral_incomplete', 'invalid_user_ip'], { body: true }) },
       },
     },
     async (request) => quoteTransfer(deps, request.body, request.id),

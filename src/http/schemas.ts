@@ -65,6 +65,24 @@ export const RoutesResponse = Type.Object(
   { $id: 'Routes', description: 'The venues serving a pair of chains.' },
 );
 
+export const TokensQuery = Type.Object({ chain: Ref('ChainKey') }, { additionalProperties: false });
+
+export const Token = Type.Object(
+  {
+    address: Nullable(Type.String({ description: 'the token\'s address on the chain (EIP-55 on EVM chains); what `fromToken`/`toToken` take' })),
+    symbol: Type.String({ description: 'as its source names it; several tokens may share one, so quote by address' }),
+    decimals: Type.Integer({ minimum: 0, maximum: 36 }),
+    source: Type.Union([Type.Literal('registry'), Type.Literal('public_list'), Type.Literal('venue_list')], { description: 'where Strait found it: its own registry (quotable by symbol), the vendored public token list, or a venue\'s published list (docs/tokens.md)' }),
+    venues: Type.Array(Type.String(), { description: 'ids of the enabled venues whose coverage serves the token on this chain, from or to some other chain' }),
+  },
+  { $id: 'Token', description: 'A token of the chain. `address: null` is the native asset.' },
+);
+
+export const TokensResponse = Type.Object(
+  { chain: Ref('ChainKey'), generatedAt: EpochMs, tokens: Type.Array(Ref('Token')) },
+  { $id: 'Tokens', description: 'The tokens known on a chain: the native asset, then the registry\'s, the public list\'s and the venues\' lists\' tokens, each address once.' },
+);
+
 export const Capabilities = Type.Object(
   {
     archetype: Type.Union(['aggregator', 'intent', 'pool', 'canonical', 'offchain'].map((v) => Type.Literal(v))),
@@ -363,7 +381,7 @@ export const TransferResponse = Type.Object(
 
 /** Every schema with an `$id`, registered once on the app; order does not matter to Fastify. */
 export const COMPONENT_SCHEMAS: readonly object[] = [
-  ChainKey, StepKind, TransferStatus, Verification, ErrorEnvelope, SourceChain, SourceChainsResponse, Route, RoutesResponse, Capabilities, Venue, VenuesResponse,
+  ChainKey, StepKind, TransferStatus, Verification, ErrorEnvelope, SourceChain, SourceChainsResponse, Route, RoutesResponse, Token, TokensResponse, Capabilities, Venue, VenuesResponse,
   QuoteBody, QuoteRow, Rejection, Fees, QuoteResponse, BuildBody, EvmStep, SvmStep, TronStep, UtxoStep, TransferStep, Eip712Step, CosmosStep, SuiStep, TonStep, Step,
   Deposit, BuildResponse, SubmitSigned, SubmitTxHash, SubmitRequest, SubmitResponse, FeeRow, PostStep, TransferResponse,
 ];

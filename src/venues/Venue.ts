@@ -44,6 +44,13 @@ export interface Venue {
    * refresh fails, or with snapshots switched off) from the adapter's static tables.
    */
   readonly snapshot?: VenueSnapshot;
+  /**
+   * Present on venues whose snapshot fetches a token list with symbols and decimals: the tokens that
+   * list names on `chain` (natives left out), empty before a refresh. Feeds `GET /bridge/tokens` and
+   * the resolution of token addresses beyond the registry (engine/tokens/tokenDirectory.ts); whether
+   * the venue prices one is still `supports`' answer.
+   */
+  tokens?(chain: ChainKey): readonly TokenInfo[];
 }
 
 /** A venue's published coverage, fetched in the background and served from memory. */

@@ -1,5 +1,6 @@
+import { getAddress } from 'viem';
 import type { ChainKey } from '../../domain/chains.ts';
-import { resolveToken, tokensOn } from '../../domain/tokens.ts';
+import { resolveToken, tokensOn, type TokenInfo } from '../../domain/tokens.ts';
 import type { CallContext, Corridor, CoverageAnswer, VenueCoverage, VenueSnapshot } from '../Venue.ts';
 import type { VenueHttpClient } from '../venueHttpClient.ts';
 import { RELAY_CHAINS, RELAY_HYPERCORE_PERPS_USDC, RELAY_NATIVE_EVM, RELAY_ORIGINS, relayChain, relayServesToken, type RelayChain } from './relayChains.ts';
@@ -16,6 +17,8 @@ interface ListedChain {
   readonly allTokens: boolean;
   /** Addresses (EVM lowercase) of `currency` and `erc20Currencies` entries with `supportsBridging: true`. */
   readonly bridged: ReadonlySet<string>;
+  /** The chain's ERC-20s Relay lets through with the symbol and decimals it gives them (EVM chains of the table only). */
+  readonly tokens: readonly TokenInfo[];
 }
 
 type Listing = ReadonlyMap<number, ListedChain>;
@@ -58,6 +61,8 @@ function staticSymbols(fromChain: ChainKey, toChain: ChainKey): readonly string[
   return origin.tokens.filter((symbol) => destination.tokens.includes(symbol));
 }
 
+const EVM_TOKEN = /^0x[0-9a-fA-F]{40}$/;
+
 function listingOf(answer: RelayChains): Listing {
   const listing = new Map<number, ListedChain>();
   for (const chain of answer.chains) {
@@ -66,7 +71,15 @@ function listingOf(answer: RelayChains): Listing {
     for (const currency of [...(chain.currency ? [chain.currency] : []), ...(chain.erc20Currencies ?? [])]) {
       if (currency.supportsBridging === true) bridged.add(HEX_ID.test(currency.address) ? currency.address.toLowerCase() : currency.address);
     }
-    listing.set(chain.id, { deposits: chain.depositEnabled !== false, allTokens: chain.tokenSupport === 'All', bridged });
+    const allTokens = chain.tokenSupport === 'All';
+    const key = RELAY_CHAINS.find((k) => relayChain(k)?.relayChainId === chain.id && relayChain(k)?.vm === 'evm');
+    const tokens = (key === undefined ? [] : (chain.erc20Currencies ?? [])).flatMap((c): TokenInfo[] =>
+      // The native asset is the registry's; a symbol or decimals Relay leaves out cannot be listed.
+      EVM_TOKEN.test(c.address) && c.address !== RELAY_NATIVE_EVM && (allTokens || c.supportsBridging === true) && typeof c.symbol === 'string' && typeof c.decimals === 'number'
+        ? [{ chain: key as ChainKey, symbol: c.symbol, address: getAddress(c.address), decimals: c.decimals }]
+        : [],
+    );
+    listing.set(chain.id, { deposits: chain.depositEnabled !== false, allTokens, bridged, tokens });
   }
   return listing;
 }
@@ -133,5 +146,11 @@ export function createRelayCoverage(http: VenueHttpClient, now: () => number) {
     fetchedAt: () => fetchedAt,
   };
 
-  return { supports, coverage, snapshot };
+  /** The tokens the last refresh listed on `chain` (for the token directory); empty before one. */
+  function tokens(chain: ChainKey): readonly TokenInfo[] {
+    const id = relayChain(chain)?.relayChainId;
+    return (id === undefined ? undefined : listing?.get(id)?.tokens) ?? [];
+  }
+
+  return { supports, coverage, snapshot, tokens };
 }

@@ -116,8 +116,8 @@ export const RelayRequestsSchema = Type.Object({
 });
 export type RelayRequests = Static<typeof RelayRequestsSchema>;
 
-/** A token of `GET /chains` (`currency`, `erc20Currencies[]`): only its address and bridging flag are read. */
-const ChainCurrencySchema = Type.Object({ address: Type.String(), supportsBridging: Nullable(Type.Boolean()) });
+/** A token of `GET /chains` (`currency`, `erc20Currencies[]`): its address, bridging flag, and symbol and decimals for the token directory. */
+const ChainCurrencySchema = Type.Object({ address: Type.String(), supportsBridging: Nullable(Type.Boolean()), symbol: Nullable(Type.String()), decimals: Nullable(Type.Integer({ minimum: 0 })) });
 
 /**
  * `GET /chains` (200): every chain Relay runs, with `tokenSupport` (`"All"`: any token with solver or

@@ -102,6 +102,7 @@ function createRelayVenue(deps: VenueDeps): Venue {
     supports: published.supports,
     coverage: () => published.coverage,
     snapshot: published.snapshot,
+    tokens: published.tokens,
 
     async quote(request, call) {
       const pair = pairOf(request);
