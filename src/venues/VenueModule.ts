@@ -13,6 +13,11 @@ import type { VenueHttpClient } from './venueHttpClient.ts';
 export interface VenueDeps {
   /** The shared client, bound to this venue's base URL, credentials headers, breaker and deadlines. */
   readonly http: VenueHttpClient;
+  /**
+   * The same client (headers, breaker, health, deadlines) bound to another host of the same venue,
+   * for a venue whose APIs live on two hosts (Mayan's price and explorer APIs). Absent in doubles.
+   */
+  readonly httpAt?: (baseUrl: string) => VenueHttpClient;
   readonly baseUrl: string;
   /** Credentials by name (`STRAIT_VENUE_<ID>_<NAME>`), absent when unset. */
   readonly credentials: Readonly<Record<string, string | undefined>>;

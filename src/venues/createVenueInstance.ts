@@ -26,9 +26,9 @@ export interface VenueInstanceOptions {
  */
 export function createVenueInstance(module: VenueModule, options: VenueInstanceOptions): { venue: Venue; health: VenueHealth } {
   const health = new VenueHealth(module.id, options.breaker, isVenueFault);
-  const http = createVenueHttpClient({
+  const clientAt = (baseUrl: string) => createVenueHttpClient({
     venueId: module.id,
-    baseUrl: options.baseUrl,
+    baseUrl,
     headers: module.headers?.(options.credentials) ?? {},
     attemptTimeoutMs: options.attemptTimeoutMs,
     maxAttempts: 2,
@@ -37,6 +37,7 @@ export function createVenueInstance(module: VenueModule, options: VenueInstanceO
     budget: module.rateLimit?.(options.credentials) ?? null,
     ...(options.maxRetryAfterMs !== undefined ? { maxRetryAfterMs: options.maxRetryAfterMs } : {}),
   });
-  const venue = module.create({ http, baseUrl: options.baseUrl, credentials: options.credentials, evm: options.evm, now: options.now });
+  const http = clientAt(options.baseUrl);
+  const venue = module.create({ http, httpAt: clientAt, baseUrl: options.baseUrl, credentials: options.credentials, evm: options.evm, now: options.now });
   return { venue, health };
 }
