@@ -1,0 +1,202 @@
+import { decodeFunctionData, type Hex } from 'viem';
+import { nativeToken, resolveToken, type TokenInfo } from '../../domain/tokens.ts';
+import type { ContractCase, VenueContract } from '../contract/ContractCase.ts';
+import type { VenueBuildPlan, VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
+import { MAYAN_FORWARDER } from './mayanChains.ts';
+import { mayanForwarderAbi, swiftForwardProblem } from './mayanSwiftCall.ts';
+
+/**
+ * Mayan against its real answers (fixtures/real/SOURCES.json): quotes and explorer answers Gem
+ * Wallet recorded for its tests, and the error bodies quoted in swap-sdk's issue tracker. Variants
+ * nobody recorded (too large, no route, a foreign contract, an unknown status) are synthetic.
+ */
+
+function token(chain: string, symbol: string | null): TokenInfo {
+  const found = symbol === null ? nativeToken(chain) : resolveToken(chain, symbol);
+  if (!found) throw new Error(`no ${symbol ?? 'native'} token on ${chain}`);
+  return found;
+}
+
+const SENDER = '0x1111111111111111111111111111111111111111';
+const SOLANA_RECIPIENT = 'A21o4asMbFHYadqXdLusT9Bvx9xaC5YV9gcaidjqtdXC';
+const EVM_RECIPIENT = '0x2222222222222222222222222222222222222222';
+const QUOTE_NOW = Date.UTC(2025, 2, 31, 7, 0, 0);
+
+const usdcToSol: VenueQuoteRequest = {
+  fromChain: 'ethereum',
+  toChain: 'solana',
+  fromToken: token('ethereum', 'USDC'),
+  toToken: token('solana', null),
+  amountIn: 100_000_000n,
+  sender: SENDER,
+  recipient: SOLANA_RECIPIENT,
+  userIp: null,
+  integratorFee: null,
+};
+
+const bnbToSol: VenueQuoteRequest = { ...usdcToSol, fromChain: 'bnb', fromToken: token('bnb', null), amountIn: 10n ** 17n };
+const solToEth: VenueQuoteRequest = { ...usdcToSol, fromChain: 'solana', toChain: 'ethereum', fromToken: token('solana', null), toToken: token('ethereum', null), amountIn: 10n ** 9n, sender: SOLANA_RECIPIENT, recipient: EVM_RECIPIENT };
+const ethSmall: VenueQuoteRequest = { ...usdcToSol, fromToken: token('ethereum', null), amountIn: 10n ** 15n };
+
+const QUOTE_ROUTE = (file: string, status = 200) => [{ method: 'GET' as const, path: '/quote', answer: { file, status } }];
+
+/** What quote stored for the recorded USDC → SOL answer (the build case signs it). */
+const usdcToSolQuote: VenueQuote = {
+  amountIn: 100_000_000n,
+  amountOut: 785_976_637n,
+  minAmountOut: 774_419_310n,
+  estimatedSeconds: 16,
+  expiresAt: null,
+  context: {
+    route: 'SWIFT_V1',
+    fromChain: 'ethereum',
+    toChain: 'solana',
+    swiftContract: '0xC38e4e6A15593f908255214653d3D947CA1c2338',
+    tokenIn: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+    amountIn: '100000000',
+    toTokenContract: 'So11111111111111111111111111111111111111112',
+    toTokenDecimals: 9,
+    minAmountOut: '0.774419314',
+    gasDrop: '0',
+    cancelFee: '498199',
+    refundFee: '397005',
+    deadline: '1743405023',
+    auctionMode: 1,
+  },
+};
+
+function statusRequest(fromChain: string, toChain: string, toToken: TokenInfo, sourceTxHash: string): VenueStatusRequest {
+  return { fromChain, toChain, toToken, sourceTxHash, recipient: EVM_RECIPIENT, amountIn: 1n, expectedOut: 1n, context: usdcToSolQuote.context };
+}
+
+const STATUS_PATH = /^\/swap\/trx\/[^/]+$/;
+const statusRoute = (file: string) => [{ method: 'GET' as const, path: STATUS_PATH, answer: { file } }];
+
+function checkForward(plan: VenueBuildPlan): void {
+  if (plan.shape !== 'steps') throw new Error('expected steps');
+  const [step] = plan.steps;
+  if (!step || step.vm !== 'evm' || step.to !== MAYAN_FORWARDER || step.chainId !== 1 || step.value !== 0n) throw new Error('expected one forwarder call on Ethereum without value');
+  if (decodeFunctionData({ abi: mayanForwarderAbi, data: step.data as Hex }).functionName !== 'forwardERC20') throw new Error('expected forwardERC20');
+  if (plan.approval?.spender !== MAYAN_FORWARDER || plan.approval.amount !== 100_000_000n) throw new Error('expected an exact approval to the forwarder');
+  const intent = { sourceChainId: 1, sourceToken: usdcToSol.fromToken.address, amount: 100_000_000n, recipient: SOLANA_RECIPIENT, destinationChainId: null };
+  const problem = swiftForwardProblem(step.data as Hex, step.value, intent);
+  if (problem !== null) throw new Error(`the built call fails its own check: ${problem}`);
+  if (swiftForwardProblem(step.data as Hex, step.value, { ...intent, recipient: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin' }) === null) throw new Error('another recipient passed the check');
+  if (swiftForwardProblem(step.data as Hex, step.value, { ...intent, destinationChainId: 8453 }) === null) throw new Error('another destination passed the check');
+  if (swiftForwardProblem(step.data as Hex, step.value, { ...intent, amount: 99_000_000n }) === null) throw new Error('another amount passed the check');
+}
+
+const cases: ContractCase[] = [
+  {
+    name: 'quote: 100 USDC ethereum → SOL, Swift V1 on the pinned contract; human amounts cut to atomic, minimum is the order floor (8 decimals)',
+    routes: QUOTE_ROUTE('real/quote-swift-ethereum-usdc-to-solana-sol.json'),
+    call: { kind: 'quote', request: usdcToSol },
+    now: QUOTE_NOW,
+    expect: {
+      kind: 'row',
+      amountOut: 785_976_637n,
+      minAmountOut: 774_419_310n,
+      estimatedSeconds: 16,
+      expiresAt: null,
+      check: (quote) => {
+        if (quote.context.deadline !== '1743405023' || quote.context.auctionMode !== 1) throw new Error('order terms not stored');
+      },
+    },
+  },
+  {
+    name: 'quote: 1 SOL solana → ETH prices a quote_only row (18-decimal output from a human number)',
+    routes: QUOTE_ROUTE('real/quote-swift-solana-sol-to-ethereum-eth.json'),
+    call: { kind: 'quote', request: solToEth },
+    now: QUOTE_NOW,
+    expect: { kind: 'row', amountOut: 69_265_159_121_150_920n, minAmountOut: 67_734_800_000_000_000n, estimatedSeconds: 20 },
+  },
+  {
+    name: 'quote: BNB → SOL answered only with a source-swap Swift order (BNB swapped to USDT first) is not priced',
+    routes: QUOTE_ROUTE('real/quote-swift-bsc-bnb-to-solana-sol.json'),
+    call: { kind: 'quote', request: bnbToSol },
+    now: QUOTE_NOW,
+    expect: { kind: 'rejection', code: 'route_not_served' },
+  },
+  {
+    name: 'quote: AMOUNT_TOO_SMALL with data.minAmountIn → below_min with the minimum in atomic units',
+    routes: QUOTE_ROUTE('real/error-amount-too-small-eth.json', 400),
+    call: { kind: 'quote', request: ethSmall },
+    expect: { kind: 'rejection', code: 'below_min', details: { venueCode: 'AMOUNT_TOO_SMALL', minAmount: '0.0013', minAmountAtomic: '1300000000000000' } },
+  },
+  {
+    name: 'quote: AMOUNT_TOO_SMALL naming dollars only → below_min with Mayan\'s message',
+    routes: QUOTE_ROUTE('real/error-amount-too-small-usd.json', 400),
+    call: { kind: 'quote', request: usdcToSol },
+    expect: { kind: 'rejection', code: 'below_min', details: { venueCode: 'AMOUNT_TOO_SMALL', venueMessage: 'Amount too small (min ~100$)' } },
+  },
+  {
+    name: 'quote: AMOUNT_TOO_LARGE → above_max with the maximum',
+    routes: QUOTE_ROUTE('synthetic/error-amount-too-large.json', 400),
+    call: { kind: 'quote', request: { ...ethSmall, amountIn: 300n * 10n ** 18n } },
+    expect: { kind: 'rejection', code: 'above_max', details: { maxAmountAtomic: '250000000000000000000' } },
+  },
+  {
+    name: 'quote: Route not found → route_not_served',
+    routes: QUOTE_ROUTE('synthetic/error-route-not-found.json', 400),
+    call: { kind: 'quote', request: usdcToSol },
+    expect: { kind: 'rejection', code: 'route_not_served' },
+  },
+  {
+    name: 'quote: an empty quotes list → route_not_served',
+    routes: QUOTE_ROUTE('synthetic/quote-empty.json'),
+    call: { kind: 'quote', request: usdcToSol },
+    expect: { kind: 'rejection', code: 'route_not_served' },
+  },
+  {
+    name: 'quote: a Swift quote naming another contract than the pinned one is not priced',
+    routes: QUOTE_ROUTE('synthetic/quote-swift-ethereum-usdc-to-solana-foreign-contract.json'),
+    call: { kind: 'quote', request: usdcToSol },
+    expect: { kind: 'rejection', code: 'route_not_served' },
+  },
+  {
+    name: 'build: the recorded USDC → SOL quote becomes forwardERC20 → Swift createOrderWithToken paying the recipient; mutations fail the check',
+    routes: [],
+    call: { kind: 'build', request: { request: usdcToSol, quote: usdcToSolQuote } },
+    expect: { kind: 'plan', check: checkForward },
+  },
+  {
+    name: 'status: COMPLETED (ORDER_SETTLED) → completed with the fulfill hash and toAmount64',
+    routes: statusRoute('real/status-completed-swift-polygon-to-bsc.json'),
+    call: { kind: 'status', request: statusRequest('polygon', 'bnb', token('bnb', null), '0xd854dc62d4602bc82e360e8825fd1f8f97635974d27278252b418a05a6a4b83d') },
+    expect: { kind: 'status', state: 'completed', destinationTxHash: '0x51df554e8abf0d366dbb321fd9834dcd723cc21aa2d701a656d66342b80969fc', receivedAmount: 33_060_513_057_817_862n },
+  },
+  {
+    name: 'status: INPROGRESS (INITIATED_ON_EVM_MCTP) → pending, no amount yet',
+    routes: statusRoute('real/status-inprogress-mctp-base-to-arbitrum.json'),
+    call: { kind: 'status', request: statusRequest('base', 'arbitrum', token('arbitrum', 'USDC'), '0xf151c62aa530d86de11d5c2691b97fc67f0af52e474f9f2abae7fcf794f48594') },
+    expect: { kind: 'status', state: 'pending', destinationTxHash: null, receivedAmount: null },
+  },
+  {
+    name: 'status: REFUNDED (ORDER_REFUNDED) → refunded, the refund hash in the detail',
+    routes: statusRoute('real/status-refunded-swift-ethereum-to-solana.json'),
+    call: { kind: 'status', request: statusRequest('ethereum', 'solana', token('solana', null), '0xcb10f22a381a463e748e10013575a502b7b61489435bb8581b16eb9eed3bbc9a') },
+    expect: {
+      kind: 'status',
+      state: 'refunded',
+      destinationTxHash: null,
+      receivedAmount: null,
+      check: (status) => {
+        if (!status.detail?.includes('0xfb70313c44c1ce1e476e83c11b6948fc2d970a2c6147a0d3e27afb0e25c250c1')) throw new Error('refund hash missing from detail');
+      },
+    },
+  },
+  {
+    name: 'status: an unknown clientStatus → pending, unrecognized',
+    routes: statusRoute('synthetic/status-unknown-client-status.json'),
+    call: { kind: 'status', request: statusRequest('polygon', 'bnb', token('bnb', null), '0xd854dc62d4602bc82e360e8825fd1f8f97635974d27278252b418a05a6a4b83d') },
+    expect: { kind: 'status', state: 'pending', unrecognized: true, receivedAmount: null },
+  },
+  {
+    name: 'status: 404 (not indexed yet) → pending',
+    routes: [],
+    call: { kind: 'status', request: statusRequest('ethereum', 'solana', token('solana', null), '0x' + 'ab'.repeat(32)) },
+    expect: { kind: 'status', state: 'pending', destinationTxHash: null },
+  },
+];
+
+export const contract: VenueContract = { venue: 'mayan', cases };
