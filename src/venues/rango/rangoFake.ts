@@ -5,12 +5,13 @@ import { RANGO_BRIDGE_FUNCTIONS } from './rangoBridgeCalls.ts';
 import { evmChainIdOf, rangoChainByBlockchain } from './rangoChains.ts';
 
 /**
- * A loopback Rango Basic API for adapter tests: `/basic/quote` and `/basic/swap` answer in the layout
- * of fixtures/synthetic/quote-ok-arbitrum-optimism-usdc-across.json and swap-evm-across-bridge.json
- * (no whole real quote was found; see fixtures/synthetic/SOURCES.json) with the request's assets,
- * amounts and addresses put in, the swap's calldata a real `acrossBridge` call of Rango's diamond
- * ABI; `/basic/status` answers in the layout of Rango's own docs status example
- * (fixtures/real/status-success-desired-output-polygon.json). `tamper` makes the calldata lie so tests
+ * A loopback Rango Basic API for adapter tests: `/basic/quote` answers in the layout of a real
+ * recorded quote (fixtures/real/quote-ok-ethereum-polygon-hyphen-aggregator.json) with the request's
+ * assets, amounts and limits put in and Across as the swapper (no real quote through a bridge Strait
+ * builds was found); `/basic/swap` adds a transaction laid out as
+ * fixtures/synthetic/swap-evm-across-bridge.json (no real swap answer was found), its calldata a real
+ * `acrossBridge` call of Rango's diamond ABI; `/basic/status` answers in the layout of Rango's own docs
+ * status example (fixtures/real/status-success-desired-output-polygon.json). `tamper` makes the calldata lie so tests
  * can prove the adapter and the engine refuse it. It has no settlement: nothing on the sandbox chains
  * stands in for Rango's diamond, so the module has no sandbox fake.
  */
@@ -24,7 +25,7 @@ export interface RangoFakeOptions {
   readonly tamper?: Partial<{ recipient: Address; destinationChainId: bigint; token: Address; amount: bigint; message: Hex; depositor: Address; outputToken: Address }>;
   /** A `resultType` other than OK for quote and swap (with `route: null` unless INPUT_LIMIT_ISSUE). */
   readonly resultType?: string;
-  /** The route's swapper id and group (default the template's Across). */
+  /** The route's swapper id and group (default Across). */
   readonly swapper?: string;
   /** The transaction type `/basic/swap` answers (default EVM). */
   readonly txType?: string;
@@ -39,7 +40,7 @@ export interface RangoFake {
   close(): Promise<void>;
 }
 
-const QUOTE = recordedAnswer(new URL('./fixtures/synthetic/quote-ok-arbitrum-optimism-usdc-across.json', import.meta.url));
+const QUOTE = recordedAnswer(new URL('./fixtures/real/quote-ok-ethereum-polygon-hyphen-aggregator.json', import.meta.url));
 const SWAP = recordedAnswer(new URL('./fixtures/synthetic/swap-evm-across-bridge.json', import.meta.url));
 const STATUS = recordedAnswer(new URL('./fixtures/real/status-success-desired-output-polygon.json', import.meta.url));
 
@@ -71,10 +72,14 @@ export async function startRangoFake(initial: RangoFakeOptions = {}): Promise<Ra
     if (!/^[0-9]+$/.test(amountText)) return { status: 400, body: { error: 'amount is not valid', errorCode: 1201, traceId: 3 } };
     const amount = BigInt(amountText);
     const out = (amount * (options.outBps ?? 9_965n)) / 10_000n;
-    const template = QUOTE as { route: Record<string, unknown> };
+    const template = QUOTE as { route: Record<string, unknown> & { fee: readonly Record<string, unknown>[]; amountRestriction: Record<string, unknown> } };
     const token = (side: 'from' | 'to', asset: { blockchain: string; address: string | null }) => ({ ...(template.route[side] as object), blockchain: asset.blockchain, address: asset.address });
-    const swapper = options.swapper ? { ...(template.route.swapper as object), id: options.swapper, title: options.swapper, swapperGroup: options.swapper } : template.route.swapper;
-    const route = overlay(template.route, { outputAmount: out.toString(), outputAmountMin: ((out * 99n) / 100n).toString(), swapper, from: token('from', from), to: token('to', to), path: null });
+    const swapperId = options.swapper ?? 'Across';
+    const swapper = { ...(template.route.swapper as object), id: swapperId, title: swapperId, swapperGroup: swapperId, types: ['BRIDGE'] };
+    // The recorded gas fee, charged on the source chain's native coin.
+    const fee = template.route.fee.map((item) => ({ ...item, token: { ...(item.token as object), blockchain: from.blockchain } }));
+    const amountRestriction = { ...template.route.amountRestriction, min: '2000000', max: '1000000000000' };
+    const route = overlay(template.route, { outputAmount: out.toString(), outputAmountMin: ((out * 99n) / 100n).toString(), swapper, from: token('from', from), to: token('to', to), fee, amountRestriction, path: null });
     const resultType = options.resultType ?? 'OK';
     const keepsRoute = resultType === 'OK' || resultType === 'INPUT_LIMIT_ISSUE';
     const body = overlay(QUOTE, { requestId: `rango-fake-${++sequence}`, resultType, route: keepsRoute ? route : null, error: resultType === 'OK' ? null : `fake ${resultType}` });
