@@ -32,6 +32,10 @@ try {
   record('getSourceChains', { summary: 'The sandbox\'s source chains', status: sourceChains.status, response: sourceChains.json });
   const routes = await call('GET', '/bridge/routes?fromChain=base&toChain=arbitrum');
   record('getRoutes', { summary: 'base → arbitrum in the sandbox', request: { fromChain: 'base', toChain: 'arbitrum' }, status: routes.status, response: routes.json });
+  const tokens = await call('GET', '/bridge/tokens?chain=base');
+  // The native asset and the registry's tokens, then the first of the public list: the whole list would dwarf the document.
+  const firstTokens = (tokens.json.tokens as unknown[]).slice(0, 4);
+  record('getTokens', { summary: `The first ${firstTokens.length} of the ${(tokens.json.tokens as unknown[]).length} tokens on base, in the sandbox`, request: { chain: 'base' }, status: tokens.status, response: { ...tokens.json, tokens: firstTokens } });
   const venues = await call('GET', '/bridge/venues');
   // The first venues of the 36: the whole list would dwarf the rest of the document.
   const firstVenues = (venues.json.venues as unknown[]).slice(0, 3);
