@@ -214,7 +214,7 @@ async function sentTransferId(client: PublicClient | null, txHash: string, bridg
  * What reached the recipient: the amount of the destination Bridge's `Relay` event for this
  * transfer (`srcTransferId`), or `null` without an RPC, on failure, or when no such event is found.
  */
-async function relayedAmount(client: PublicClient | null, txHash: string, bridge: Address, recipient: string, transferId: Hex): Promise<bigint | null> {
+async function relayedAmount(client: PublicClient | null, txHash: string, bridge: Address, recipient: string, transferId: string): Promise<bigint | null> {
   if (!client || !isHash(txHash)) return null;
   try {
     const { logs } = await client.getTransactionReceipt({ hash: txHash });
