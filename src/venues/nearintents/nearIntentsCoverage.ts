@@ -1,9 +1,12 @@
-import type { ChainKey } from '../../domain/chains.ts';
+import { getAddress } from 'viem';
+import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
+import { chainInfo, type ChainKey } from '../../domain/chains.ts';
+import type { TokenInfo } from '../../domain/tokens.ts';
 import type { CallContext, Corridor, CoverageAnswer, VenueCoverage, VenueSnapshot } from '../Venue.ts';
 import type { VenueHttpClient } from '../venueHttpClient.ts';
 import { badResponse, supportsFrom, tableCoverage } from '../depositVenueSupport.ts';
-import { NEAR_INTENTS_CHAINS, assetOf as tableAssetOf, assetsOn, blockchainOf, type NearIntentsAsset } from './nearIntentsChains.ts';
-import { NearIntentsTokensSchema } from './nearIntentsSchemas.ts';
+import { NEAR_INTENTS_BLOCKCHAINS, NEAR_INTENTS_CHAINS, assetOf as tableAssetOf, assetsOn, blockchainOf, type NearIntentsAsset } from './nearIntentsChains.ts';
+import { NearIntentsTokensSchema, type NearIntentsTokens } from './nearIntentsSchemas.ts';
 
 /** 1Click adds and retires assets now and then (the Omni migration renamed BTC); hourly is plenty. */
 export const NEAR_INTENTS_SNAPSHOT_INTERVAL_MS = 60 * 60_000;
@@ -14,6 +17,22 @@ export interface NearIntentsCoverage {
   /** The table asset of a token, when 1Click still lists it (or before any list was fetched). */
   readonly assetOf: (token: { readonly chain: string; readonly address: string | null }) => NearIntentsAsset | undefined;
   readonly snapshot: VenueSnapshot;
+  /** The tokens (with a contract address) the last list named on `chain`, for the token directory; empty before one. */
+  readonly tokens: (chain: ChainKey) => readonly TokenInfo[];
+}
+
+const CHAIN_OF_BLOCKCHAIN: ReadonlyMap<string, ChainKey> = new Map(Object.entries(NEAR_INTENTS_BLOCKCHAINS).map(([chain, blockchain]) => [blockchain, chain as ChainKey]));
+
+/** 1Click's entries with a symbol, decimals and a contract address valid on a chain Strait names (placeholders such as `"coin"` fall out). */
+function tokensOf(list: NearIntentsTokens): ReadonlyMap<ChainKey, readonly TokenInfo[]> {
+  const byChain = new Map<ChainKey, TokenInfo[]>();
+  for (const t of list) {
+    const chain = t.blockchain ? CHAIN_OF_BLOCKCHAIN.get(t.blockchain) : undefined;
+    if (!chain || !t.symbol || typeof t.decimals !== 'number' || !t.contractAddress || !isValidAddress(chain, t.contractAddress)) continue;
+    const address = chainInfo(chain).vm === 'evm' ? getAddress(t.contractAddress.toLowerCase()) : t.contractAddress;
+    byChain.set(chain, [...(byChain.get(chain) ?? []), { chain, symbol: t.symbol, address, decimals: t.decimals }]);
+  }
+  return byChain;
 }
 
 /**
@@ -23,6 +42,7 @@ export interface NearIntentsCoverage {
  */
 export function createNearIntentsCoverage(http: VenueHttpClient, now: () => number): NearIntentsCoverage {
   let listed: ReadonlySet<string> | null = null;
+  let listedTokens: ReadonlyMap<ChainKey, readonly TokenInfo[]> = new Map();
   let fetchedAt: number | null = null;
 
   const isListed = (asset: NearIntentsAsset) => listed === null || listed.has(asset.assetId);
@@ -40,6 +60,7 @@ export function createNearIntentsCoverage(http: VenueHttpClient, now: () => numb
       // An empty list is a venue fault, not "serves nothing": keep what we had.
       if (tokens.length === 0) throw badResponse('1Click listed no tokens; keeping the previous coverage', '/');
       listed = new Set(tokens.map((t) => t.assetId));
+      listedTokens = tokensOf(tokens);
       fetchedAt = now();
     },
     fetchedAt: () => fetchedAt,
@@ -51,5 +72,6 @@ export function createNearIntentsCoverage(http: VenueHttpClient, now: () => numb
     coverage: () => tableCoverage(NEAR_INTENTS_CHAINS.filter(served), served, (chain) => listedOn(chain).map((a) => a.symbol)),
     assetOf,
     snapshot,
+    tokens: (chain) => listedTokens.get(chain) ?? [],
   };
 }

@@ -74,6 +74,7 @@ export function createNearIntentsVenue(deps: VenueDeps): Venue {
     supports: published.supports,
     coverage: published.coverage,
     snapshot: published.snapshot,
+    tokens: published.tokens,
 
     async quote(request: VenueQuoteRequest, call: CallContext): Promise<VenueQuote> {
       const { response, assets, feeNote } = await postQuote(request, true, call);
