@@ -1,5 +1,6 @@
 import { decodeFunctionData, encodeFunctionData, pad, type Hex } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { whyNotAllowed } from '../../engine/vetSteps.ts';
 import { nativeToken, resolveToken, type TokenInfo } from '../../domain/tokens.ts';
 import { createTestVenue, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
 import type { VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
@@ -131,6 +132,22 @@ describe('mayan build', () => {
     const intent = { sourceChainId: 42161, sourceToken: request.fromToken.address, amount: 25_000_000n, recipient: RECIPIENT, destinationChainId: 8453 };
     expect(swiftForwardProblem(step.data, step.value, intent)).toBeNull();
     expect(swiftForwardProblem(step.data, step.value, { ...intent, sourceToken: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1' })).toMatch(/locks/);
+  });
+
+  it('passes the engine\'s step vetting with its allow-list; a step to another recipient or chain does not', async () => {
+    const request = quoteRequest({ fromToken: token('arbitrum', 'USDC'), toToken: token('base', 'USDC'), amountIn: 25_000_000n });
+    const quote = await venue.quote(request, testCall());
+    const plan = await venue.build({ request, quote }, testCall());
+    if (plan.shape !== 'steps' || plan.steps[0]?.vm !== 'evm') throw new Error('evm steps expected');
+    const step = plan.steps[0];
+    const allowList = mayanVenue.allowList;
+    if (!allowList) throw new Error('allow-list expected');
+    const intent = { sourceChainId: 42161, sourceToken: request.fromToken.address, amount: request.amountIn, recipient: RECIPIENT, destinationChainId: 8453 };
+    const rules = { venue: 'mayan', allowList, chainId: 42161, sourceToken: request.fromToken, amountIn: request.amountIn, depositAddress: null, feeRecipients: [], intent };
+    expect(whyNotAllowed(step, rules)).toBeNull();
+    expect(whyNotAllowed(step, { ...rules, intent: { ...intent, recipient: SENDER } })).toMatch(/recipient/);
+    expect(whyNotAllowed(step, { ...rules, intent: { ...intent, destinationChainId: 137 } })).toMatch(/destination/);
+    expect(whyNotAllowed({ ...step, to: '0x3333333333333333333333333333333333333333' }, rules)).toMatch(/allow-list/);
   });
 
   it('the check refuses a forward to another protocol, a referrer cut, and any other forwarder method', () => {
