@@ -159,6 +159,8 @@ describe('mayan build', () => {
     expect(swiftForwardProblem(forward(MAYAN_SWIFT_V1, { ...order, referrerBps: 50 }), 5n, intent)).toMatch(/referrer/);
     expect(swiftForwardProblem('0xdeadbeef', 5n, intent)).toMatch(/not a Mayan forwarder call/);
     expect(mayanVenue.allowList?.calls.every((call) => call.to === MAYAN_FORWARDER && call.selectors === FORWARDER_SELECTORS && call.check)).toBe(true);
+    // The forwarder selectors integrators hard-code (0x Settler's Mayan action, among others).
+    expect(FORWARDER_SELECTORS).toEqual(['0xb0f584ff', '0xe4269fc4']);
   });
 
   it('refuses a Solana source (quote_only) and a stored quote naming another Swift contract', async () => {
