@@ -41,8 +41,10 @@ export const MAYAN_EVM_ORIGINS: readonly MayanChain[] = MAYAN_CHAINS.filter((cha
 
 /**
  * The Mayan Forwarder, the `to` of every EVM transaction the SDK builds, the same address on every
- * EVM chain: mayan-finance/swap-sdk@cd5a34ca1ff2b23340c0c0299dfcb54c5f909ce0 `src/addresses.ts`
- * (`MAYAN_FORWARDER_CONTRACT`). It pulls the user's tokens (the ERC-20 allowance goes to it) and
+ * EVM chain: Mayan's docs (https://docs.mayan.finance/integration/forwarder-contract, "All share the
+ * same contract address") and mayan-finance/swap-sdk@cd5a34ca1ff2b23340c0c0299dfcb54c5f909ce0
+ * `src/addresses.ts` (`MAYAN_FORWARDER_CONTRACT`). The docs say it keeps a whitelist of Mayan's
+ * protocol contracts. It pulls the user's tokens (the ERC-20 allowance goes to it) and
  * calls the protocol contract its calldata names, so its calls carry a check.
  */
 export const MAYAN_FORWARDER: Address = '0x337685fdaB40D39bd02028545a4FfA7D287cC3E2';
