@@ -6,7 +6,7 @@ import { CHAINFLIP_ASSETS, type ChainflipAsset } from './chainflipChains.ts';
 
 /**
  * A loopback Chainflip swap backend: `GET /v2/quote`, `POST /api/openSwapDepositChannel`,
- * `GET /v2/swaps/:id`. Prices convert at fixed USD prices less a 0.1 % network fee and a fixed
+ * `GET /v2/swaps/:id`, `GET /api/networkInfo`. Prices convert at fixed USD prices less a 0.1 % network fee and a fixed
  * egress fee of 0.1 % of one destination unit.
  *
  * Every answer is a recorded one used as a template (fixtures/real/, the channel answer from
@@ -22,6 +22,8 @@ export interface ChainflipFake {
   setMinimum(amount: bigint | null): void;
   /** Forces the answer of a channel: its state, and top-level keys over the computed ones (`swapEgress`, `refundEgress`, …). */
   setStatus(channelId: string, state: string, overrides?: Record<string, unknown>): void;
+  /** Switches an asset (State Chain id, `ArbUsdc`) off: networkInfo shows it disabled and a quote naming it answers 503. */
+  disableAsset(internalId: string | null): void;
   /** Bodies of `POST /api/openSwapDepositChannel` by channel id, as received. */
   channelRequest(channelId: string): Record<string, unknown> | undefined;
 }
@@ -40,6 +42,8 @@ const TEMPLATES = {
   belowMinimum: template('real/error-below-minimum.json'),
   notFound: template('real/error-not-found.json'),
   invalid: template('real/error-invalid-request.json'),
+  disabled: template('real/error-asset-disabled.json'),
+  networkInfo: template('real/network-info-all-enabled.json'),
 };
 
 // Micro-USD per whole unit, so conversion stays in bigint.
@@ -102,6 +106,7 @@ interface Channel {
 
 export async function startChainflipFake(options: { port?: number } = {}): Promise<ChainflipFake> {
   let minimum: bigint | null = null;
+  let disabled: string | null = null;
   let block = 10_665_480;
   const channels = new Map<string, Channel>();
   const bad = (body: Json, status = 400): FakeReply => ({ status, body });
@@ -112,6 +117,8 @@ export async function startChainflipFake(options: { port?: number } = {}): Promi
     const to = assetOf(q.get('destChain'), q.get('destAsset'));
     const amount = /^[1-9][0-9]*$/.test(q.get('amount') ?? '') ? BigInt(q.get('amount') ?? '0') : null;
     if (!from || !to || from === to || amount === null) return bad(TEMPLATES.invalid);
+    const off = [from, to].find((a) => a.internalId === disabled);
+    if (off) return bad({ message: String(TEMPLATES.disabled.message).replace('Flip', off.internalId) }, 503);
     if (minimum !== null && amount < minimum) return bad({ message: String(TEMPLATES.belowMinimum.message).replace(/\(\d+\)/, `(${minimum})`) });
     const [regular, dca] = TEMPLATES.quotes;
     return { body: [quoteFrom(regular ?? {}, from, to, amount), quoteFrom(dca ?? {}, from, to, amount)] };
@@ -155,8 +162,18 @@ export async function startChainflipFake(options: { port?: number } = {}): Promi
     return { body: answer };
   }
 
+  function networkInfo(): FakeReply {
+    const info = structuredClone(TEMPLATES.networkInfo);
+    for (const entry of info.assets as Json[]) {
+      if (entry.asset !== disabled) continue;
+      for (const key of Object.keys(entry)) if (key.endsWith('Enabled')) entry[key] = false;
+    }
+    return { body: info };
+  }
+
   const server = await startFakeServer(
     {
+      'GET /api/networkInfo': networkInfo,
       'GET /v2/quote': quote,
       'POST /api/openSwapDepositChannel': (request) => openChannel(request, Date.now()),
       'GET /v2/swaps/:id': (request) => status(request.query.get('id') ?? ''),
@@ -170,6 +187,9 @@ export async function startChainflipFake(options: { port?: number } = {}): Promi
     close: () => server.close(),
     setMinimum(amount) {
       minimum = amount;
+    },
+    disableAsset(internalId) {
+      disabled = internalId;
     },
     setStatus(channelId, state, overrides = {}) {
       const channel = channels.get(channelId);

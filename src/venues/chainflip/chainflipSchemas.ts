@@ -92,6 +92,21 @@ export const ChainflipStatusSchema = Type.Object({
 });
 export type ChainflipStatus = Static<typeof ChainflipStatusSchema>;
 
+/** `GET /api/networkInfo`: which assets take deposits into channels and can be paid out now. */
+export const ChainflipNetworkInfoSchema = Type.Object({
+  assets: Type.Array(
+    Type.Object({
+      /** The State Chain asset id (`Eth`, `ArbUsdc`, `HubDot`, …). */
+      asset: Type.String(),
+      depositChannelCreationEnabled: Type.Boolean(),
+      depositChannelDepositsEnabled: Type.Boolean(),
+      egressEnabled: Type.Boolean(),
+    }),
+  ),
+  cfBrokerCommissionBps: Nullable(Type.Number()),
+});
+export type ChainflipNetworkInfo = Static<typeof ChainflipNetworkInfoSchema>;
+
 /** What quote and build store and status reads back (`VenueQuote.context` merged with the plan's). */
 export const ChainflipContextSchema = Type.Object({
   srcChain: Type.String(),
@@ -100,10 +115,10 @@ export const ChainflipContextSchema = Type.Object({
   destAsset: Type.String(),
   egressAmount: Amount,
   estimatedPrice: Type.String(),
-  intermediateAmount: Type.Optional(Nullable(Amount)),
+  intermediateAmount: Nullable(Amount),
   slippageBps: Type.Integer({ minimum: 0, maximum: 10_000 }),
   retryDurationBlocks: Type.Integer({ minimum: 0 }),
-  maxOraclePriceSlippageBps: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 255 }))),
+  maxOraclePriceSlippageBps: Nullable(Type.Integer({ minimum: 0, maximum: 255 })),
   minAmountOut: Amount,
   /** Written by build: the channel id is the status key. */
   channelId: Type.Optional(Type.String()),

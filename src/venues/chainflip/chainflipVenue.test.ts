@@ -2,10 +2,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decodeFunctionData, erc20Abi } from 'viem';
 import { createTestVenue, fixturesOf, knownToken, passes, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
 import type { DepositPlan, VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
-import { VenueHttpError } from '../venueHttpClient.ts';
+import { VenueHttpError, type VenueHttpClient } from '../venueHttpClient.ts';
+import { CHAINFLIP_ASSETS } from './chainflipChains.ts';
 import { startChainflipFake, type ChainflipFake } from './chainflipFake.ts';
+import { createChainflipNetworkInfo } from './chainflipNetworkInfo.ts';
 import { CHAINFLIP_STATUS_TABLE, minPriceX128Of } from './chainflipMapping.ts';
-import { ChainflipDepositChannelSchema, ChainflipQuoteResponseSchema, ChainflipStatusSchema } from './chainflipSchemas.ts';
+import { ChainflipDepositChannelSchema, ChainflipNetworkInfoSchema, ChainflipQuoteResponseSchema, ChainflipStatusSchema } from './chainflipSchemas.ts';
 import { chainflipVenue } from './chainflipVenue.ts';
 
 const USDC_ARB = knownToken('arbitrum', 'USDC');
@@ -41,6 +43,7 @@ afterAll(() => fake.close());
 beforeEach(() => {
   fake.server.setFault(null);
   fake.setMinimum(null);
+  fake.disableAsset(null);
   fake.server.requests.length = 0;
 });
 
@@ -67,6 +70,11 @@ describe('fixtures', () => {
     for (const name of ['quote-btc-eth-boost.json', 'quote-eth-sol-regular-dca.json']) expect(passes(ChainflipQuoteResponseSchema, fixture(`real/${name}`))).toBe(true);
     for (const name of ['status-completed-eth-btc.json', 'status-completed-dca-partial-refund-usdc-flip.json', 'status-failed-deposit-ignored.json', 'status-receiving-vault.json']) expect(passes(ChainflipStatusSchema, fixture(`real/${name}`))).toBe(true);
     expect(passes(ChainflipDepositChannelSchema, fixture('synthetic/deposit-channel-eth.json'))).toBe(true);
+    for (const name of ['network-info-all-enabled.json', 'network-info-channel-creation-off.json']) expect(passes(ChainflipNetworkInfoSchema, fixture(`real/${name}`))).toBe(true);
+  });
+  it('name every asset of the table by a State Chain id the backend lists', () => {
+    const listed = new Set((fixture('real/network-info-all-enabled.json') as { assets: { asset: string }[] }).assets.map((a) => a.asset));
+    for (const asset of CHAINFLIP_ASSETS) expect(listed.has(asset.internalId), asset.internalId).toBe(true);
   });
 });
 
@@ -185,5 +193,39 @@ describe('status', () => {
     const { quote, plan } = await opened(quoteRequest);
     const error = await rejectionOf(adapter.status({ ...statusOf(quoteRequest, plan, quote), context: { channelId: 'x' } }, testCall()));
     expect(error.code).toBe('invalid_input');
+  });
+});
+
+describe('network info snapshot', () => {
+  it('refuses a paused asset locally once read, and drops it from the coverage', async () => {
+    const venue = createTestVenue(chainflipVenue, fake.url, { now: () => NOW }).venue;
+    expect(venue.supports(request())).toEqual({ served: true });
+    fake.disableAsset('ArbUsdc');
+    await venue.snapshot?.refresh(testCall());
+    expect(venue.snapshot?.fetchedAt()).toBe(NOW);
+    expect(venue.supports(request())).toMatchObject({ served: false, code: 'route_not_served' });
+    fake.server.requests.length = 0;
+    expect((await rejectionOf(venue.quote(request(), testCall()))).code).toBe('route_not_served');
+    expect(fake.server.requests).toHaveLength(0);
+    expect(venue.coverage().tokenSymbols('arbitrum', 'solana')).not.toContain('USDC');
+    expect(venue.coverage().tokenSymbols('arbitrum', 'solana')).toContain('ETH');
+  });
+
+  it('without a snapshot, the 503 of a disabled asset is route_not_served', async () => {
+    fake.disableAsset('Sol');
+    expect((await rejectionOf(adapter.quote(request(), testCall()))).code).toBe('route_not_served');
+  });
+
+  it('reads the recorded safe-mode answer: no channel deposits, Flip still paid out', async () => {
+    const info = fixture('real/network-info-channel-creation-off.json');
+    const http = { get: () => Promise.resolve(info), post: () => Promise.reject(new Error('unused')) } as unknown as VenueHttpClient;
+    const network = createChainflipNetworkInfo(http, () => NOW);
+    const eth = CHAINFLIP_ASSETS.find((a) => a.internalId === 'Eth');
+    const flip = CHAINFLIP_ASSETS.find((a) => a.internalId === 'Flip');
+    if (!eth || !flip) throw new Error('table lacks Eth or Flip');
+    expect(network.allows(eth, flip)).toEqual({ served: true });
+    await network.snapshot.refresh(testCall());
+    expect(network.allows(eth, flip)).toMatchObject({ served: false, code: 'route_not_served' });
+    expect(network.takesDeposits(flip)).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 import { assetsOfCorridor, supportsFrom, tableCoverage, type DepositCoverage } from '../depositVenueSupport.ts';
-import { VenueRejection, type CallContext, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
+import { VenueRejection, type CallContext, type Corridor, type CoverageAnswer, type DepositPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { CHAINFLIP_ASSETS, CHAINFLIP_CHAINS, chainflipAssetOf, type ChainflipAsset } from './chainflipChains.ts';
+import { createChainflipNetworkInfo } from './chainflipNetworkInfo.ts';
 import { CHAINFLIP_ERROR_CODES, readChainflipContext, regularQuoteOf, toChainflipRejection, toChannelBody, toDepositPlan, toQuoteQuery, toVenueQuote, toVenueStatus } from './chainflipMapping.ts';
 import { ChainflipContextSchema, ChainflipDepositChannelSchema, ChainflipQuoteResponseSchema, ChainflipStatusSchema } from './chainflipSchemas.ts';
 
@@ -11,6 +12,9 @@ import { ChainflipContextSchema, ChainflipDepositChannelSchema, ChainflipQuoteRe
  * fill-or-kill minimum price and the sender as refund address, and the user makes a plain transfer
  * to the channel address, from any chain Chainflip serves (Bitcoin, Solana, Tron and Assethub
  * included: Strait verifies deposit funding by hash). Status is `GET /v2/swaps/{channelId}`.
+ *
+ * The backend's per-asset switches (`GET /api/networkInfo`) are read in the background as the
+ * venue's snapshot: a paused asset is refused locally instead of costing a 503 per quote.
  *
  * Vault swaps (EVM calldata, Solana instructions, Bitcoin nulldata) are not built: the channel works
  * from every chain and needs no contract call Strait would have to vet. Broker commission needs an
@@ -34,16 +38,32 @@ const COVERAGE: DepositCoverage<ChainflipAsset> = {
   assetOf: chainflipAssetOf,
 };
 
-const symbolsOn = (chain: string): readonly string[] => CHAINFLIP_ASSETS.filter((a) => a.chain === chain).map((a) => a.asset);
-
 export function createChainflipVenue(deps: VenueDeps): Venue {
+  const network = createChainflipNetworkInfo(deps.http, deps.now);
+  const staticSupports = supportsFrom(COVERAGE);
+
+  function supports(corridor: Corridor): CoverageAnswer {
+    const answer = staticSupports(corridor);
+    if (!answer.served) return answer;
+    const { from, to } = assetsOfCorridor(COVERAGE, corridor);
+    return network.allows(from, to);
+  }
+
+  /** Both assets of a corridor Chainflip serves now, or its typed refusal. */
+  function assetsOf(corridor: Corridor): { from: ChainflipAsset; to: ChainflipAsset } {
+    const answer = supports(corridor);
+    if (!answer.served) throw new VenueRejection(answer.code, answer.message);
+    return assetsOfCorridor(COVERAGE, corridor);
+  }
+
   return {
     id: chainflipVenue.id,
-    supports: supportsFrom(COVERAGE),
-    coverage: () => tableCoverage(CHAINFLIP_CHAINS, COVERAGE.served, symbolsOn),
+    supports,
+    coverage: () => tableCoverage(CHAINFLIP_CHAINS, COVERAGE.served, (chain) => CHAINFLIP_ASSETS.filter((a) => a.chain === chain && network.takesDeposits(a)).map((a) => a.asset)),
+    snapshot: network.snapshot,
 
     async quote(request: VenueQuoteRequest, call: CallContext): Promise<VenueQuote> {
-      const { from, to } = assetsOfCorridor(COVERAGE, request);
+      const { from, to } = assetsOf(request);
       try {
         const quotes = await deps.http.get('/v2/quote', toQuoteQuery(request, from, to), ChainflipQuoteResponseSchema, call);
         return toVenueQuote(regularQuoteOf(quotes, request, from, to), request, deps.now());
@@ -55,7 +75,7 @@ export function createChainflipVenue(deps: VenueDeps): Venue {
     // The channel is opened on the stored quote's price: the fill-or-kill minimum refunds the deposit
     // instead of swapping below it, so no second quote is needed.
     async build({ request, quote }: VenueBuildRequest, call: CallContext): Promise<DepositPlan> {
-      const { from, to } = assetsOfCorridor(COVERAGE, request);
+      const { from, to } = assetsOf(request);
       const context = readChainflipContext(quote.context);
       const body = toChannelBody(request, context, from, to);
       try {
