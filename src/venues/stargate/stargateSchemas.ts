@@ -1,0 +1,81 @@
+import { Type, type Static } from 'typebox';
+
+/**
+ * Schemas of what the Stargate adapter reads: the Stargate API's `GET /quotes` (shared/venues/
+ * stargate.md), its error body, and LayerZero Scan's `GET /v1/messages/tx/{hash}`. Only the fields the
+ * adapter uses are required; everything else passes through untouched.
+ *
+ * A quote entry may be a failed route: Stargate answers `route: null` with `error: { message }` (a
+ * real answer quoted in stargate-protocol/tutorial-api-transfer issue #3), and integrators also read a
+ * plain string there, so `error` is either. Amounts and steps are absent on such an entry.
+ */
+
+const UINT_STRING = Type.String({ pattern: '^[0-9]{1,78}$' });
+const Nullable = <T extends Parameters<typeof Type.Optional>[0]>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
+
+export const StargateErrorSchema = Type.Union([Type.String(), Type.Object({ message: Type.Optional(Type.String()) })]);
+
+const StepSchema = Type.Object({
+  type: Type.String(),
+  chainKey: Type.Optional(Type.String()),
+  transaction: Type.Object({
+    to: Type.String(),
+    data: Type.String(),
+    value: Type.Optional(Type.String()),
+    from: Type.Optional(Type.String()),
+  }),
+});
+
+const QuoteSchema = Type.Object({
+  route: Nullable(Type.String()),
+  error: Nullable(StargateErrorSchema),
+  srcAmount: Type.Optional(UINT_STRING),
+  dstAmount: Type.Optional(UINT_STRING),
+  srcAmountMax: Type.Optional(UINT_STRING),
+  dstAmountMin: Type.Optional(UINT_STRING),
+  srcChainKey: Type.Optional(Type.String()),
+  dstChainKey: Type.Optional(Type.String()),
+  duration: Nullable(Type.Object({ estimated: Nullable(Type.Number({ minimum: 0 })) })),
+  fees: Type.Optional(Type.Array(Type.Object({ token: Type.Optional(Type.String()), chainKey: Type.Optional(Type.String()), amount: Type.Optional(Type.String()), type: Type.Optional(Type.String()) }))),
+  steps: Type.Optional(Type.Array(StepSchema)),
+});
+export type StargateQuote = Static<typeof QuoteSchema>;
+
+export const StargateQuotesSchema = Type.Object({ quotes: Type.Array(QuoteSchema) });
+export type StargateQuotes = Static<typeof StargateQuotesSchema>;
+
+/** A 4xx body: `{ error: { message } }` as integrations read it, or a bare `{ message }`. */
+export const StargateErrorBodySchema = Type.Object({ error: Type.Optional(StargateErrorSchema), message: Type.Optional(Type.String()) });
+export type StargateErrorBody = Static<typeof StargateErrorBodySchema>;
+
+/**
+ * One LayerZero message as Scan reports it. `status.name` stays a free string so an undocumented
+ * value reaches the status table (pending, unrecognized) rather than failing validation; a message
+ * still waiting has a `destination` without `tx`, and `failedTx` holds objects, not strings.
+ */
+const ScanMessageSchema = Type.Object({
+  pathway: Type.Optional(Type.Object({ srcEid: Type.Optional(Type.Integer()), dstEid: Type.Optional(Type.Integer()) })),
+  source: Type.Optional(Type.Object({ status: Type.Optional(Type.String()), tx: Type.Optional(Type.Object({ txHash: Type.Optional(Type.String()), payload: Type.Optional(Type.String()) })) })),
+  destination: Type.Optional(Type.Object({ status: Type.Optional(Type.String()), tx: Type.Optional(Type.Object({ txHash: Type.Optional(Type.String()) })) })),
+  guid: Type.Optional(Type.String()),
+  status: Type.Object({ name: Type.String(), message: Nullable(Type.String()) }),
+});
+export type ScanMessage = Static<typeof ScanMessageSchema>;
+
+export const ScanMessagesSchema = Type.Object({ data: Type.Array(ScanMessageSchema) });
+export type ScanMessages = Static<typeof ScanMessagesSchema>;
+
+/** What quote and build store, read back by build and status (all strings: stored JSON outlives deploys). */
+export const StargateContextSchema = Type.Object({
+  srcChainKey: Type.String(),
+  dstChainKey: Type.String(),
+  /** The native pool the step calls. */
+  pool: Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' }),
+  /** What the pool bridges (`SendParam.amountLD`): the input less the LayerZero fee, in 10¹²-wei steps. */
+  amountLD: UINT_STRING,
+  nativeFee: UINT_STRING,
+  dstAmount: UINT_STRING,
+  minAmountLD: UINT_STRING,
+  route: Type.String(),
+});
+export type StargateContext = Static<typeof StargateContextSchema>;

@@ -1,0 +1,84 @@
+import { decodeFunctionData, encodeFunctionData, getAddress, isAddress, pad, parseAbi, size, slice, type Address, type Hex } from 'viem';
+import type { CallIntent } from '../allowList.ts';
+import { stargateChainById, stargateChainByEid } from './stargateChains.ts';
+
+/**
+ * Stargate v2's `send` (stargate-protocol/stargate-v2 `StargateBase.sol`, the IOFT signature):
+ * `send(SendParam, MessagingFee, address refundAddress)`. A native pool takes `msg.value ≥ nativeFee +
+ * amountLD` and hands anything above the LayerZero fee back to `refundAddress` through the endpoint,
+ * so the refund address can be paid from the user's value; `composeMsg` makes the destination pool call
+ * a contract with the tokens, and `extraOptions` can carry a native drop to any address. Strait reads
+ * the whole call and accepts only a plain taxi to the recipient.
+ */
+const abi = parseAbi([
+  'struct SendParam { uint32 dstEid; bytes32 to; uint256 amountLD; uint256 minAmountLD; bytes extraOptions; bytes composeMsg; bytes oftCmd; }',
+  'struct MessagingFee { uint256 nativeFee; uint256 lzTokenFee; }',
+  'function send(SendParam _sendParam, MessagingFee _fee, address _refundAddress) payable',
+]);
+
+export interface StargateSend {
+  readonly dstEid: number;
+  readonly to: Hex;
+  readonly amountLD: bigint;
+  readonly minAmountLD: bigint;
+  readonly extraOptions: Hex;
+  readonly composeMsg: Hex;
+  readonly oftCmd: Hex;
+  readonly nativeFee: bigint;
+  readonly lzTokenFee: bigint;
+  readonly refundAddress: Address;
+}
+
+/** The decoded `send` call, or `null` when `data` is not one. */
+export function decodeStargateSend(data: Hex): StargateSend | null {
+  try {
+    const decoded = decodeFunctionData({ abi, data });
+    if (decoded.functionName !== 'send') return null;
+    const [param, fee, refundAddress] = decoded.args;
+    return { ...param, nativeFee: fee.nativeFee, lzTokenFee: fee.lzTokenFee, refundAddress };
+  } catch {
+    return null;
+  }
+}
+
+export function encodeStargateSend(call: StargateSend): Hex {
+  const { nativeFee, lzTokenFee, refundAddress, ...param } = call;
+  return encodeFunctionData({ abi, functionName: 'send', args: [param, { nativeFee, lzTokenFee }, refundAddress] });
+}
+
+/** An EVM address as the bytes32 `SendParam.to` carries it (left-padded). */
+export function addressToBytes32(address: Address): Hex {
+  return pad(address.toLowerCase() as Hex, { size: 32 });
+}
+
+/** `extraOptions` Strait accepts: none, or the bare type-3 options header with no option in it. */
+const PLAIN_OPTIONS: readonly string[] = ['0x', '0x0003'];
+
+/**
+ * Why a `send` to a native pool does not do exactly what the transfer asked, or `null` when it does:
+ * the allow-list `check` of every pool (src/venues/allowList.ts), run at build and again at submit.
+ */
+export function whyNotStargateSend(data: Hex, value: bigint, intent: CallIntent): string | null {
+  if (size(data) < 4) return 'is not a Stargate send';
+  const call = decodeStargateSend(data);
+  if (call === null) return `is not a Stargate send (selector ${slice(data, 0, 4)})`;
+  if (intent.sourceToken !== null) return 'moves an ERC-20 through a native pool';
+  if (intent.destinationChainId === null) return 'targets a non-EVM destination, which Strait does not route through Stargate';
+  const destination = stargateChainById(intent.destinationChainId);
+  if (!destination || call.dstEid !== destination.eid) {
+    return `sends to LayerZero endpoint ${call.dstEid} (${stargateChainByEid(call.dstEid)?.key ?? 'unknown'}), not ${destination?.key ?? `chain ${intent.destinationChainId}`}`;
+  }
+  if (!isAddress(intent.recipient, { strict: false })) return `cannot pay the non-EVM recipient ${intent.recipient}`;
+  if (call.to.toLowerCase() !== addressToBytes32(getAddress(intent.recipient)).toLowerCase()) return `pays ${call.to}, not the recipient ${intent.recipient}`;
+  // The endpoint refunds whatever exceeds the LayerZero fee to this address: only the recipient may get it.
+  if (call.refundAddress.toLowerCase() !== intent.recipient.toLowerCase()) return `refunds to ${call.refundAddress}, not the recipient ${intent.recipient}`;
+  if (call.composeMsg !== '0x') return 'carries a compose message (a destination call with the funds)';
+  if (call.oftCmd !== '0x') return 'rides the bus (oftCmd set), not a taxi';
+  if (!PLAIN_OPTIONS.includes(call.extraOptions.toLowerCase())) return `carries executor options ${call.extraOptions.slice(0, 20)}… (a native drop or gas to someone)`;
+  if (call.lzTokenFee !== 0n) return `pays ${call.lzTokenFee} in ZRO`;
+  if (value !== call.amountLD + call.nativeFee) return `sends ${value} wei for ${call.amountLD} bridged plus a ${call.nativeFee} LayerZero fee`;
+  if (value > intent.amount) return `sends ${value} wei for an input of ${intent.amount}`;
+  if (call.nativeFee > call.amountLD) return `pays a LayerZero fee of ${call.nativeFee} above the ${call.amountLD} bridged`;
+  if (call.minAmountLD === 0n || call.minAmountLD > call.amountLD) return `asks a minimum of ${call.minAmountLD} for ${call.amountLD} bridged`;
+  return null;
+}

@@ -1,0 +1,199 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Hex } from 'viem';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { validatorOf } from '../../domain/validatorOf.ts';
+import { classify, impossibleQuote } from '../../engine/fanOutQuotes.ts';
+import type { ServedRoute } from '../contract/ContractCase.ts';
+import { createTestVenue, knownToken, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
+import type { StepsPlan, VenueQuoteRequest } from '../Venue.ts';
+import { contract } from './stargate.contract.ts';
+import { DESTINATION_TX, startStargateFake, type StargateFake } from './stargateFake.ts';
+import { addressToBytes32, decodeStargateSend, whyNotStargateSend } from './stargateSendCalls.ts';
+import { stargateVenue } from './stargateVenue.ts';
+
+const SENDER = '0x1111111111111111111111111111111111111111';
+const RECIPIENT = '0x2222222222222222222222222222222222222222';
+const THIEF = '0x9999999999999999999999999999999999999999';
+const ETHER = 10n ** 18n;
+
+const request = (amountIn: bigint, overrides: Partial<VenueQuoteRequest> = {}): VenueQuoteRequest => ({
+  fromChain: 'base',
+  toChain: 'arbitrum',
+  fromToken: knownToken('base', null),
+  toToken: knownToken('arbitrum', null),
+  amountIn,
+  sender: SENDER,
+  recipient: RECIPIENT,
+  userIp: null,
+  integratorFee: null,
+  ...overrides,
+});
+
+describe('stargate adapter against its fake', () => {
+  let fake: StargateFake;
+  beforeAll(async () => {
+    fake = await startStargateFake();
+  });
+  afterAll(() => fake.close());
+  beforeEach(() => {
+    fake.setOptions({});
+    fake.server.requests.length = 0;
+  });
+  const venue = () => createTestVenue(stargateVenue, fake.url).venue;
+
+  it('quotes in its dialect: native ETH, chain keys, the input less the LayerZero fee in pool steps', async () => {
+    const quote = await venue().quote(request(ETHER + 123n), testCall());
+    const asked = fake.server.requests.map((r) => Object.fromEntries(r.query));
+    expect(asked).toHaveLength(2);
+    expect(asked[0]).toMatchObject({ srcToken: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', dstToken: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', srcChainKey: 'base', dstChainKey: 'arbitrum', srcAddress: SENDER, dstAddress: RECIPIENT, srcAmount: ETHER.toString() });
+    // 1 ETH + 123 wei less the 0.000038 ETH fee, floored to 10¹² wei.
+    expect(asked[1]!.srcAmount).toBe('999962000000000000');
+    expect(quote.amountOut).toBe((999_962_000_000_000_000n * 9_996n) / 10_000n / 10n ** 12n * 10n ** 12n);
+    expect(quote.minAmountOut).toBeLessThanOrEqual(quote.amountOut);
+    expect(impossibleQuote(quote, request(ETHER + 123n))).toBeNull();
+    expect(validatorOf(stargateVenue.contextSchema).Check(quote.context)).toBe(true);
+  });
+
+  it('builds one step to the pinned Base pool that sends no more than the input, refund to the recipient', async () => {
+    const v = venue();
+    const quote = await v.quote(request(ETHER), testCall());
+    const plan = (await v.build({ request: request(ETHER), quote }, testCall())) as StepsPlan;
+    const step = plan.steps[0]!;
+    expect(plan.steps).toHaveLength(1);
+    expect(step).toMatchObject({ vm: 'evm', step: 'main', chainId: 8453, to: '0xdc181Bd607330aeeBEF6ea62e03e5e1Fb4B6F7C7' });
+    if (step.vm !== 'evm') throw new Error('evm step expected');
+    const send = decodeStargateSend(step.data)!;
+    expect(step.value).toBe(send.amountLD + send.nativeFee);
+    expect(step.value).toBeLessThanOrEqual(ETHER);
+    expect(send.refundAddress).toBe(RECIPIENT);
+    expect(send.to).toBe(addressToBytes32(RECIPIENT));
+    expect(plan.approval).toBeNull();
+    expect(whyNotStargateSend(step.data, step.value, { sourceChainId: 8453, sourceToken: null, amount: ETHER, recipient: RECIPIENT, destinationChainId: 42161 })).toBeNull();
+  });
+
+  it.each([
+    ['another recipient', { to: addressToBytes32(THIEF) }],
+    ['another destination', { dstEid: 30111 }],
+    ['another amount', { amountLD: 5n * 10n ** 17n }],
+    ['a refund to a stranger', { refundAddress: THIEF as Hex }],
+    ['a compose message', { composeMsg: '0xdeadbeef' as Hex }],
+    ['another pool', { pool: '0xe8CDF27AcD73a434D661C84887215F7598e7d0d3' as Hex }],
+    ['more value than the input', { value: 2n * ETHER }],
+  ] as const)('refuses a venue answer with %s as venue_bad_response', async (_, tamper) => {
+    fake.setOptions({ tamper });
+    const rejection = await rejectionOf(venue().quote(request(ETHER), testCall()));
+    expect(rejection.code).toBe('venue_bad_response');
+  });
+
+  it('translates the limits: too little for the fee, above the pool, no quotes, unserved corridors', async () => {
+    expect(await rejectionOf(venue().quote(request(10n ** 13n), testCall()))).toMatchObject({ code: 'below_min', details: { minAmountAtomic: '39000000000000' } });
+    fake.setOptions({ maxAmount: ETHER });
+    expect(await rejectionOf(venue().quote(request(2n * ETHER), testCall()))).toMatchObject({ code: 'above_max', details: { maxAmountAtomic: (ETHER + 38_000_000_000_000n).toString() } });
+    fake.setOptions({ noQuotes: true });
+    expect((await rejectionOf(venue().quote(request(ETHER), testCall()))).code).toBe('no_liquidity');
+    const usdc = request(10n ** 8n, { fromToken: knownToken('base', 'USDC'), toToken: knownToken('arbitrum', 'USDC') });
+    expect((await rejectionOf(venue().quote(usdc, testCall()))).code).toBe('token_not_supported');
+    expect(venue().supports(usdc)).toMatchObject({ served: false, code: 'token_not_supported' });
+    expect(venue().supports(request(ETHER, { toChain: 'polygon', toToken: knownToken('polygon', null) }))).toMatchObject({ served: false, code: 'route_not_served' });
+    expect(venue().coverage().tokenSymbols('base', 'arbitrum')).toEqual(['ETH']);
+  });
+
+  it('tracks by LayerZero Scan: delivered with the amount the taxi pays, pending while not indexed, unknown values flagged', async () => {
+    const v = venue();
+    const quote = await v.quote(request(ETHER), testCall());
+    const statusRequest = { fromChain: 'base' as const, toChain: 'arbitrum' as const, toToken: knownToken('arbitrum', null), sourceTxHash: `0x${'ab'.repeat(32)}`, recipient: RECIPIENT, amountIn: ETHER, expectedOut: quote.amountOut, context: quote.context };
+    expect(await v.status(statusRequest, testCall())).toMatchObject({ state: 'completed', destinationTxHash: DESTINATION_TX, receivedAmount: quote.amountOut });
+    expect(fake.server.requests.at(-1)?.path).toBe(`/messages/tx/0x${'ab'.repeat(32)}`);
+    fake.setOptions({ status: null });
+    expect(await v.status(statusRequest, testCall())).toMatchObject({ state: 'pending', venueStatus: 'NOT_INDEXED' });
+    fake.setOptions({ status: 'SOMETHING_NEW' });
+    expect(await v.status(statusRequest, testCall())).toMatchObject({ state: 'pending', unrecognized: true });
+    fake.setOptions({ status: 'FAILED' });
+    expect(await v.status(statusRequest, testCall())).toMatchObject({ state: 'failed', receivedAmount: null });
+    expect((await rejectionOf(v.status({ ...statusRequest, sourceTxHash: 'nope' }, testCall()))).code).toBe('invalid_input');
+  });
+});
+
+/**
+ * The contract cases (stargate.contract.ts), replayed here because `stargate` is not registered yet
+ * (test/venueContract.test.ts runs registered modules only): each case's files served by a loopback
+ * server, the adapter built as the registry builds it, the outcome checked as that runner checks it.
+ */
+describe('stargate contract cases', () => {
+  const fixtures = new URL('./fixtures/', import.meta.url);
+  let routes: readonly ServedRoute[] = [];
+  const server = createServer((req, res) => {
+    void (async () => {
+      for await (const chunk of req) void chunk;
+      const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+      const route = routes.find((r) => r.method === req.method && (typeof r.path === 'string' ? r.path === path : r.path.test(path)));
+      if (!route) {
+        res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"not found"}');
+        return;
+      }
+      res.writeHead(route.answer.status ?? 200, { 'content-type': 'application/json', ...route.answer.headers }).end(await readFile(new URL(route.answer.file, fixtures)));
+    })();
+  });
+  let url = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it.each(contract.cases.map((c) => [c.name, c] as const))('%s', async (_, testCase) => {
+    routes = testCase.routes;
+    const now = testCase.now;
+    const { venue } = createTestVenue(stargateVenue, url, { credentials: testCase.credentials ?? {}, ...(now === undefined ? {} : { now: () => now }) });
+    const what = testCase.call;
+    const outcome = await (what.kind === 'quote' ? venue.quote(what.request, testCall()) : what.kind === 'build' ? venue.build(what.request, testCall()) : venue.status(what.request, testCall())).then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
+    const expected = testCase.expect;
+    if (expected.kind === 'rejection') {
+      if (outcome.ok) throw new Error('expected a rejection');
+      const rejection = classify('stargate', outcome.error);
+      expect(rejection.code).toBe(expected.code);
+      if (expected.details) expect(rejection.details ?? {}).toMatchObject(expected.details);
+      return;
+    }
+    if (!outcome.ok) throw outcome.error;
+    const value = outcome.value as never;
+    if (expected.kind === 'row') {
+      const quote = outcome.value as Awaited<ReturnType<typeof venue.quote>>;
+      expect(quote.amountOut).toBe(expected.amountOut);
+      if (expected.minAmountOut !== undefined) expect(quote.minAmountOut).toBe(expected.minAmountOut);
+      if (expected.estimatedSeconds !== undefined) expect(quote.estimatedSeconds).toBe(expected.estimatedSeconds);
+      if (expected.expiresAt !== undefined) expect(quote.expiresAt).toBe(expected.expiresAt);
+      if (what.kind === 'quote') expect(impossibleQuote(quote, what.request)).toBeNull();
+    } else if (expected.kind === 'status') {
+      const status = outcome.value as Awaited<ReturnType<typeof venue.status>>;
+      expect(status.state).toBe(expected.state);
+      if (expected.destinationTxHash !== undefined) expect(status.destinationTxHash).toBe(expected.destinationTxHash);
+      if (expected.receivedAmount !== undefined) expect(status.receivedAmount).toBe(expected.receivedAmount);
+      if (expected.unrecognized !== undefined) expect(status.unrecognized ?? false).toBe(expected.unrecognized);
+    } else {
+      if (what.kind === 'build') expect(validatorOf(stargateVenue.contextSchema).Check({ ...what.request.quote.context, ...(outcome.value as StepsPlan).context })).toBe(true);
+      expected.check(value);
+    }
+  });
+
+  it('every fixture has its SOURCES.json entry with the bytes’ sha256, and every served file exists', () => {
+    for (const kind of ['real', 'synthetic']) {
+      const dir = new URL(`${kind}/`, fixtures);
+      const sources = JSON.parse(readFileSync(new URL('SOURCES.json', dir), 'utf8')) as Record<string, { source?: string; sha256?: string }>;
+      const files = readdirSync(dir).filter((name) => name !== 'SOURCES.json');
+      expect(Object.keys(sources).sort()).toEqual([...files].sort());
+      for (const file of files) {
+        expect(sources[file]?.source?.trim()).toBeTruthy();
+        expect(sources[file]?.sha256).toBe(createHash('sha256').update(readFileSync(new URL(file, dir))).digest('hex'));
+      }
+    }
+    for (const testCase of contract.cases) for (const route of testCase.routes) expect(() => readFileSync(new URL(route.answer.file, fixtures))).not.toThrow();
+  });
+});
