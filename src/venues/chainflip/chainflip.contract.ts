@@ -198,11 +198,17 @@ export const contract: VenueContract = {
     },
     {
       name: 'a status answer paying another address than the recipient is refused',
-      routes: [statusRoute('real/status-completed-eth-dot.json')],
-      call: { kind: 'status', request: { ...TO_DOT, recipient: '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5' } },
+      routes: [statusRoute('real/status-completed-dca-partial-refund-usdc-flip.json')],
+      call: { kind: 'status', request: statusRequest({ toChain: 'ethereum', toToken: FLIP, recipient: '0x2222222222222222222222222222222222222222' }, { channelId: '10665480-Ethereum-854' }) },
       expect: { kind: 'rejection', code: 'venue_bad_response', details: { path: '/destAddress' } },
     },
     pendingCase('status WAITING (channel open) is pending', 'synthetic/status-waiting.json'),
+    {
+      name: 'a status answer about another destination asset is refused',
+      routes: [statusRoute('real/status-completed-eth-dot.json')],
+      call: { kind: 'status', request: statusRequest({ toChain: 'ethereum', toToken: token('ethereum', 'USDC'), recipient: '1yMmfLti1k3huRQM2c47WugwonQMqTvQ2GUFxnU7Pcs7xPo' }) },
+      expect: { kind: 'rejection', code: 'venue_bad_response', details: { path: '/destAsset' } },
+    },
     {
       name: 'status WAITING on an expired channel is failed: nothing was deposited',
       routes: [statusRoute('synthetic/status-waiting-expired.json')],

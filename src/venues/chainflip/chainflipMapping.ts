@@ -1,5 +1,6 @@
 import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
 import { sameAddress } from '../../domain/addresses/sameAddress.ts';
+import { chainInfo } from '../../domain/chains.ts';
 import type { RejectionCode } from '../../domain/errors.ts';
 import type { JsonObject } from '../../domain/steps.ts';
 import { validatorOf } from '../../domain/validatorOf.ts';
@@ -210,13 +211,24 @@ function delivered(egress: ChainflipEgress | null | undefined): egress is Chainf
   return !!egress?.txRef && !egress.failure && BigInt(egress.amount) > 0n;
 }
 
+/**
+ * Whether the backend's `destAddress` is the recipient. Bech32 is case-insensitive; an SS58 address
+ * may come back under another network prefix (same account), so Assethub recipients are not compared.
+ */
+function sameRecipient(chain: VenueStatusRequest['toChain'], reported: string, recipient: string): boolean {
+  const vm = chainInfo(chain).vm;
+  if (vm === 'substrate') return true;
+  if (vm === 'utxo') return reported.toLowerCase() === recipient.toLowerCase();
+  return sameAddress(chain, reported, recipient);
+}
+
 /** The answer must be about the transfer asked for: same destination asset and recipient. */
 function checkSameSwap(status: ChainflipStatus, request: VenueStatusRequest): void {
   const requested = chainflipAssetOf(request.toToken);
   if (requested && status.destChain && status.destAsset && (status.destChain !== requested.chainflipChain || status.destAsset.toUpperCase() !== requested.asset)) {
     throw badResponse(`Chainflip reports a swap into ${status.destChain} ${status.destAsset}, not the requested ${requested.chainflipChain} ${requested.asset}`, '/destAsset');
   }
-  if (status.destAddress && !sameAddress(request.toChain, status.destAddress, request.recipient)) {
+  if (status.destAddress && !sameRecipient(request.toChain, status.destAddress, request.recipient)) {
     throw badResponse(`Chainflip reports a swap paying ${status.destAddress}, not the recipient ${request.recipient}`, '/destAddress');
   }
 }
