@@ -1,0 +1,311 @@
+import { getAddress, isAddress, type Address, type Hex } from 'viem';
+import { Value } from 'typebox/value';
+import { tokensOn } from '../../domain/tokens.ts';
+import { VenueRejection, type CallContext, type CoverageAnswer, type Corridor, type StepsPlan, type Venue, type VenueCoverage, type VenueQuote, type VenueQuoteRequest, type VenueStatus } from '../Venue.ts';
+import { VenueHttpError } from '../venueHttpClient.ts';
+import type { VenueDeps, VenueModule } from '../VenueModule.ts';
+import { DEBRIDGE_CHAINS, DEBRIDGE_ROUTER, debridgeChain, DLN_SOURCE, type DebridgeChain } from './debridgeChains.ts';
+import { DEBRIDGE_ERROR_CODES, toDebridgeStatus, translateDebridgeError } from './debridgeMapping.ts';
+import { decodeDlnCall, DEBRIDGE_ROUTER_SELECTORS, DLN_SOURCE_SELECTORS, whyNotDebridgeCall } from './debridgeOrderCalls.ts';
+import { DebridgeContextSchema, DebridgeCreateTxSchema, DebridgeErrorSchema, DebridgeOrderIdsSchema, DebridgeOrderStatusSchema, type DebridgeContext, type DebridgeCreateTx } from './debridgeSchemas.ts';
+
+const ZERO: Address = '0x0000000000000000000000000000000000000000';
+/** deBridge publishes no quote lifetime (its transactions have no TTL); build asks again for fresh calldata. */
+const QUOTE_TTL_MS = 60_000;
+const CREATE_TX = '/v1.0/dln/order/create-tx';
+
+/**
+ * deBridge DLN (intent orders filled by solvers) through `GET /v1.0/dln/order/create-tx`, which is
+ * the quote and the transaction at once, and `GET /v1.0/dln/order/{id}/status`. EXACT_IN market
+ * orders (`dstChainTokenOutAmount=auto`) between the EVM chains of debridgeChains.ts; every built
+ * call is decoded and must place an order paying the recipient on the requested chain
+ * (debridgeOrderCalls.ts), at build and again at submit.
+ *
+ * Every DLN order also pays a flat fee (`fixFee`) in the source chain's native asset as value beside
+ * the call. Strait's steps carry no native value beside an ERC-20 input, so an ERC-20 input is not
+ * offered (the answer is read, the row refused); for a native input the adapter asks deBridge to
+ * give `amountIn` minus that fee, so give plus fee is what the user sends. Not built yet: Solana
+ * sources (0x-hex VersionedTransactions) and destinations (a 32-byte `receiverDst` the call check
+ * does not compare yet), Tron, and EXACT_OUT.
+ */
+export const debridgeVenue: VenueModule = {
+  id: 'debridge',
+  // Strait sends no `affiliateFeePercent`: its cuts stay fee steps.
+  capabilities: { archetype: 'intent', tradeTypes: ['EXACT_IN'], executionShapes: ['evm_calldata'], feeCapture: 'none', requiresUserIp: false, privacyModel: 'none' },
+  requiredCredentials: [],
+  defaultBaseUrl: 'https://dln.debridge.finance',
+  contextSchema: DebridgeContextSchema,
+  errorCodes: DEBRIDGE_ERROR_CODES,
+  // DlnSource places orders; DeBridgeRouter pre-swaps and then calls DlnSource. Both checked against the transfer.
+  allowList: {
+    calls: DEBRIDGE_CHAINS.flatMap((chain) => [
+      { chainId: chain.chainId, to: DLN_SOURCE, selectors: DLN_SOURCE_SELECTORS, check: whyNotDebridgeCall },
+      { chainId: chain.chainId, to: DEBRIDGE_ROUTER, selectors: DEBRIDGE_ROUTER_SELECTORS, check: whyNotDebridgeCall },
+    ]),
+    transferRecipients: [],
+  },
+  // deBridge hands out access tokens for higher limits but publishes no figure; its 429s are honoured as they come.
+  rateLimit: () => null,
+  sandboxFake: async ({ settlement }) => (await import('./debridgeFake.ts')).startDebridgeFake({ settlement }),
+  create(deps) {
+    return createDebridgeVenue(deps);
+  },
+};
+
+interface Resolved {
+  readonly from: DebridgeChain;
+  readonly to: DebridgeChain;
+  readonly fromToken: Address;
+  readonly toToken: Address;
+}
+
+type NotServed = Extract<CoverageAnswer, { served: false }>;
+
+function resolve(corridor: Corridor): Resolved | NotServed {
+  const from = debridgeChain(corridor.fromChain);
+  const to = debridgeChain(corridor.toChain);
+  if (!from || !to) {
+    const missing = !from ? corridor.fromChain : corridor.toChain;
+    const why = missing === 'solana' ? 'its Solana transactions and Solana receivers are not built yet' : 'it is built for the EVM chains of its deployment list only';
+    return { served: false, code: 'route_not_served', message: `deBridge is not served for ${missing}: ${why}` };
+  }
+  return { from, to, fromToken: (corridor.fromToken.address ?? ZERO) as Address, toToken: (corridor.toToken.address ?? ZERO) as Address };
+}
+
+function resolveOrThrow(corridor: Corridor): Resolved {
+  const resolved = resolve(corridor);
+  if ('served' in resolved) throw new VenueRejection(resolved.code, resolved.message);
+  return resolved;
+}
+
+const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
+function createDebridgeVenue(deps: VenueDeps): Venue {
+  /** The flat fee last seen per source chain: a native input then costs one call, not two. */
+  const knownFixFee = new Map<number, bigint>();
+
+  async function createTx(request: VenueQuoteRequest, resolved: Resolved, giveAmount: bigint, call: CallContext, strict: boolean): Promise<DebridgeCreateTx> {
+    const query: Record<string, string | number> = {
+      srcChainId: resolved.from.debridgeChainId,
+      srcChainTokenIn: resolved.fromToken,
+      srcChainTokenInAmount: giveAmount.toString(),
+      dstChainId: resolved.to.debridgeChainId,
+      dstChainTokenOut: resolved.toToken,
+      dstChainTokenOutAmount: 'auto',
+      dstChainTokenOutRecipient: evmAddress(request.recipient, 'recipient'),
+      senderAddress: evmAddress(request.sender, 'sender'),
+      srcChainOrderAuthorityAddress: request.sender,
+      srcChainRefundAddress: request.sender,
+      // The recipient alone may cancel the order or lower what it takes (debridgeOrderCalls.ts).
+      dstChainOrderAuthorityAddress: request.recipient,
+      // Operating expenses come out of the output, so the order gives exactly what the user sends.
+      prependOperatingExpenses: 'false',
+      ...(deps.credentials.REFERRAL_CODE ? { referralCode: deps.credentials.REFERRAL_CODE } : {}),
+      ...(deps.credentials.ACCESS_TOKEN ? { accesstoken: deps.credentials.ACCESS_TOKEN } : {}),
+    };
+    let body: DebridgeCreateTx;
+    try {
+      body = await deps.http.get(CREATE_TX, query, DebridgeCreateTxSchema, call);
+    } catch (error) {
+      if (!(error instanceof VenueHttpError)) throw error;
+      throw translateDebridgeError(error, Value.Check(DebridgeErrorSchema, error.body) ? error.body : null);
+    }
+    refuseOtherTransfer(body, resolved, strict ? giveAmount : null);
+    return body;
+  }
+
+  /**
+   * The order Strait can carry for `request` and what it gives. A native input pays the flat fee out
+   * of `amountIn` (learned from a first answer when unknown); an ERC-20 input cannot carry it beside.
+   */
+  async function carriedOrder(request: VenueQuoteRequest, resolved: Resolved, call: CallContext): Promise<{ body: DebridgeCreateTx; giveAmount: bigint; fixFee: bigint }> {
+    const native = request.fromToken.address === null;
+    let assumedFee = native ? knownFixFee.get(resolved.from.chainId) : 0n;
+    if (assumedFee === undefined) {
+      // A first look only to learn the fee: its amounts are not the order's.
+      const first = await createTx(request, resolved, request.amountIn, call, false);
+      assumedFee = fixFeeOf(first, true, request.amountIn);
+    }
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const giveAmount = request.amountIn - assumedFee;
+      if (giveAmount <= 0n) throw new VenueRejection('below_min', `deBridge's flat fee of ${assumedFee} native units leaves nothing of ${request.amountIn} to give`, { minAmountAtomic: (assumedFee + 1n).toString() });
+      const body = await createTx(request, resolved, giveAmount, call, true);
+      const fixFee = fixFeeOf(body, native, giveAmount);
+      if (!native) {
+        if (fixFee > 0n) throw new VenueRejection('no_liquidity', `deBridge's order needs a flat fee of ${fixFee} native units beside an ERC-20 input, which Strait cannot carry`, { nativeFeeAtomic: fixFee.toString() });
+        return { body, giveAmount, fixFee };
+      }
+      knownFixFee.set(resolved.from.chainId, fixFee);
+      if (fixFee === assumedFee) return { body, giveAmount, fixFee };
+      assumedFee = fixFee;
+    }
+    throw new VenueRejection('no_liquidity', `deBridge's flat fee on ${resolved.from.key} changed between answers`);
+  }
+
+  const coverage: VenueCoverage = {
+    origins: DEBRIDGE_CHAINS.map((chain) => chain.key),
+    // Only a native input can carry the flat fee: the source's native asset, where the destination knows its symbol.
+    tokenSymbols(fromChain, toChain) {
+      if (!debridgeChain(fromChain) || !debridgeChain(toChain)) return [];
+      const there = new Set(tokensOn(toChain).map((token) => token.symbol));
+      return tokensOn(fromChain).flatMap((token) => (token.address === null && there.has(token.symbol) ? [token.symbol] : []));
+    },
+  };
+
+  return {
+    id: debridgeVenue.id,
+    supports(corridor): CoverageAnswer {
+      const resolved = resolve(corridor);
+      if ('served' in resolved) return resolved;
+      // Every EVM order pays the flat fee; quote() still reads a live answer if asked directly.
+      if (corridor.fromToken.address !== null) return { served: false, code: 'token_not_supported', message: "deBridge charges its flat fee in the source chain's native asset beside the order, and Strait carries no native value beside an ERC-20 input" };
+      return { served: true };
+    },
+    coverage: () => coverage,
+
+    async quote(request, call): Promise<VenueQuote> {
+      const resolved = resolveOrThrow(request);
+      const { body, giveAmount, fixFee } = await carriedOrder(request, resolved, call);
+      const takeAmount = BigInt(body.estimation.dstChainTokenOut.amount);
+      const context: DebridgeContext = {
+        srcChainId: resolved.from.debridgeChainId,
+        dstChainId: resolved.to.debridgeChainId,
+        srcToken: resolved.fromToken,
+        dstToken: resolved.toToken,
+        giveAmount: giveAmount.toString(),
+        fixFee: fixFee.toString(),
+        takeAmount: takeAmount.toString(),
+      };
+      return {
+        amountIn: request.amountIn,
+        // The take amount is net of the protocol fee, the solver's margin and operating expenses, and
+        // DLN fills it exactly or not at all: expected and minimum are the same.
+        amountOut: takeAmount,
+        minAmountOut: takeAmount,
+        estimatedSeconds: body.order?.approximateFulfillmentDelay ?? null,
+        expiresAt: deps.now() + QUOTE_TTL_MS,
+        context,
+      };
+    },
+
+    async build({ request, quote }, call): Promise<StepsPlan> {
+      const resolved = resolveOrThrow(request);
+      const stored = readContext(quote.context);
+      if (stored.srcChainId !== resolved.from.debridgeChainId || stored.dstChainId !== resolved.to.debridgeChainId || !same(stored.srcToken, resolved.fromToken) || !same(stored.dstToken, resolved.toToken)) {
+        throw new VenueRejection('invalid_input', 'the stored deBridge quote was priced for another corridor');
+      }
+      // Fresh calldata for exactly this request (the order's salt and amounts are set per answer).
+      const { body, giveAmount, fixFee } = await carriedOrder(request, resolved, call);
+      const tx = body.tx;
+      if (!tx) throw unsafe('deBridge answered without a transaction');
+      if (!body.orderId) throw unsafe('deBridge answered without the order id');
+      const target = [DLN_SOURCE, DEBRIDGE_ROUTER].find((known) => same(known, tx.to));
+      if (!target) throw unsafe(`deBridge's transaction calls ${tx.to}, neither DlnSource nor DeBridgeRouter`);
+      const native = request.fromToken.address === null;
+      if (!native && tx.allowanceTarget !== undefined && !same(tx.allowanceTarget, target)) throw unsafe(`deBridge asks to approve ${tx.allowanceTarget}, not the ${target} its transaction calls`);
+      const data = hexData(tx.data);
+      const value = quantity(tx.value ?? '0');
+      if (value !== (native ? giveAmount : 0n) + fixFee) throw unsafe(`deBridge's transaction sends ${value} native units, not the ${native ? `${giveAmount} given plus ` : ''}${fixFee} of flat fee it quoted`);
+      const why = whyNotDebridgeCall(data, value, {
+        sourceChainId: resolved.from.chainId,
+        sourceToken: request.fromToken.address,
+        amount: request.amountIn,
+        recipient: request.recipient,
+        destinationChainId: resolved.to.chainId,
+      });
+      if (why !== null) throw unsafe(`deBridge's transaction ${why}`);
+      const decoded = decodeDlnCall(data);
+      if (typeof decoded === 'string') throw unsafe(`deBridge's transaction ${decoded}`);
+      const takeAmount = BigInt(body.estimation.dstChainTokenOut.amount);
+      if (!same(decoded.order.takeToken, resolved.toToken)) throw unsafe(`deBridge's order takes ${decoded.order.takeToken}, not ${resolved.toToken}`);
+      if (decoded.order.takeAmount !== takeAmount) throw unsafe(`deBridge's order takes ${decoded.order.takeAmount}, not the ${takeAmount} it quoted`);
+      if (decoded.inputAmount !== giveAmount) throw unsafe(`deBridge's transaction takes ${decoded.inputAmount}, not the ${giveAmount} asked`);
+      const chainId = resolved.from.chainId;
+      const context: DebridgeContext = { ...stored, giveAmount: giveAmount.toString(), fixFee: fixFee.toString(), takeAmount: takeAmount.toString(), orderId: body.orderId, dlnTarget: getAddress(target) };
+      return {
+        shape: 'steps',
+        // The pinned contract, not deBridge's spelling of it, is what the wallet signs.
+        steps: [{ vm: 'evm', step: 'main', chainId, to: getAddress(target), data, value }],
+        approval: native ? null : { chainId, token: resolved.fromToken, spender: getAddress(target), amount: giveAmount },
+        amountOut: takeAmount,
+        minAmountOut: takeAmount,
+        context,
+      };
+    },
+
+    async status(request, call): Promise<VenueStatus> {
+      const context = readContext(request.context);
+      const takeAmount = BigInt(context.takeAmount);
+      try {
+        // The order the source transaction really placed; the one built is the fallback while deBridge
+        // has not indexed the transaction yet.
+        const orderId = (await orderIdOf(request.sourceTxHash, call)) ?? context.orderId ?? null;
+        if (orderId === null) return { state: 'pending', venueStatus: 'None', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: 'no order indexed for the source transaction yet' };
+        // deBridge answers 400 UNKNOWN_ORDER (or 404) for an order it has not indexed yet.
+        const body = await deps.http.get(`/v1.0/dln/order/${orderId}/status`, {}, DebridgeOrderStatusSchema, call, { notFoundAs: null });
+        if (body === null) return { state: 'pending', venueStatus: 'None', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: 'not indexed by deBridge yet' };
+        return toDebridgeStatus(body, takeAmount);
+      } catch (error) {
+        if (!(error instanceof VenueHttpError)) throw error;
+        const body = Value.Check(DebridgeErrorSchema, error.body) ? error.body : null;
+        if (error.status === 400 && body?.errorId === 'UNKNOWN_ORDER') return { state: 'pending', venueStatus: 'None', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: 'not indexed by deBridge yet' };
+        throw translateDebridgeError(error, body);
+      }
+    },
+  };
+
+  /** The order the source transaction created (the first: Strait's transaction creates one). */
+  async function orderIdOf(txHash: string, call: CallContext): Promise<string | null> {
+    const body = await deps.http.get(`/v1.0/dln/tx/${txHash}/order-ids`, {}, DebridgeOrderIdsSchema, call, { notFoundAs: null });
+    const first = body?.orderIds[0];
+    if (first === undefined) return null;
+    return typeof first === 'string' ? first : first.stringValue;
+  }
+}
+
+/** An answer for another transfer than the one asked (chains, tokens, amount given) is impossible, never priced. */
+function refuseOtherTransfer(body: DebridgeCreateTx, resolved: Resolved, giveAmount: bigint | null): void {
+  const { srcChainTokenIn: given, dstChainTokenOut: taken } = body.estimation;
+  const problems: string[] = [];
+  if (given.chainId !== resolved.from.debridgeChainId || taken.chainId !== resolved.to.debridgeChainId) problems.push(`chains ${given.chainId} → ${taken.chainId}`);
+  if (!same(given.address, resolved.fromToken) || !same(taken.address, resolved.toToken)) problems.push(`tokens ${given.address} → ${taken.address}`);
+  if (giveAmount !== null && BigInt(given.amount) !== giveAmount) problems.push(`a give amount of ${given.amount}${given.mutatedWithOperatingExpense === true ? ' (operating expenses prepended)' : ''}`);
+  if (problems.length > 0) throw new VenueRejection('venue_bad_response', `deBridge priced another transfer than the one asked: ${problems.join(', ')}`, { path: '/estimation' });
+}
+
+/** The flat fee of an answer: `fixFee`, or what `tx.value` carries beyond the amount given. */
+function fixFeeOf(body: DebridgeCreateTx, native: boolean, giveAmount: bigint): bigint {
+  if (body.fixFee !== undefined) return BigInt(body.fixFee);
+  if (body.tx?.value === undefined) return 0n;
+  const fee = quantity(body.tx.value) - (native ? giveAmount : 0n);
+  if (fee < 0n) throw unsafe(`deBridge's transaction sends ${body.tx.value} native units, less than the ${giveAmount} given`);
+  return fee;
+}
+
+function hexData(data: string): Hex {
+  if (!/^0x([0-9a-fA-F]{2})*$/.test(data)) throw unsafe(`deBridge's transaction data is not hex calldata ('${data.slice(0, 16)}')`);
+  return data as Hex;
+}
+
+function quantity(value: string): bigint {
+  if (!/^(0x[0-9a-fA-F]{1,64}|[0-9]{1,78})$/.test(value)) throw unsafe(`deBridge's transaction value '${value.slice(0, 20)}' is not a quantity`);
+  return BigInt(value);
+}
+
+function unsafe(message: string): VenueRejection {
+  return new VenueRejection('venue_bad_response', message, { path: '/tx' });
+}
+
+function evmAddress(value: string, field: string): Address {
+  if (!isAddress(value, { strict: false })) throw new VenueRejection('invalid_input', `deBridge needs an EVM ${field}, got '${value}'`, { field });
+  return value;
+}
+
+/** The stored quote (and build) context, validated once and read typed. */
+function readContext(context: unknown): DebridgeContext {
+  if (!Value.Check(DebridgeContextSchema, context)) {
+    const first = Value.Errors(DebridgeContextSchema, context)[0];
+    throw new VenueRejection('invalid_input', `stored deBridge context is incomplete at '${first?.instancePath ?? ''}'`, { path: `context${first?.instancePath ?? ''}` });
+  }
+  return context;
+}
