@@ -1,6 +1,7 @@
-import { encodeAbiParameters, encodeEventTopics, encodeFunctionData, getAbiItem, type Address, type Hex, type PublicClient } from 'viem';
+import { encodeAbiParameters, encodeEventTopics, encodeFunctionData, erc20Abi, getAbiItem, type Address, type Hex, type PublicClient } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChainKey } from '../../domain/chains.ts';
+import { whyNotAllowed } from '../../engine/vetSteps.ts';
 import { nativeToken, resolveToken, type TokenInfo } from '../../domain/tokens.ts';
 import type { CallIntent } from '../allowList.ts';
 import { createTestVenue, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
@@ -225,6 +226,28 @@ describe('cbridge calldata check', () => {
     const withdraw = encodeFunctionData({ abi: [{ type: 'function', name: 'withdraw', inputs: [{ type: 'bytes', name: 'wdmsg' }], outputs: [], stateMutability: 'nonpayable' }], functionName: 'withdraw', args: ['0x'] });
     expect(check(withdraw, 0n)).not.toBeNull();
     expect(allowedCall(42161).check?.(encodeCbridgeSend(base), 0n, intent)).not.toBeNull();
+  });
+
+  it("passes the engine's step vetting with its allow-list, approval included; another recipient, chain, amount or target does not", async () => {
+    for (const native of [false, true]) {
+      const request = native ? quoteRequest({ fromToken: token('ethereum', null), toToken: token('arbitrum', null), amountIn: 10n ** 18n }) : quoteRequest();
+      const { plan } = await built(request);
+      const step = plan.steps[0];
+      const allowList = cbridgeVenue.allowList;
+      if (step?.vm !== 'evm' || !allowList) throw new Error('an EVM step and an allow-list expected');
+      const intent: CallIntent = { sourceChainId: 1, sourceToken: request.fromToken.address, amount: request.amountIn, recipient: RECIPIENT, destinationChainId: 42161 };
+      const rules = { venue: 'cbridge', allowList, chainId: 1, sourceToken: request.fromToken, amountIn: request.amountIn, depositAddress: null, feeRecipients: [], intent };
+      expect(whyNotAllowed(step, rules)).toBeNull();
+      expect(whyNotAllowed(step, { ...rules, intent: { ...intent, recipient: OTHER } })).toMatch(/recipient/);
+      expect(whyNotAllowed(step, { ...rules, intent: { ...intent, destinationChainId: 10 } })).toMatch(/chain 42161/);
+      expect(whyNotAllowed(step, { ...rules, intent: { ...intent, amount: request.amountIn - 1n } })).toMatch(/sends/);
+      expect(whyNotAllowed({ ...step, to: OTHER }, rules)).toMatch(/allow-list/);
+      expect(whyNotAllowed(step, { ...rules, intent: undefined })).toMatch(/without the transfer/);
+      if (plan.approval) {
+        const approve = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [plan.approval.spender, plan.approval.amount] });
+        expect(whyNotAllowed({ vm: 'evm', step: 'approve', chainId: 1, to: plan.approval.token, data: approve, value: 0n }, rules)).toBeNull();
+      }
+    }
   });
 
   it('pins only the deployment-list Bridges', () => {
