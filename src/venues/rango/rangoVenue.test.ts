@@ -2,6 +2,8 @@ import type { Hex } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { nativeToken, resolveToken, type TokenInfo } from '../../domain/tokens.ts';
 import { whyNotAllowed } from '../../engine/vetSteps.ts';
+import { recordedAnswer } from '../fake/recordedAnswers.ts';
+import { startFakeServer } from '../fake/startFakeServer.ts';
 import { createTestVenue, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
 import type { StepsPlan, VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
 import { startRangoFake, type RangoFake } from './rangoFake.ts';
@@ -45,6 +47,31 @@ async function quoted(overrides: Partial<VenueQuoteRequest> = {}): Promise<{ req
   const request = quoteRequest(overrides);
   return { request, quote: await venue.quote(request, testCall()) };
 }
+
+describe('rango quote on real recorded answers', () => {
+  /** Serves one real fixture at /basic/quote and quotes 1 native coin through it. */
+  async function refusalOf(file: string, fromChain: string, toChain: string) {
+    const server = await startFakeServer({ 'GET /basic/quote': () => ({ body: recordedAnswer(new URL(`./fixtures/real/${file}`, import.meta.url)) }) });
+    try {
+      const real = createTestVenue(rangoVenue, server.url, { credentials: KEY, now: () => NOW }).venue;
+      return await rejectionOf(real.quote(quoteRequest({ fromChain, toChain, fromToken: token(fromChain, null), toToken: token(toChain, null), amountIn: 10n ** 18n }), testCall()));
+    } finally {
+      await server.close();
+    }
+  }
+
+  it('refuses the Stargate route for the Swapper Fees it charges beside the amount, before looking at the swapper', async () => {
+    const refusal = await refusalOf('quote-ok-polygon-arbitrum-stargate-swapper-fee.json', 'polygon', 'arbitrum');
+    expect(refusal.code).toBe('no_liquidity');
+    expect(refusal.message).toMatch(/Swapper Fee of 2063914461587054727 beside the amount/);
+  });
+
+  it('reads the Hyphen route (gas named Network Fee, no meta) as gas only and refuses it for its swapper', async () => {
+    const refusal = await refusalOf('quote-ok-ethereum-polygon-hyphen-aggregator.json', 'ethereum', 'polygon');
+    expect(refusal.code).toBe('no_liquidity');
+    expect(refusal.message).toMatch(/goes through Hyphen Aggregator/);
+  });
+});
 
 describe('rango quote', () => {
   it('asks /basic/quote with Rango asset strings, atomic amount, percent slippage and the apiKey parameter', async () => {
