@@ -21,7 +21,7 @@ export interface NearIntentsCoverage {
   readonly tokens: (chain: ChainKey) => readonly TokenInfo[];
 }
 
-const CHAIN_OF_BLOCKCHAIN: ReadonlyMap<string, ChainKey> = new Map(Object.entries(NEAR_INTENTS_BLOCKCHAINS).map(([chain, blockchain]) => [blockchain, chain as ChainKey]));
+const CHAIN_OF_BLOCKCHAIN: ReadonlyMap<string, ChainKey> = new Map(Object.entries(NEAR_INTENTS_BLOCKCHAINS).flatMap(([chain, blockchain]) => (blockchain === undefined ? [] : [[blockchain, chain as ChainKey] as const])));
 
 /** 1Click's entries with a symbol, decimals and a contract address valid on a chain Strait names (placeholders such as `"coin"` fall out). */
 function tokensOf(list: NearIntentsTokens): ReadonlyMap<ChainKey, readonly TokenInfo[]> {
