@@ -2,8 +2,8 @@ import { decodeFunctionData, type Hex } from 'viem';
 import { nativeToken, resolveToken, type TokenInfo } from '../../domain/tokens.ts';
 import type { ContractCase, VenueContract } from '../contract/ContractCase.ts';
 import type { VenueBuildPlan, VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
-import { MAYAN_FORWARDER } from './mayanChains.ts';
-import { mayanForwarderAbi, swiftForwardProblem } from './mayanSwiftCall.ts';
+import { MAYAN_FORWARDER, MAYAN_SWIFT_V2 } from './mayanChains.ts';
+import { mayanForwarderAbi, mayanSwiftV2Abi, swiftForwardProblem } from './mayanSwiftCall.ts';
 
 /**
  * Mayan against its real answers (fixtures/real/SOURCES.json): quotes and explorer answers Gem
@@ -71,6 +71,18 @@ function statusRequest(fromChain: string, toChain: string, toToken: TokenInfo, s
 
 const STATUS_PATH = /^\/swap\/trx\/[^/]+$/;
 const statusRoute = (file: string) => [{ method: 'GET' as const, path: STATUS_PATH, answer: { file } }];
+
+/** The same order priced as Swift V2 (synthetic: no V2 quote was recorded). */
+const usdcToSolQuoteV2: VenueQuote = { ...usdcToSolQuote, context: { ...usdcToSolQuote.context, route: 'SWIFT_V2', swiftContract: MAYAN_SWIFT_V2 } };
+
+function checkForwardV2(plan: VenueBuildPlan): void {
+  checkForward(plan);
+  if (plan.shape !== 'steps' || plan.steps[0]?.vm !== 'evm') throw new Error('expected an evm step');
+  const outer = decodeFunctionData({ abi: mayanForwarderAbi, data: plan.steps[0].data as Hex });
+  if (outer.functionName !== 'forwardERC20' || outer.args[3] !== MAYAN_SWIFT_V2) throw new Error('expected forwardERC20 to Swift V2');
+  const inner = decodeFunctionData({ abi: mayanSwiftV2Abi, data: outer.args[4] });
+  if (inner.args[2].payloadType !== 1 || inner.args[3] !== '0x' || inner.args[2].minAmountOut !== 77_441_931n) throw new Error('unexpected V2 order');
+}
 
 function checkForward(plan: VenueBuildPlan): void {
   if (plan.shape !== 'steps') throw new Error('expected steps');
@@ -158,6 +170,26 @@ const cases: ContractCase[] = [
     routes: [],
     call: { kind: 'build', request: { request: usdcToSol, quote: usdcToSolQuote } },
     expect: { kind: 'plan', check: checkForward },
+  },
+  {
+    name: 'quote: the same order answered as Swift V2 on the V2 source contract is priced (ERC-20 input)',
+    routes: QUOTE_ROUTE('synthetic/quote-swift-v2-ethereum-usdc-to-solana-sol.json'),
+    call: { kind: 'quote', request: usdcToSol },
+    now: QUOTE_NOW,
+    expect: {
+      kind: 'row',
+      amountOut: 785_976_637n,
+      minAmountOut: 774_419_310n,
+      check: (quote) => {
+        if (quote.context.route !== 'SWIFT_V2' || quote.context.swiftContract !== MAYAN_SWIFT_V2) throw new Error('V2 order not stored');
+      },
+    },
+  },
+  {
+    name: 'build: a Swift V2 quote becomes forwardERC20 → Swift V2 createOrderWithToken (default payload, none custom); mutations fail the check',
+    routes: [],
+    call: { kind: 'build', request: { request: usdcToSol, quote: usdcToSolQuoteV2 } },
+    expect: { kind: 'plan', check: checkForwardV2 },
   },
   {
     name: 'status: COMPLETED (ORDER_SETTLED) → completed with the fulfill hash and toAmount64',

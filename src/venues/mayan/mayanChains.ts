@@ -58,6 +58,15 @@ export const MAYAN_FORWARDER: Address = '0x337685fdaB40D39bd02028545a4FfA7D287cC
  */
 export const MAYAN_SWIFT_V1: Address = '0xC38e4e6A15593f908255214653d3D947CA1c2338';
 
+/**
+ * Mayan Swift V2's source contract on EVM chains, the same address on ethereum, bnb, polygon,
+ * avalanche, arbitrum, optimism and base. Mayan's docs name no address for it that could be read
+ * here; it is the `SWIFT_V2_PROTOCOL` integrators pin beside `SWIFT_V1_PROTOCOL` 0xC38e…2338 and the
+ * forwarder (e.g. Arcana's MayanRouter), reported registered in the forwarder's `mayanProtocols`.
+ * Swift V2 orders are built from ERC-20 inputs only (swap-sdk refuses `createOrderWithEth` for V2).
+ */
+export const MAYAN_SWIFT_V2: Address = '0x40fFE85A28DC9993541449464d7529a922142960';
+
 export const EVM_NATIVE: Address = '0x0000000000000000000000000000000000000000';
 
 /** Native SOL as Mayan spells it in quotes (`toToken.contract` of the recorded Solana answers). */

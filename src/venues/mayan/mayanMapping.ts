@@ -3,7 +3,7 @@ import type { RejectionCode } from '../../domain/errors.ts';
 import type { TokenInfo } from '../../domain/tokens.ts';
 import { VenueRejection, type VenueQuote, type VenueStatus, type VenueTransferState } from '../Venue.ts';
 import type { VenueHttpError } from '../venueHttpClient.ts';
-import { MAYAN_SWIFT_V1 } from './mayanChains.ts';
+import { EVM_NATIVE, MAYAN_SWIFT_V1, MAYAN_SWIFT_V2 } from './mayanChains.ts';
 import { MayanErrorSchema, type MayanContext, type MayanQuote, type MayanSwapStatus } from './mayanSchemas.ts';
 
 /**
@@ -60,11 +60,22 @@ export function swiftOrderAmount(human: number, tokenDecimals: number): bigint {
   return humanToAtomic(fixed, cut);
 }
 
-/** Whether a quote is one Strait can build and check: a Swift V1 order on the pinned contract, without a source swap. */
+/** The Swift generation of a quote (`swiftVersion` is absent from V1-era answers), or null for another value. */
+export function swiftVersionOf(quote: MayanQuote): 'V1' | 'V2' | null {
+  if (quote.swiftVersion === undefined || quote.swiftVersion === null || quote.swiftVersion === 'V1') return 'V1';
+  return quote.swiftVersion === 'V2' ? 'V2' : null;
+}
+
+/**
+ * Whether a quote is one Strait can build and check: a Swift order without a source swap, not
+ * gasless, with its fees, deadline and auction mode; a V2 order only from an ERC-20 input.
+ */
 export function isBuildableSwift(quote: MayanQuote): boolean {
+  const version = swiftVersionOf(quote);
   return (
     quote.type === 'SWIFT' &&
-    (quote.swiftVersion === undefined || quote.swiftVersion === null || quote.swiftVersion === 'V1') &&
+    version !== null &&
+    !(version === 'V2' && quote.fromToken.contract.toLowerCase() === EVM_NATIVE) &&
     quote.gasless !== true &&
     typeof quote.swiftInputContract === 'string' &&
     quote.swiftInputContract.toLowerCase() === quote.fromToken.contract.toLowerCase() &&
@@ -77,9 +88,15 @@ export function isBuildableSwift(quote: MayanQuote): boolean {
   );
 }
 
-/** Whether a Swift quote from an EVM chain names the pinned Swift contract (any other is refused). */
+/** The pinned Swift contract of a generation. */
+export function pinnedSwift(version: 'V1' | 'V2'): string {
+  return version === 'V1' ? MAYAN_SWIFT_V1 : MAYAN_SWIFT_V2;
+}
+
+/** Whether a Swift quote from an EVM chain names the pinned contract of its generation (any other is refused). */
 export function namesPinnedSwift(quote: MayanQuote): boolean {
-  return typeof quote.swiftMayanContract === 'string' && quote.swiftMayanContract.toLowerCase() === MAYAN_SWIFT_V1.toLowerCase();
+  const version = swiftVersionOf(quote);
+  return version !== null && typeof quote.swiftMayanContract === 'string' && quote.swiftMayanContract.toLowerCase() === pinnedSwift(version).toLowerCase();
 }
 
 export interface MayanQuoteInput {
@@ -108,7 +125,7 @@ export function toMayanQuote(quote: MayanQuote, input: MayanQuoteInput): VenueQu
     throw new VenueRejection('venue_bad_response', `Mayan's minimum ${minAmountOut} exceeds its expected ${amountOut}`, { path: '/quotes/0/minAmountOut' });
   }
   const context: MayanContext = {
-    route: 'SWIFT_V1',
+    route: swiftVersionOf(quote) === 'V2' ? 'SWIFT_V2' : 'SWIFT_V1',
     fromChain: quote.fromChain,
     toChain: quote.toChain,
     swiftContract: quote.swiftMayanContract ?? '',

@@ -84,7 +84,7 @@ export type MayanSwapStatus = Static<typeof MayanSwapStatusSchema>;
  * it the way the SDK cuts it). Fields are added as optional only: stored context outlives deploys.
  */
 export const MayanContextSchema = Type.Object({
-  route: Type.Literal('SWIFT_V1'),
+  route: Type.Union([Type.Literal('SWIFT_V1'), Type.Literal('SWIFT_V2')]),
   fromChain: Type.String(),
   toChain: Type.String(),
   swiftContract: Type.String(),

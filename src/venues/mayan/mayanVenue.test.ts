@@ -5,11 +5,11 @@ import { nativeToken, resolveToken, type TokenInfo } from '../../domain/tokens.t
 import { createTestVenue, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
 import type { VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError, type VenueHttpClient } from '../venueHttpClient.ts';
-import { MAYAN_FORWARDER, MAYAN_SWIFT_V1 } from './mayanChains.ts';
+import { MAYAN_FORWARDER, MAYAN_SWIFT_V1, MAYAN_SWIFT_V2 } from './mayanChains.ts';
 import { startMayanFake, type MayanFake } from './mayanFake.ts';
 import { MAYAN_STATUS_TABLE } from './mayanMapping.ts';
 import { MAYAN_EXPLORER_API, MAYAN_PRICE_API, mayanVenue } from './mayanVenue.ts';
-import { FORWARDER_SELECTORS, mayanForwarderAbi, mayanSwiftV1Abi, swiftForwardProblem } from './mayanSwiftCall.ts';
+import { FORWARDER_SELECTORS, mayanForwarderAbi, mayanSwiftV1Abi, mayanSwiftV2Abi, swiftForwardProblem } from './mayanSwiftCall.ts';
 
 const NOW = 1_767_225_600_000;
 function token(chain: string, symbol: string | null): TokenInfo {
@@ -148,6 +148,28 @@ describe('mayan build', () => {
     expect(whyNotAllowed(step, { ...rules, intent: { ...intent, recipient: SENDER } })).toMatch(/recipient/);
     expect(whyNotAllowed(step, { ...rules, intent: { ...intent, destinationChainId: 137 } })).toMatch(/destination/);
     expect(whyNotAllowed({ ...step, to: '0x3333333333333333333333333333333333333333' }, rules)).toMatch(/allow-list/);
+  });
+
+  it('Swift V2 from an ERC-20: forwardERC20 → the V2 source contract, default payload; a V2 answer for a native input is not priced', async () => {
+    fake.patchQuote({ swiftVersion: 'V2', swiftMayanContract: MAYAN_SWIFT_V2 });
+    const request = quoteRequest({ fromToken: token('arbitrum', 'USDC'), toToken: token('base', 'USDC'), amountIn: 25_000_000n });
+    const quote = await venue.quote(request, testCall());
+    expect(quote.context.route).toBe('SWIFT_V2');
+    const plan = await venue.build({ request, quote }, testCall());
+    if (plan.shape !== 'steps' || plan.steps[0]?.vm !== 'evm') throw new Error('evm steps expected');
+    const step = plan.steps[0];
+    const outer = decodeFunctionData({ abi: mayanForwarderAbi, data: step.data });
+    if (outer.functionName !== 'forwardERC20') throw new Error('forwardERC20 expected');
+    expect(outer.args[3]).toBe(MAYAN_SWIFT_V2);
+    const inner = decodeFunctionData({ abi: mayanSwiftV2Abi, data: outer.args[4] });
+    expect(inner.args[2]).toMatchObject({ payloadType: 1, destAddr: pad(RECIPIENT, { size: 32 }), destChainId: 30, referrerBps: 0 });
+    expect(inner.args[3]).toBe('0x');
+    const intent = { sourceChainId: 42161, sourceToken: request.fromToken.address, amount: 25_000_000n, recipient: RECIPIENT, destinationChainId: 8453 };
+    expect(swiftForwardProblem(step.data, step.value, intent)).toBeNull();
+    expect(swiftForwardProblem(step.data, step.value, { ...intent, recipient: SENDER })).toMatch(/recipient/);
+    const withPayload = encodeFunctionData({ abi: mayanForwarderAbi, functionName: 'forwardERC20', args: [outer.args[0], outer.args[1], outer.args[2], MAYAN_SWIFT_V2, encodeFunctionData({ abi: mayanSwiftV2Abi, functionName: 'createOrderWithToken', args: [inner.args[0], inner.args[1], { ...inner.args[2], payloadType: 2 }, '0xdeadbeef'] })] });
+    expect(swiftForwardProblem(withPayload, 0n, intent)).toMatch(/custom payload/);
+    expect((await rejectionOf(venue.quote(quoteRequest(), testCall()))).code).toBe('route_not_served');
   });
 
   it('the check refuses a forward to another protocol, a referrer cut, and any other forwarder method', () => {

@@ -5,8 +5,8 @@ import { tokensOn } from '../../domain/tokens.ts';
 import { VenueRejection, type CallContext, type Corridor, type CoverageAnswer, type StepsPlan, type Venue, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError, type VenueHttpClient } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
-import { EVM_NATIVE, MAYAN_CHAINS, MAYAN_EVM_ORIGINS, MAYAN_FORWARDER, MAYAN_SWIFT_V1, mayanChain, mayanTokenId, type MayanChain } from './mayanChains.ts';
-import { MAYAN_ERROR_CODES, isBuildableSwift, namesPinnedSwift, swiftOrderAmount, toMayanQuote, toMayanStatus, translateMayanError } from './mayanMapping.ts';
+import { EVM_NATIVE, MAYAN_CHAINS, MAYAN_EVM_ORIGINS, MAYAN_FORWARDER, mayanChain, mayanTokenId, type MayanChain } from './mayanChains.ts';
+import { MAYAN_ERROR_CODES, isBuildableSwift, namesPinnedSwift, pinnedSwift, swiftOrderAmount, toMayanQuote, toMayanStatus, translateMayanError } from './mayanMapping.ts';
 import { MayanContextSchema, MayanQuoteResponseSchema, MayanSwapStatusSchema, type MayanContext } from './mayanSchemas.ts';
 import { FORWARDER_SELECTORS, encodeSwiftForward, orderAddress, swiftForwardProblem } from './mayanSwiftCall.ts';
 
@@ -15,9 +15,10 @@ export const MAYAN_PRICE_API = 'https://price-api.mayan.finance/v3';
 export const MAYAN_EXPLORER_API = 'https://explorer-api.mayan.finance/v3';
 
 /**
- * The SDK version the quote request names. The API picks the Swift generation by it: answers to SDKs
- * before 11 (the recorded ones, minimumSdkVersion [7,0,0]) are Swift V1 orders on the pinned
- * contract, the only generation whose calldata this adapter builds and checks.
+ * The SDK version the quote request names. The API compares it with its minimum; the recorded
+ * answers to SDKs before 11 (minimumSdkVersion [7,0,0]) are Swift V1 orders, which also serve native
+ * inputs. A Swift V2 answer is built too (ERC-20 inputs); whether today's API still answers V1 to
+ * this version is unconfirmed.
  */
 const SDK_VERSION = '10_4_0';
 /** swap-sdk `src/addresses.ts`: the SDK sends both with every quote. */
@@ -25,7 +26,7 @@ const SOLANA_PROGRAM = 'FC4eXxkyrMPTjiYUpp4EAnkmwMbQyZ6NDCh1kfLn6vsf';
 
 /**
  * Mayan through its Swift auction (solvers fill from their own capital on the destination). Quotes
- * ask for Swift routes only; build encodes the Swift V1 order itself and wraps it in the Mayan
+ * ask for Swift routes only; build encodes the Swift order (V1, or V2 from an ERC-20) itself and wraps it in the Mayan
  * Forwarder's `forwardEth` / `forwardERC20`, as swap-sdk `getSwiftFromEvmTxPayload` does; status
  * reads the explorer by source transaction hash. MCTP, Wormhole, gasless (EIP-712) and source-swap
  * routes are never priced, since Strait could not build or verify them; a Solana source is priced
@@ -39,7 +40,7 @@ export const mayanVenue: VenueModule = {
   defaultBaseUrl: MAYAN_PRICE_API,
   contextSchema: MayanContextSchema,
   errorCodes: MAYAN_ERROR_CODES,
-  // Only the forwarder's plain forwards, each checked to fund a Swift V1 order paying the requested recipient.
+  // Only the forwarder's plain forwards, each checked to fund a pinned Swift order paying the requested recipient.
   allowList: {
     calls: MAYAN_EVM_ORIGINS.map((chain) => ({ chainId: chain.chainId ?? 0, to: MAYAN_FORWARDER, selectors: FORWARDER_SELECTORS, check: swiftForwardProblem })),
     transferRecipients: [],
@@ -139,11 +140,12 @@ function createMayanVenue(deps: VenueDeps): Venue {
       if (context.fromChain !== origin.name || context.toChain !== destination.name || context.toTokenContract.toLowerCase() !== mayanTokenId(request.toToken).toLowerCase()) {
         throw new VenueRejection('invalid_input', 'the stored Mayan quote was priced for another corridor');
       }
-      if (context.swiftContract.toLowerCase() !== MAYAN_SWIFT_V1.toLowerCase()) {
-        throw new VenueRejection('venue_bad_response', `Mayan named Swift contract ${context.swiftContract}, not the pinned ${MAYAN_SWIFT_V1}; refusing to build`, { path: '/swiftMayanContract' });
+      const version = context.route === 'SWIFT_V2' ? 'V2' : 'V1';
+      if (context.swiftContract.toLowerCase() !== pinnedSwift(version).toLowerCase()) {
+        throw new VenueRejection('venue_bad_response', `Mayan named Swift ${version} contract ${context.swiftContract}, not the pinned ${pinnedSwift(version)}; refusing to build`, { path: '/swiftMayanContract' });
       }
       const tokenIn = mayanTokenId(request.fromToken);
-      if (!isAddress(tokenIn, { strict: false }) || context.tokenIn.toLowerCase() !== tokenIn.toLowerCase() || BigInt(context.amountIn) !== quote.amountIn) {
+      if (!isAddress(tokenIn, { strict: false }) || context.tokenIn.toLowerCase() !== tokenIn.toLowerCase() || BigInt(context.amountIn) !== quote.amountIn || (version === 'V2' && tokenIn.toLowerCase() === EVM_NATIVE)) {
         throw new VenueRejection('invalid_input', 'the stored Mayan quote locks another token or amount than the transfer');
       }
       const trader = orderAddress(request.sender, origin.wormholeId);
@@ -166,7 +168,7 @@ function createMayanVenue(deps: VenueDeps): Venue {
         auctionMode: context.auctionMode,
         random: orderRandom(context.quoteId),
       };
-      const { data, value } = encodeSwiftForward({ tokenIn: tokenIn as Address, amountIn: quote.amountIn, order });
+      const { data, value } = encodeSwiftForward({ version, tokenIn: tokenIn as Address, amountIn: quote.amountIn, order });
       const native = tokenIn.toLowerCase() === EVM_NATIVE;
       return {
         shape: 'steps',
