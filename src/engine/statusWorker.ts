@@ -4,7 +4,7 @@ import type { Hex } from 'viem';
 import { verifyEvmTransactionByHash } from '../chains/evm/verifyEvmTransactionByHash.ts';
 import { verifySvmTransactionBySignature } from '../chains/svm/verifySvmTransactionBySignature.ts';
 import type { ChainKey } from '../domain/chains.ts';
-import { resolveToken } from '../domain/tokens.ts';
+import { resolveStoredToken } from './tokens/resolveStoredToken.ts';
 import { giveUpAfterMs, pollDelayMs } from '../domain/pollSchedule.ts';
 import { isTerminal, type TransferStatus } from '../domain/transferStatus.ts';
 import { endClaim, findTransfer, leaseDueTransfers, listClaims, listEndedClaims, listFeeRows, listSteps, releaseAllLeases, releaseLease, setFeeRowStatus, setSubmissionVerification, updateTransfer, type StoredStep, type TransferPatch, type TransferRecord } from '../store/transferRepository.ts';
@@ -125,8 +125,8 @@ async function advance(deps: EngineDeps, id: string): Promise<void> {
   }
   const registered = deps.venues.get(transfer.venue);
   if (!registered?.venue) return postpone(deps, transfer, `venue ${transfer.venue} is not available; retrying`);
-  // Build resolved the token from the registry, so its stored address resolves again.
-  const toToken = resolveToken(transfer.toChain, transfer.toAsset);
+  // The stored address resolves again: the registry, or the token directory for one quoted by address (docs/tokens.md).
+  const toToken = await resolveStoredToken(deps, transfer.toChain, transfer.toAsset);
   if (!toToken) return postpone(deps, transfer, `${transfer.toAsset} is no longer a known token on ${transfer.toChain}`);
   let status: VenueStatus;
   try {

@@ -8,7 +8,7 @@ import { AppError } from '../domain/errors.ts';
 import type { StepKind } from '../domain/steps.ts';
 import { chainInfo } from '../domain/chains.ts';
 import { giveUpAfterMs } from '../domain/pollSchedule.ts';
-import { resolveToken } from '../domain/tokens.ts';
+import { resolveStoredToken } from './tokens/resolveStoredToken.ts';
 import { executionOfTransfer } from './hyperCore/relayedExecution.ts';
 import {
   endClaim,
@@ -418,7 +418,7 @@ async function claimStep(attempt: Attempt, step: StoredStep, takeover: Exclude<T
 async function stepRulesOf(deps: EngineDeps, transfer: TransferRecord): Promise<StepRules | null> {
   // The relayer route's steps are its leg's (or a transfer to the relayer): checked on those terms.
   const execution = executionOfTransfer(deps, transfer);
-  const sourceToken = resolveToken(transfer.fromChain, transfer.fromAsset === 'native' ? null : transfer.fromAsset);
+  const sourceToken = await resolveStoredToken(deps, transfer.fromChain, transfer.fromAsset);
   const chainId = chainInfo(transfer.fromChain as ChainKey).chainId;
   if (!execution || !sourceToken) return null;
   const deposit = (transfer.build as { deposit?: { address?: string } }).deposit;
