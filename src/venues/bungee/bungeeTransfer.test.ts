@@ -1,8 +1,8 @@
-import { getAddress, type Hex } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Strait } from '../../createStrait.ts';
+import type { Hex } from 'viem';
+import { describe, expect, it } from 'vitest';
 import { createTestStrait } from '../../../test/testStrait.ts';
-import { startBungeeFake, type BungeeFake } from './bungeeFake.ts';
+import { BASE_USDC, itChecksTheStoredCallAtSubmit, itRefusesTamperedCalls, serviceTransferHarness, TRANSFER_EVIL, TRANSFER_EXPECTED } from '../fake/serviceTransferHarness.ts';
+import { startBungeeFake } from './bungeeFake.ts';
 import { whyNotBungeeGatewayCall } from './bungeeGatewayCalls.ts';
 
 /**
@@ -12,89 +12,32 @@ import { whyNotBungeeGatewayCall } from './bungeeGatewayCalls.ts';
  * transfer is refused at submit.
  */
 
-const USER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-const RECIPIENT = getAddress('0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
-const EVIL = getAddress('0x00000000000000000000000000000000000bad00');
 const GATEWAY = '0x3a23F943181408EAC424116Af7b7790c94Cb97a5';
-const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 
-let fake: BungeeFake;
-let strait: Strait;
-beforeAll(async () => {
-  fake = await startBungeeFake();
-  strait = await createTestStrait({ STRAIT_VENUE_BUNGEE_BASE_URL: fake.url, STRAIT_VENUE_BUNGEE_API_KEY: 'test-key', STRAIT_QUOTE_MIN_WAIT_MS: '0' });
+const harness = serviceTransferHarness({
+  venue: 'bungee',
+  startFake: () => startBungeeFake(),
+  startStrait: (url) => createTestStrait({ STRAIT_VENUE_BUNGEE_BASE_URL: url, STRAIT_VENUE_BUNGEE_API_KEY: 'test-key', STRAIT_QUOTE_MIN_WAIT_MS: '0' }),
 });
-afterAll(async () => {
-  await strait.close();
-  await fake.close();
-});
-
-const post = async <T>(url: string, payload: object) => {
-  const response = await strait.app.inject({ method: 'POST', url, payload });
-  return { status: response.statusCode, body: response.json() as T };
-};
-
-interface Build {
-  transferId: string;
-  steps: { step: string; to: Hex; data: Hex; value: string; chainId: number }[];
-  error?: { code: string; message: string };
-}
-
-async function build(): Promise<{ status: number; body: Build }> {
-  const quote = await post<{ decisionId: string; best: { venue: string } | null }>('/v1/bridge/quote', { fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '250000000', sender: USER, recipient: RECIPIENT });
-  expect(quote.status, JSON.stringify(quote.body)).toBe(200);
-  expect(quote.body.best?.venue).toBe('bungee');
-  return post<Build>('/v1/bridge/build', { decisionId: quote.body.decisionId });
-}
 
 describe('bungee end to end against its fake', () => {
   it('builds an exact approve to SocketGateway and one checked route call', async () => {
-    fake.setOptions({});
-    const { status, body } = await build();
+    harness.fake.setOptions({});
+    const { status, body } = await harness.build();
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.steps.map((s) => s.step)).toEqual(['approve', 'main']);
     const [approve, main] = body.steps;
     expect(approve!.to).toBe(BASE_USDC);
     expect(main!.to).toBe(GATEWAY);
-    expect(whyNotBungeeGatewayCall(main!.data, 0n, { sourceChainId: 8453, sourceToken: BASE_USDC, amount: 250_000_000n, recipient: RECIPIENT, destinationChainId: 42161 })).toBeNull();
+    expect(whyNotBungeeGatewayCall(main!.data, 0n, TRANSFER_EXPECTED)).toBeNull();
   });
 
-  it.each([
-    ['another recipient', { receiver: EVIL }],
+  itRefusesTamperedCalls(harness, [
+    ['another recipient', { receiver: TRANSFER_EVIL }],
     ['another destination chain', { toChainId: 10n }],
     ['another token', { token: '0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2' as Hex }],
     ['another amount', { amount: 1n }],
-  ])('refuses a built call that pays %s: 502 unsafe_venue_answer, nothing built', async (_name, tamper) => {
-    fake.setOptions({ tamper });
-    const refusalsBefore = strait.deps.venues.get('bungee')?.health?.refusals ?? 0;
-    const { status, body } = await build();
-    expect(status, JSON.stringify(body)).toBe(502);
-    expect(body.error?.code).toBe('unsafe_venue_answer');
-    expect(strait.deps.venues.get('bungee')?.health?.refusals).toBe(refusalsBefore + 1);
-  });
+  ]);
 
-  it('checks the stored gateway call again at submit and broadcasts nothing when it pays someone else', async () => {
-    fake.setOptions({});
-    const { body } = await build();
-    const main = body.steps.find((s) => s.step === 'main')!;
-    const evilData = main.data.replaceAll(RECIPIENT.slice(2).toLowerCase(), EVIL.slice(2).toLowerCase()) as Hex;
-    expect(evilData).not.toBe(main.data);
-    await strait.deps.store.db
-      .updateTable('transfer_steps')
-      .set({ payload: JSON.stringify({ vm: 'evm', step: 'main', chainId: 8453, to: GATEWAY, data: evilData, value: '0' }) })
-      .where('transfer_id', '=', body.transferId)
-      .where('kind', '=', 'main')
-      .execute();
-    const submit = await post<{ error: { code: string; message: string } }>(`/v1/bridge/transfers/${body.transferId}/submit`, { step: 'main', txHash: `0x${'07'.repeat(32)}` });
-    expect(submit.status, JSON.stringify(submit.body)).toBe(409);
-    expect(submit.body.error.code).toBe('step_not_allowed');
-    expect(submit.body.error.message).toMatch(/not the recipient/);
-  });
-
-  it('an honest stored call passes the submit check', async () => {
-    fake.setOptions({});
-    const { body } = await build();
-    const submit = await post<{ accepted: boolean }>(`/v1/bridge/transfers/${body.transferId}/submit`, { step: 'main', txHash: `0x${'08'.repeat(32)}` });
-    expect(submit.status, JSON.stringify(submit.body)).toBe(200);
-  });
+  itChecksTheStoredCallAtSubmit(harness, { callName: 'gateway call', to: GATEWAY });
 });

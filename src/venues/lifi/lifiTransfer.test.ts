@@ -1,104 +1,45 @@
-import { getAddress, type Hex } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Strait } from '../../createStrait.ts';
+import type { Hex } from 'viem';
+import { describe, expect, it } from 'vitest';
 import { createTestStrait } from '../../../test/testStrait.ts';
-import { startLifiFake, type LifiFake } from './lifiFake.ts';
+import { BASE_USDC, itChecksTheStoredCallAtSubmit, itRefusesTamperedCalls, serviceTransferHarness, TRANSFER_EVIL, TRANSFER_EXPECTED, TRANSFER_RECIPIENT } from '../fake/serviceTransferHarness.ts';
+import { startLifiFake } from './lifiFake.ts';
 import { whyNotLifiBridgeCall } from './lifiBridgeCalls.ts';
 
 /**
  * LI.FI through the whole service: quote, build and submit against its loopback fake. A build whose
  * diamond call pays another recipient, chain, token or amount is refused (502 unsafe_venue_answer, the
- * venue marked degraded), and a stored step that no longer matches the transfer is refused at submit.
+ * venue marked degraded), and a stored step that no longer matches the transfer is refused at submit
+ * (the receiver swapped in the ABI-encoded BridgeData).
  */
 
-const USER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-const RECIPIENT = getAddress('0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
-const EVIL = getAddress('0x00000000000000000000000000000000000bad00');
 const DIAMOND = '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE';
-const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 
-let fake: LifiFake;
-let strait: Strait;
-beforeAll(async () => {
-  fake = await startLifiFake();
-  strait = await createTestStrait({ STRAIT_VENUE_LIFI_BASE_URL: fake.url, STRAIT_QUOTE_MIN_WAIT_MS: '0' });
+const harness = serviceTransferHarness({
+  venue: 'lifi',
+  startFake: () => startLifiFake(),
+  startStrait: (url) => createTestStrait({ STRAIT_VENUE_LIFI_BASE_URL: url, STRAIT_QUOTE_MIN_WAIT_MS: '0' }),
 });
-afterAll(async () => {
-  await strait.close();
-  await fake.close();
-});
-
-const post = async <T>(url: string, payload: object) => {
-  const response = await strait.app.inject({ method: 'POST', url, payload });
-  return { status: response.statusCode, body: response.json() as T };
-};
-
-interface Build {
-  transferId: string;
-  venue: string;
-  steps: { step: string; to: Hex; data: Hex; value: string; chainId: number }[];
-  error?: { code: string; message: string };
-}
-
-async function build(): Promise<{ status: number; body: Build }> {
-  const quote = await post<{ decisionId: string; best: { venue: string } | null }>('/v1/bridge/quote', { fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '250000000', sender: USER, recipient: RECIPIENT });
-  expect(quote.status, JSON.stringify(quote.body)).toBe(200);
-  expect(quote.body.best?.venue).toBe('lifi');
-  return post<Build>('/v1/bridge/build', { decisionId: quote.body.decisionId });
-}
 
 describe('LI.FI end to end against its fake', () => {
   it('quotes in its dialect and builds an exact approve plus one checked call to the diamond', async () => {
-    fake.setOptions({});
-    const { status, body } = await build();
+    harness.fake.setOptions({});
+    const { status, body } = await harness.build();
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.steps.map((s) => s.step)).toEqual(['approve', 'main']);
     const [approve, main] = body.steps;
     expect(approve!.to).toBe(BASE_USDC);
     expect(main!.to).toBe(DIAMOND);
-    expect(whyNotLifiBridgeCall(main!.data, 0n, { sourceChainId: 8453, sourceToken: BASE_USDC, amount: 250_000_000n, recipient: RECIPIENT, destinationChainId: 42161 })).toBeNull();
-    const asked = fake.server.requests.find((r) => r.path === '/quote');
-    expect(Object.fromEntries(asked!.query)).toMatchObject({ fromChain: '8453', toChain: '42161', fromToken: BASE_USDC, fromAmount: '250000000', toAddress: RECIPIENT, integrator: 'strait' });
+    expect(whyNotLifiBridgeCall(main!.data, 0n, TRANSFER_EXPECTED)).toBeNull();
+    const asked = harness.fake.server.requests.find((r) => r.path === '/quote');
+    expect(Object.fromEntries(asked!.query)).toMatchObject({ fromChain: '8453', toChain: '42161', fromToken: BASE_USDC, fromAmount: '250000000', toAddress: TRANSFER_RECIPIENT, integrator: 'strait' });
   });
 
-  it.each([
-    ['another recipient', { receiver: EVIL }],
+  itRefusesTamperedCalls(harness, [
+    ['another recipient', { receiver: TRANSFER_EVIL }],
     ['another destination chain', { destinationChainId: 10n }],
     ['another token', { sendingAssetId: '0x0000000000000000000000000000000000000000' as Hex }],
     ['another amount', { minAmount: 1n }],
-  ])('refuses a built call that pays %s: 502 unsafe_venue_answer, nothing built', async (_name, tamper) => {
-    fake.setOptions({ tamper });
-    const refusalsBefore = strait.deps.venues.get('lifi')?.health?.refusals ?? 0;
-    const { status, body } = await build();
-    expect(status, JSON.stringify(body)).toBe(502);
-    expect(body.error?.code).toBe('unsafe_venue_answer');
-    // The refusal marks the venue degraded (counted once).
-    expect(strait.deps.venues.get('lifi')?.health?.refusals).toBe(refusalsBefore + 1);
-  });
+  ]);
 
-  it('checks the stored diamond call again at submit and broadcasts nothing when it pays someone else', async () => {
-    fake.setOptions({});
-    const { body } = await build();
-    const main = body.steps.find((s) => s.step === 'main')!;
-    // The same call with the receiver swapped in the ABI-encoded BridgeData.
-    const evilData = main.data.replaceAll(RECIPIENT.slice(2).toLowerCase(), EVIL.slice(2).toLowerCase()) as Hex;
-    expect(evilData).not.toBe(main.data);
-    await strait.deps.store.db
-      .updateTable('transfer_steps')
-      .set({ payload: JSON.stringify({ vm: 'evm', step: 'main', chainId: 8453, to: DIAMOND, data: evilData, value: '0' }) })
-      .where('transfer_id', '=', body.transferId)
-      .where('kind', '=', 'main')
-      .execute();
-    const submit = await post<{ error: { code: string; message: string } }>(`/v1/bridge/transfers/${body.transferId}/submit`, { step: 'main', txHash: `0x${'05'.repeat(32)}` });
-    expect(submit.status, JSON.stringify(submit.body)).toBe(409);
-    expect(submit.body.error.code).toBe('step_not_allowed');
-    expect(submit.body.error.message).toMatch(/not the recipient/);
-  });
-
-  it('an honest stored call passes the submit check', async () => {
-    fake.setOptions({});
-    const { body } = await build();
-    const submit = await post<{ accepted: boolean }>(`/v1/bridge/transfers/${body.transferId}/submit`, { step: 'main', txHash: `0x${'06'.repeat(32)}` });
-    expect(submit.status, JSON.stringify(submit.body)).toBe(200);
-  });
+  itChecksTheStoredCallAtSubmit(harness, { callName: 'diamond call', to: DIAMOND });
 });

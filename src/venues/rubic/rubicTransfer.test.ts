@@ -1,8 +1,8 @@
-import { getAddress, type Hex } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Strait } from '../../createStrait.ts';
+import type { Hex } from 'viem';
+import { describe, expect, it } from 'vitest';
 import { createTestStrait } from '../../../test/testStrait.ts';
-import { startRubicFake, type RubicFake } from './rubicFake.ts';
+import { itChecksTheStoredCallAtSubmit, itRefusesTamperedCalls, serviceTransferHarness, TRANSFER_EVIL, TRANSFER_EXPECTED } from '../fake/serviceTransferHarness.ts';
+import { startRubicFake } from './rubicFake.ts';
 import { whyNotRubicEntryCall } from './rubicProxyCalls.ts';
 
 /**
@@ -11,89 +11,32 @@ import { whyNotRubicEntryCall } from './rubicProxyCalls.ts';
  * venue marked degraded), and a stored step that no longer matches the transfer is refused at submit.
  */
 
-const USER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-const RECIPIENT = getAddress('0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
-const EVIL = getAddress('0x00000000000000000000000000000000000bad00');
 const ERC20_PROXY = '0x3335733c454805df6a77f825f266e136FB4a3333';
-const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 
-let fake: RubicFake;
-let strait: Strait;
-beforeAll(async () => {
-  fake = await startRubicFake();
+const harness = serviceTransferHarness({
+  venue: 'rubic',
+  startFake: () => startRubicFake(),
   // A key lifts Rubic's keyless budget (10 calls a minute), which these tests would spend.
-  strait = await createTestStrait({ STRAIT_VENUE_RUBIC_BASE_URL: fake.url, STRAIT_VENUE_RUBIC_API_KEY: 'test-key', STRAIT_QUOTE_MIN_WAIT_MS: '0' });
+  startStrait: (url) => createTestStrait({ STRAIT_VENUE_RUBIC_BASE_URL: url, STRAIT_VENUE_RUBIC_API_KEY: 'test-key', STRAIT_QUOTE_MIN_WAIT_MS: '0' }),
 });
-afterAll(async () => {
-  await strait.close();
-  await fake.close();
-});
-
-const post = async <T>(url: string, payload: object) => {
-  const response = await strait.app.inject({ method: 'POST', url, payload });
-  return { status: response.statusCode, body: response.json() as T };
-};
-
-interface Build {
-  transferId: string;
-  steps: { step: string; to: Hex; data: Hex; value: string; chainId: number }[];
-  error?: { code: string; message: string };
-}
-
-async function build(): Promise<{ status: number; body: Build }> {
-  const quote = await post<{ decisionId: string; best: { venue: string } | null }>('/v1/bridge/quote', { fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '250000000', sender: USER, recipient: RECIPIENT });
-  expect(quote.status, JSON.stringify(quote.body)).toBe(200);
-  expect(quote.body.best?.venue).toBe('rubic');
-  return post<Build>('/v1/bridge/build', { decisionId: quote.body.decisionId });
-}
 
 describe('rubic end to end against its fake', () => {
   it('builds an exact approve of the ERC20Proxy plus one checked startViaRubic call', async () => {
-    fake.setOptions({});
-    const { status, body } = await build();
+    harness.fake.setOptions({});
+    const { status, body } = await harness.build();
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.steps.map((s) => s.step)).toEqual(['approve', 'main']);
     const main = body.steps.find((s) => s.step === 'main')!;
     expect(main.to).toBe(ERC20_PROXY);
-    expect(whyNotRubicEntryCall(main.data, 0n, { sourceChainId: 8453, sourceToken: BASE_USDC, amount: 250_000_000n, recipient: RECIPIENT, destinationChainId: 42161 })).toBeNull();
+    expect(whyNotRubicEntryCall(main.data, 0n, TRANSFER_EXPECTED)).toBeNull();
   });
 
-  it.each([
-    ['another recipient', { receiver: EVIL }],
+  itRefusesTamperedCalls(harness, [
+    ['another recipient', { receiver: TRANSFER_EVIL }],
     ['another destination chain', { destinationChainId: 10n }],
     ['another token', { sendingAssetId: '0x0000000000000000000000000000000000000000' as Hex }],
     ['another amount', { minAmount: 1n }],
-  ])('refuses a built call that pays %s: 502 unsafe_venue_answer', async (_name, tamper) => {
-    fake.setOptions({ tamper });
-    const refusalsBefore = strait.deps.venues.get('rubic')?.health?.refusals ?? 0;
-    const { status, body } = await build();
-    expect(status, JSON.stringify(body)).toBe(502);
-    expect(body.error?.code).toBe('unsafe_venue_answer');
-    expect(strait.deps.venues.get('rubic')?.health?.refusals).toBe(refusalsBefore + 1);
-  });
+  ]);
 
-  it('checks the stored call again at submit and broadcasts nothing when it pays someone else', async () => {
-    fake.setOptions({});
-    const { body } = await build();
-    const main = body.steps.find((s) => s.step === 'main')!;
-    const evilData = main.data.replaceAll(RECIPIENT.slice(2).toLowerCase(), EVIL.slice(2).toLowerCase()) as Hex;
-    expect(evilData).not.toBe(main.data);
-    await strait.deps.store.db
-      .updateTable('transfer_steps')
-      .set({ payload: JSON.stringify({ vm: 'evm', step: 'main', chainId: 8453, to: ERC20_PROXY, data: evilData, value: '0' }) })
-      .where('transfer_id', '=', body.transferId)
-      .where('kind', '=', 'main')
-      .execute();
-    const submit = await post<{ error: { code: string; message: string } }>(`/v1/bridge/transfers/${body.transferId}/submit`, { step: 'main', txHash: `0x${'07'.repeat(32)}` });
-    expect(submit.status, JSON.stringify(submit.body)).toBe(409);
-    expect(submit.body.error.code).toBe('step_not_allowed');
-    expect(submit.body.error.message).toMatch(/not the recipient/);
-  });
-
-  it('an honest stored call passes the submit check', async () => {
-    fake.setOptions({});
-    const { body } = await build();
-    const submit = await post<{ accepted: boolean }>(`/v1/bridge/transfers/${body.transferId}/submit`, { step: 'main', txHash: `0x${'08'.repeat(32)}` });
-    expect(submit.status, JSON.stringify(submit.body)).toBe(200);
-  });
+  itChecksTheStoredCallAtSubmit(harness, { callName: 'call', to: ERC20_PROXY });
 });
