@@ -1,7 +1,8 @@
 import { concat, encodeAbiParameters, numberToHex, pad, parseAbiParameters, type Address, type Hex } from 'viem';
 import { cctpChain } from '../cctp/cctpChains.ts';
 import { overlay, recordedAnswer } from '../fake/recordedAnswers.ts';
-import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
+import { startFakeServer, type FakeReply, type FakeRequest } from '../fake/startFakeServer.ts';
+import { switchableFake, type SwitchableFake } from '../fake/switchableFake.ts';
 import { BUNGEE_NATIVE, bungeeChainById } from './bungeeChains.ts';
 
 /**
@@ -31,12 +32,7 @@ export interface BungeeFakeOptions {
   readonly deliveredToken?: Address;
 }
 
-export interface BungeeFake {
-  readonly url: string;
-  readonly server: FakeServer;
-  setOptions(options: BungeeFakeOptions): void;
-  close(): Promise<void>;
-}
+export type BungeeFake = SwitchableFake<BungeeFakeOptions>;
 
 const QUOTE = recordedAnswer(new URL('./fixtures/real/quote-auto-only-polygon-usdt0-usdc.json', import.meta.url));
 const MANUAL = recordedAnswer(new URL('./fixtures/synthetic/quote-manual-cctpv2-base-ethereum.json', import.meta.url));
@@ -184,12 +180,7 @@ export async function startBungeeFake(initial: BungeeFakeOptions = {}): Promise<
   }
 
   const server = await startFakeServer({ 'GET /api/v1/bungee/quote': quote, 'GET /api/v1/bungee/build-tx': buildTx, 'GET /api/v1/bungee/status': status });
-  return {
-    url: server.url,
-    server,
-    setOptions(next) {
-      options = next;
-    },
-    close: () => server.close(),
-  };
+  return switchableFake<BungeeFakeOptions>(server, (next) => {
+    options = next;
+  });
 }

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { decodeEventLog, encodeFunctionData, pad, parseAbi, type Address, type Hex } from 'viem';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
-import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
+import { startFakeServer, type FakeReply, type FakeRequest } from '../fake/startFakeServer.ts';
+import { switchableFake, type SwitchableFake } from '../fake/switchableFake.ts';
 import { LIFI_CHAINS } from './lifiChains.ts';
 import { chainInfo } from '../../domain/chains.ts';
 
@@ -28,12 +29,7 @@ export interface LifiFakeOptions {
   readonly settlement?: FakeSettlement;
 }
 
-export interface LifiFake {
-  readonly url: string;
-  readonly server: FakeServer;
-  setOptions(options: LifiFakeOptions): void;
-  close(): Promise<void>;
-}
+export type LifiFake = SwitchableFake<LifiFakeOptions>;
 
 function realAnswer(name: string): Record<string, unknown> {
   return JSON.parse(readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>;
@@ -146,12 +142,7 @@ export async function startLifiFake(initial: LifiFakeOptions = {}): Promise<Lifi
   }
 
   const server = await startFakeServer({ 'GET /quote': quote, 'GET /status': status });
-  return {
-    url: server.url,
-    server,
-    setOptions(next) {
-      options = next;
-    },
-    close: () => server.close(),
-  };
+  return switchableFake<LifiFakeOptions>(server, (next) => {
+    options = next;
+  });
 }

@@ -3,7 +3,8 @@ import { atomicToDecimal, decimalToAtomic } from '../../domain/amounts.ts';
 import { chainInfo } from '../../domain/chains.ts';
 import { tokensOn } from '../../domain/tokens.ts';
 import { overlay, recordedAnswer } from '../fake/recordedAnswers.ts';
-import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
+import { startFakeServer, type FakeReply, type FakeRequest } from '../fake/startFakeServer.ts';
+import { switchableFake, type SwitchableFake } from '../fake/switchableFake.ts';
 import { RUBIC_CHAINS, RUBIC_NATIVE } from './rubicChains.ts';
 
 /**
@@ -33,12 +34,7 @@ export interface RubicFakeOptions {
   readonly error?: { readonly httpStatus: number; readonly code: number; readonly reason: string; readonly data?: Record<string, unknown> };
 }
 
-export interface RubicFake {
-  readonly url: string;
-  readonly server: FakeServer;
-  setOptions(options: RubicFakeOptions): void;
-  close(): Promise<void>;
-}
+export type RubicFake = SwitchableFake<RubicFakeOptions>;
 
 const QUOTE = recordedAnswer(new URL('./fixtures/real/quote-base-usdc-polygon-matic-lifi.json', import.meta.url));
 const STATUS = recordedAnswer(new URL('./fixtures/real/status-success-polygon.json', import.meta.url));
@@ -144,12 +140,7 @@ export async function startRubicFake(initial: RubicFakeOptions = {}): Promise<Ru
     'POST /routes/swap': (request) => route(request, true),
     'GET /info/statusExtended': status,
   });
-  return {
-    url: server.url,
-    server,
-    setOptions(next) {
-      options = next;
-    },
-    close: () => server.close(),
-  };
+  return switchableFake<RubicFakeOptions>(server, (next) => {
+    options = next;
+  });
 }

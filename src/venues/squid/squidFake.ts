@@ -1,7 +1,8 @@
 import { decodeAbiParameters, decodeFunctionData, encodeAbiParameters, encodeFunctionData, keccak256, parseAbi, parseAbiParameters, type Address, type Hex } from 'viem';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { overlay, recordedAnswer } from '../fake/recordedAnswers.ts';
-import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
+import { startFakeServer, type FakeReply, type FakeRequest } from '../fake/startFakeServer.ts';
+import { switchableFake, type SwitchableFake } from '../fake/switchableFake.ts';
 import { SQUID_NATIVE, squidChainByAxelarName, squidChainById } from './squidChains.ts';
 
 /**
@@ -35,12 +36,7 @@ export interface SquidFakeOptions {
   readonly settlement?: FakeSettlement;
 }
 
-export interface SquidFake {
-  readonly url: string;
-  readonly server: FakeServer;
-  setOptions(options: SquidFakeOptions): void;
-  close(): Promise<void>;
-}
+export type SquidFake = SwitchableFake<SquidFakeOptions>;
 
 const QUOTE = recordedAnswer(new URL('./fixtures/real/quote-arbitrum-eth-to-bnb-callbridgecall.json', import.meta.url)) as { route: { estimate: Record<string, unknown>; transactionRequest: Record<string, unknown> } };
 const STATUS = recordedAnswer(new URL('./fixtures/real/status-success-arbitrum-base-docs.json', import.meta.url));
@@ -179,12 +175,7 @@ export async function startSquidFake(initial: SquidFakeOptions = {}): Promise<Sq
   }
 
   const server = await startFakeServer({ 'POST /v2/route': route, 'GET /v2/status': status });
-  return {
-    url: server.url,
-    server,
-    setOptions(next) {
-      options = next;
-    },
-    close: () => server.close(),
-  };
+  return switchableFake<SquidFakeOptions>(server, (next) => {
+    options = next;
+  });
 }

@@ -1,6 +1,7 @@
 import { encodeFunctionData, pad, type Address, type Hex } from 'viem';
 import { overlay, recordedAnswer } from '../fake/recordedAnswers.ts';
-import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
+import { startFakeServer, type FakeReply, type FakeRequest } from '../fake/startFakeServer.ts';
+import { switchableFake, type SwitchableFake } from '../fake/switchableFake.ts';
 import { XY_BRIDGE_2024_ABI } from './xyfinanceBridgeCalls.ts';
 import { xyChainById } from './xyfinanceChains.ts';
 
@@ -29,12 +30,7 @@ export interface XyFinanceFakeOptions {
   readonly status?: string;
 }
 
-export interface XyFinanceFake {
-  readonly url: string;
-  readonly server: FakeServer;
-  setOptions(options: XyFinanceFakeOptions): void;
-  close(): Promise<void>;
-}
+export type XyFinanceFake = SwitchableFake<XyFinanceFakeOptions>;
 
 const fixture = (name: string) => recordedAnswer(new URL(`./fixtures/real/${name}`, import.meta.url));
 const QUOTE = fixture('quote-arbitrum-usdce-linea-eth-ybridge.json');
@@ -153,12 +149,7 @@ export async function startXyFinanceFake(initial: XyFinanceFakeOptions = {}): Pr
   }
 
   const server = await startFakeServer({ 'GET /quote': quote, 'GET /buildTx': buildTx, 'GET /crossChainStatus': crossChainStatus });
-  return {
-    url: server.url,
-    server,
-    setOptions(next) {
-      options = next;
-    },
-    close: () => server.close(),
-  };
+  return switchableFake<XyFinanceFakeOptions>(server, (next) => {
+    options = next;
+  });
 }
