@@ -72,6 +72,17 @@ describe('POST /bridge/quote by address', () => {
     expect(body.quotes.map((q) => q.venue)).toContain('lifi');
   });
 
+  it('builds the row of a venue-list token: the deposit moves that token, and the transfer stores its address', async () => {
+    const { body } = await quote({ fromChain: 'optimism', toChain: 'base', fromToken: SIPHER, toToken: 'USDC' });
+    const row = body.quotes.find((q) => q.venue === 'lifi');
+    const response = await strait.app.inject({ method: 'POST', url: '/v1/bridge/build', payload: { decisionId: body.decisionId, quoteId: row?.quoteId } });
+    expect(response.statusCode, response.body).toBe(200);
+    const built = response.json() as { transferId: string; deposit?: { token: string | null; chain: string } };
+    expect(built.deposit).toMatchObject({ token: SIPHER, chain: 'optimism' });
+    const transfer = (await strait.app.inject({ method: 'GET', url: `/v1/bridge/transfers/${built.transferId}` })).json() as { fromAsset: string };
+    expect(transfer.fromAsset).toBe(SIPHER);
+  });
+
   it('prices a token of the vendored public list', async () => {
     const { status, body } = await quote({ fromChain: 'ethereum', toChain: 'base', fromToken: UNI, toToken: 'USDC' });
     expect(status, JSON.stringify(body)).toBe(200);

@@ -8,6 +8,8 @@ import type { Venue } from '../venues/Venue.ts';
  * registry on the source chain (or quote answers `unknown_token`) and the venue's `supports` serves
  * it to the same symbol on the destination, or, where the destination has no token of that symbol,
  * to some token there (or quote drops the venue as `token_not_supported` / `route_not_served`).
+ * Symbols only: a quote resolves symbols through the registry alone, and tokens known only by address
+ * (the public list, venues' lists) are listed by `GET /bridge/tokens` instead (docs/tokens.md).
  */
 export function quotableSymbols(venue: Venue, fromChain: ChainKey, toChain: ChainKey): string[] {
   if (fromChain === toChain) return [];
