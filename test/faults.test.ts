@@ -31,6 +31,10 @@ beforeAll(async () => {
   rpc = await startRpcProxy(chain.rpcUrl);
   // No early answer (minimum wait = deadline): a quote waits for every healthy venue however loaded the machine.
   strait = await createTestStrait({ ...network.straitEnv, STRAIT_RPC_BASE: rpc.url, STRAIT_QUOTE_DEADLINE_MS: '1000', STRAIT_QUOTE_MIN_WAIT_MS: '1000' });
+  // The venues that price the test's corridor while nothing is faulted: each fault test expects the others to keep pricing.
+  const healthy = await quoteOf(network.accounts[0] as SandboxAccount);
+  pricing = healthy.body.quotes.map((q) => q.venue).sort();
+  if (!pricing.includes('across')) throw new Error(`across did not price the healthy quote: ${JSON.stringify(healthy.body.rejected)}`);
 }, 120_000);
 
 afterAll(async () => {
@@ -39,8 +43,9 @@ afterAll(async () => {
   await network?.stop();
 });
 
-/** The venues the sandbox runs a fake of: the ones that price here. */
-const fakedVenues = () => Object.keys(network.fakes).sort();
+/** The sandbox's venues that priced base → arbitrum with nothing faulted. */
+let pricing: string[] = [];
+const fakedVenues = () => pricing;
 
 afterEach(() => {
   rpc.mode = 'up';

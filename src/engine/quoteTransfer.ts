@@ -116,13 +116,13 @@ export function candidatesFor(deps: EngineDeps, input: Pick<QuoteInput, 'privacy
   for (const registered of deps.venues.all) {
     const { venue, capabilities, health } = registered;
     if (venue === null || health === null) continue; // not implemented: listed by GET /bridge/venues, never a candidate
+    if (input.privacy && capabilities.privacyModel === 'none') {
+      rejected.push(reject(registered.id, 'privacy_venue_required', `${registered.id} publishes the on-chain link between sender and recipient; privacy mode leaves it out`));
+      continue;
+    }
     if (registered.id === RELAYER_VENUE && isHyperliquidVenue(venue)) {
       // Priced by its own route when the destination is HyperCore (quoteRelayerRoute), else it serves nothing.
       if (request.toChain !== 'hypercore') rejected.push(reject(registered.id, 'route_not_served', `${registered.id} credits HyperCore accounts only`));
-      continue;
-    }
-    if (input.privacy && capabilities.privacyModel === 'none') {
-      rejected.push(reject(registered.id, 'privacy_venue_required', `${registered.id} publishes the on-chain link between sender and recipient; privacy mode leaves it out`));
       continue;
     }
     if (!registered.enabled) {

@@ -31,7 +31,8 @@ export async function quoteRelayerRoute(deps: EngineDeps, input: QuoteInput, tim
   if (!registered || !isHyperliquidVenue(venue)) return NOTHING;
   const balance = balanceOf(input.toToken);
   if (balance === null) return NOTHING;
-  if (input.privacy) return refused('privacy_venue_required', `${RELAYER_VENUE} publishes the on-chain link between sender and recipient; privacy mode leaves it out`);
+  // Under privacy the quote's candidate pass already listed it as privacy_venue_required.
+  if (input.privacy) return NOTHING;
   if (!registered.enabled || !venue.relayer) return refused('venue_disabled', `${RELAYER_VENUE} is not enabled: ${registered.notRoutableReason ?? 'no relayer key'}`);
   if (registered.health?.breakerOpen) return refused('breaker_open', `${RELAYER_VENUE} failed repeatedly and is resting; it is probed again shortly`);
   const relayer = venue.relayer;
