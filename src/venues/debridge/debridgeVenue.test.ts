@@ -207,6 +207,11 @@ describe('deBridge adapter against its fake', () => {
     expect(payments).toEqual([{ chainId: 8453, token: null, recipient: RECIPIENT.toLowerCase(), amount: quote.amountOut }]);
   });
 
+  it("publishes deBridge's request budget: 50 a minute, 300 with an access token", () => {
+    expect(debridgeVenue.rateLimit?.({})).toEqual({ requests: 50, perMs: 60_000 });
+    expect(debridgeVenue.rateLimit?.({ ACCESS_TOKEN: 'token-1' })).toEqual({ requests: 300, perMs: 60_000 });
+  });
+
   it('pins both DLN contracts on every chain it serves, each call checked', () => {
     const calls = debridgeVenue.allowList?.calls ?? [];
     expect(calls.filter((c) => c.chainId === 42161).map((c) => c.to)).toEqual([DLN_SOURCE, DEBRIDGE_ROUTER]);

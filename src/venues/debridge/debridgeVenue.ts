@@ -44,8 +44,8 @@ export const debridgeVenue: VenueModule = {
     ]),
     transferRecipients: [],
   },
-  // deBridge hands out access tokens for higher limits but publishes no figure; its 429s are honoured as they come.
-  rateLimit: () => null,
+  // docs.debridge.com "Authentication": 50 requests a minute without an access token, 300 with one.
+  rateLimit: (credentials) => ({ requests: credentials.ACCESS_TOKEN ? 300 : 50, perMs: 60_000 }),
   sandboxFake: async ({ settlement }) => (await import('./debridgeFake.ts')).startDebridgeFake({ settlement }),
   create(deps) {
     return createDebridgeVenue(deps);
