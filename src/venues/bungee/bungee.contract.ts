@@ -1,5 +1,6 @@
-import { resolveToken, type TokenInfo } from '../../domain/tokens.ts';
 import type { ContractCase, VenueContract } from '../contract/ContractCase.ts';
+import { servedAt } from '../contract/servedAt.ts';
+import { knownToken as token } from '../fake/testVenueDeps.ts';
 import type { VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
 import { readBungeeGatewayCall, whyNotBungeeGatewayCall } from './bungeeGatewayCalls.ts';
 
@@ -10,12 +11,6 @@ import { readBungeeGatewayCall, whyNotBungeeGatewayCall } from './bungeeGatewayC
  * those are synthetic variants (fixtures/synthetic/SOURCES.json), the build-tx carrying the recorded
  * CCTP v2 calldata byte for byte.
  */
-
-function token(chain: string, symbol: string): TokenInfo {
-  const found = resolveToken(chain, symbol);
-  if (!found) throw new Error(`no ${symbol} on ${chain}`);
-  return found;
-}
 
 /** The recorded quote's moment (its Permit2 nonce is the quote time, its quoteExpiry a minute later). */
 const NOW = 1_774_896_693_000;
@@ -60,8 +55,9 @@ const cctpContext = {
 };
 const cctpQuote: VenueQuote = { amountIn: 100_000_000n, amountOut: 98_000_000n, minAmountOut: 98_000_000n, estimatedSeconds: 30, expiresAt: 1_774_896_753_000, context: cctpContext };
 
-const quoteAt = (file: string, status = 200) => [{ method: 'GET' as const, path: '/api/v1/bungee/quote', answer: { file, status } }];
-const buildRoutes = [...quoteAt('synthetic/quote-manual-cctpv2-base-ethereum.json'), { method: 'GET' as const, path: '/api/v1/bungee/build-tx', answer: { file: 'synthetic/build-tx-cctpv2-base-ethereum.json' } }];
+const quoteAt = servedAt('GET', '/api/v1/bungee/quote');
+const statusAt = servedAt('GET', '/api/v1/bungee/status');
+const buildRoutes = [...quoteAt('synthetic/quote-manual-cctpv2-base-ethereum.json'), ...servedAt('GET', '/api/v1/bungee/build-tx')('synthetic/build-tx-cctpv2-base-ethereum.json')];
 
 /** The recorded status answer: request 0x1f4b…a3e2, Polygon USDT0 → USDC; context as quote and build stored it. */
 const statusRequest: VenueStatusRequest = {
@@ -76,7 +72,7 @@ const statusRequest: VenueStatusRequest = {
 };
 
 function statusCase(name: string, file: string, expect: ContractCase['expect'], status = 200): ContractCase {
-  return { name, routes: [{ method: 'GET', path: '/api/v1/bungee/status', answer: { file, status } }], call: { kind: 'status', request: statusRequest }, expect };
+  return { name, routes: statusAt(file, status), call: { kind: 'status', request: statusRequest }, expect };
 }
 
 const cases: ContractCase[] = [
@@ -160,7 +156,7 @@ const cases: ContractCase[] = [
   },
   {
     name: 'HTTP 429 is venue_rate_limited',
-    routes: [{ method: 'GET', path: '/api/v1/bungee/quote', answer: { file: 'synthetic/error-400-amount-too-low.json', status: 429, headers: { 'retry-after': '3' } } }],
+    routes: quoteAt('synthetic/error-400-amount-too-low.json', 429, { 'retry-after': '3' }),
     call: { kind: 'quote', request: cctpRequest },
     expect: { kind: 'rejection', code: 'venue_rate_limited' },
   },

@@ -1,5 +1,7 @@
-import { nativeToken, resolveToken, type TokenInfo } from '../../domain/tokens.ts';
+import type { TokenInfo } from '../../domain/tokens.ts';
 import type { ContractCase, VenueContract } from '../contract/ContractCase.ts';
+import { servedAt } from '../contract/servedAt.ts';
+import { knownToken as token } from '../fake/testVenueDeps.ts';
 import type { VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
 import { whyNotLifiBridgeCall } from './lifiBridgeCalls.ts';
 
@@ -9,12 +11,6 @@ import { whyNotLifiBridgeCall } from './lifiBridgeCalls.ts';
  * than DONE/COMPLETED was found: those are synthetic variants (fixtures/synthetic/SOURCES.json), the
  * bridge calldata encoded with LI.FI's AcrossFacetV4 ABI.
  */
-
-function token(chain: string, symbol: string | null): TokenInfo {
-  const found = symbol === null ? nativeToken(chain) : resolveToken(chain, symbol);
-  if (!found) throw new Error(`no ${symbol ?? 'native'} token on ${chain}`);
-  return found;
-}
 
 const NOW = 1_729_163_645_000;
 
@@ -74,7 +70,8 @@ const acrossQuote: VenueQuote = {
   },
 };
 
-const quoteAt = (file: string, status = 200) => [{ method: 'GET' as const, path: '/quote', answer: { file, status } }];
+const quoteAt = servedAt('GET', '/quote');
+const statusAt = servedAt('GET', '/status');
 
 /** The docs' status answer: USDT Arbitrum → Taiko over stargateV2Bus; the context is what quote and build stored. */
 const statusRequest: VenueStatusRequest = {
@@ -98,7 +95,7 @@ const statusRequest: VenueStatusRequest = {
 };
 
 function statusCase(name: string, file: string, expect: ContractCase['expect'], status = 200): ContractCase {
-  return { name, routes: [{ method: 'GET', path: '/status', answer: { file, status } }], call: { kind: 'status', request: statusRequest }, expect };
+  return { name, routes: statusAt(file, status), call: { kind: 'status', request: statusRequest }, expect };
 }
 
 const cases: ContractCase[] = [
@@ -169,7 +166,7 @@ const cases: ContractCase[] = [
   },
   {
     name: 'HTTP 429 (code 1005) is venue_rate_limited',
-    routes: [{ method: 'GET', path: '/quote', answer: { file: 'synthetic/error-1005-rate-limit.json', status: 429, headers: { 'retry-after': '2' } } }],
+    routes: quoteAt('synthetic/error-1005-rate-limit.json', 429, { 'retry-after': '2' }),
     call: { kind: 'quote', request: acrossRequest },
     expect: { kind: 'rejection', code: 'venue_rate_limited' },
   },

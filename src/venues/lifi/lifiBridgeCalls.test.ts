@@ -1,8 +1,9 @@
 import { encodeFunctionData, pad, parseAbi, type Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { whyNotAllowed, type StepRules } from '../../engine/vetSteps.ts';
+import { whyNotAllowed } from '../../engine/vetSteps.ts';
 import { resolveToken, nativeToken, type TokenInfo } from '../../domain/tokens.ts';
 import type { CallIntent } from '../allowList.ts';
+import { allowListRig } from '../fake/allowListRig.ts';
 import { LIFI_NON_EVM_RECEIVER, whyNotLifiBridgeCall } from './lifiBridgeCalls.ts';
 import { lifiVenue } from './lifiVenue.ts';
 
@@ -109,18 +110,7 @@ describe('whyNotLifiBridgeCall', () => {
 });
 
 describe("LI.FI's allow-list through whyNotAllowed (what build and submit both run)", () => {
-  const rules = (overrides: Partial<StepRules> = {}): StepRules => ({
-    venue: 'lifi',
-    allowList: lifiVenue.allowList!,
-    chainId: 42161,
-    sourceToken: USDC,
-    amountIn: AMOUNT,
-    depositAddress: null,
-    feeRecipients: [],
-    intent,
-    ...overrides,
-  });
-  const main = (data: Hex, to: Hex = DIAMOND) => ({ vm: 'evm' as const, step: 'main' as const, chainId: 42161, to, data, value: 0n });
+  const { rules, main, approve } = allowListRig({ venue: 'lifi', allowList: lifiVenue.allowList!, chainId: 42161, sourceToken: USDC, amountIn: AMOUNT, intent, mainTo: DIAMOND });
 
   it('allows the diamond call that matches the transfer, refuses one paying another recipient, chain, token or amount', () => {
     expect(whyNotAllowed(main(bridgeCall()), rules())).toBeNull();
@@ -136,7 +126,6 @@ describe("LI.FI's allow-list through whyNotAllowed (what build and submit both r
   });
 
   it("approves only the diamond, never another spender", () => {
-    const approve = (spender: Hex) => ({ vm: 'evm' as const, step: 'approve' as const, chainId: 42161, to: USDC_ADDRESS, data: encodeFunctionData({ abi: parseAbi(['function approve(address,uint256)']), functionName: 'approve', args: [spender, AMOUNT] }), value: 0n });
     expect(whyNotAllowed(approve(DIAMOND), rules())).toBeNull();
     expect(whyNotAllowed(approve(OTHER), rules())).toMatch(/which lifi may not call/);
   });

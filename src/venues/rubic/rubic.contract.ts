@@ -1,5 +1,6 @@
-import { nativeToken, resolveToken, type TokenInfo } from '../../domain/tokens.ts';
 import type { ContractCase, VenueContract } from '../contract/ContractCase.ts';
+import { servedAt } from '../contract/servedAt.ts';
+import { knownToken as token } from '../fake/testVenueDeps.ts';
 import type { VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
 import { whyNotRubicEntryCall } from './rubicProxyCalls.ts';
 
@@ -9,12 +10,6 @@ import { whyNotRubicEntryCall } from './rubicProxyCalls.ts';
  * answer (calldata or deposit), no MIN/MAX_AMOUNT body and no status other than SUCCESS was found:
  * those are synthetic variants (fixtures/synthetic/SOURCES.json), the calldata encoded with Rubic's ABI.
  */
-
-function token(chain: string, symbol: string | null): TokenInfo {
-  const found = symbol === null ? nativeToken(chain) : resolveToken(chain, symbol);
-  if (!found) throw new Error(`no ${symbol ?? 'native'} token on ${chain}`);
-  return found;
-}
 
 const NOW = 1_760_000_000_000;
 const SENDER = '0x1111111111111111111111111111111111111111';
@@ -52,8 +47,9 @@ const quote: VenueQuote = {
   },
 };
 
-const quoteAt = (file: string, status = 200, headers?: Record<string, string>) => [{ method: 'POST' as const, path: '/routes/quoteBest', answer: { file, status, ...(headers ? { headers } : {}) } }];
-const swapAt = (file: string) => [{ method: 'POST' as const, path: '/routes/swap', answer: { file } }];
+const quoteAt = servedAt('POST', '/routes/quoteBest');
+const swapAt = servedAt('POST', '/routes/swap');
+const statusAt = servedAt('GET', '/info/statusExtended');
 
 const statusRequest: VenueStatusRequest = {
   fromChain: 'base',
@@ -67,7 +63,7 @@ const statusRequest: VenueStatusRequest = {
 };
 
 function statusCase(name: string, file: string, expect: ContractCase['expect'], status = 200): ContractCase {
-  return { name, routes: [{ method: 'GET', path: '/info/statusExtended', answer: { file, status } }], call: { kind: 'status', request: statusRequest }, expect };
+  return { name, routes: statusAt(file, status), call: { kind: 'status', request: statusRequest }, expect };
 }
 
 const SUCCESS_HASH = '0x5e8c67f32c11d5f5a44dd6e9a9f92bb5762ea0e41bda01c6a77228365b614e02';

@@ -1,8 +1,9 @@
 import { encodeFunctionData, pad, parseAbi, type Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { whyNotAllowed, type StepRules } from '../../engine/vetSteps.ts';
+import { whyNotAllowed } from '../../engine/vetSteps.ts';
 import { resolveToken, type TokenInfo } from '../../domain/tokens.ts';
 import type { CallIntent } from '../allowList.ts';
+import { allowListRig } from '../fake/allowListRig.ts';
 import { fixturesOf } from '../fake/testVenueDeps.ts';
 import { decodeRubicEntryCall, whyNotRubicEntryCall, whyNotRubicProxyCall } from './rubicProxyCalls.ts';
 import { rubicVenue } from './rubicVenue.ts';
@@ -131,18 +132,7 @@ describe('rubic proxy calldata check on a recorded transaction', () => {
 });
 
 describe("rubic allow-list through whyNotAllowed (what build and submit both run)", () => {
-  const rules = (overrides: Partial<StepRules> = {}): StepRules => ({
-    venue: 'rubic',
-    allowList: rubicVenue.allowList!,
-    chainId: 8453,
-    sourceToken: USDC,
-    amountIn: AMOUNT,
-    depositAddress: null,
-    feeRecipients: [],
-    intent,
-    ...overrides,
-  });
-  const main = (data: Hex, to: Hex = ERC20_PROXY, value = 0n) => ({ vm: 'evm' as const, step: 'main' as const, chainId: 8453, to, data, value });
+  const { rules, main, approve } = allowListRig({ venue: 'rubic', allowList: rubicVenue.allowList!, chainId: 8453, sourceToken: USDC, amountIn: AMOUNT, intent, mainTo: ERC20_PROXY });
 
   it('allows the recorded-shape call, refuses it paying another recipient, chain, token or amount', () => {
     expect(whyNotAllowed(main(swapAnswer.transaction.data), rules())).toBeNull();
@@ -162,7 +152,6 @@ describe("rubic allow-list through whyNotAllowed (what build and submit both run
   });
 
   it('approves only Rubic contracts, and every listed call is checked', () => {
-    const approve = (spender: Hex) => ({ vm: 'evm' as const, step: 'approve' as const, chainId: 8453, to: USDC_ADDRESS, data: encodeFunctionData({ abi: parseAbi(['function approve(address,uint256)']), functionName: 'approve', args: [spender, AMOUNT] }), value: 0n });
     expect(whyNotAllowed(approve(ERC20_PROXY), rules())).toBeNull();
     expect(whyNotAllowed(approve(OTHER), rules())).toMatch(/which rubic may not call/);
     expect(rubicVenue.allowList!.calls.every((call) => call.check !== undefined && call.selectors !== 'any')).toBe(true);

@@ -1,5 +1,6 @@
-import { nativeToken, resolveToken, type TokenInfo } from '../../domain/tokens.ts';
 import type { ContractCase, VenueContract } from '../contract/ContractCase.ts';
+import { servedAt } from '../contract/servedAt.ts';
+import { knownToken as token } from '../fake/testVenueDeps.ts';
 import type { EvmStep } from '../../domain/steps.ts';
 import type { StepsPlan, VenueBuildPlan, VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
 import { whyNotSquidRouterCall } from './squidRouterCalls.ts';
@@ -12,12 +13,6 @@ import { whyNotSquidRouterCall } from './squidRouterCalls.ts';
  * variants (fixtures/synthetic/SOURCES.json), the calldata encoded with the router's ABI in the
  * layout of the real call in fixtures/real/calldata-*.hex (checked in squidRouterCalls.test.ts).
  */
-
-function token(chain: string, symbol: string | null): TokenInfo {
-  const found = symbol === null ? nativeToken(chain) : resolveToken(chain, symbol);
-  if (!found) throw new Error(`no ${symbol ?? 'native'} token on ${chain}`);
-  return found;
-}
 
 const NOW = 1_729_163_645_000;
 const SENDER = '0x1111111111111111111111111111111111111111';
@@ -78,7 +73,8 @@ const ethQuote: VenueQuote = {
   context: { fromChainId: 42161, toChainId: 8453, fromToken: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', toToken: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', toAmount: '9960000000000000', toAmountMin: '9860400000000000', sendAmount: '10000000000000000' },
 };
 
-const routeAt = (file: string, status = 200, headers?: Record<string, string>) => [{ method: 'POST' as const, path: '/v2/route', answer: { file, status, ...(headers ? { headers } : {}) } }];
+const routeAt = servedAt('POST', '/v2/route');
+const statusAt = servedAt('GET', '/v2/status');
 
 /** The docs' status answer: Arbitrum → Base; the context is what quote and build stored. */
 const statusRequest: VenueStatusRequest = {
@@ -93,7 +89,7 @@ const statusRequest: VenueStatusRequest = {
 };
 
 function statusCase(name: string, file: string, expect: ContractCase['expect'], status = 200): ContractCase {
-  return { name, routes: [{ method: 'GET', path: '/v2/status', answer: { file, status } }], call: { kind: 'status', request: statusRequest }, credentials: CREDENTIALS, expect };
+  return { name, routes: statusAt(file, status), call: { kind: 'status', request: statusRequest }, credentials: CREDENTIALS, expect };
 }
 
 function quoteCase(name: string, file: string, expect: ContractCase['expect'], request: VenueQuoteRequest = usdcRequest, status = 200, headers?: Record<string, string>): ContractCase {

@@ -1,6 +1,8 @@
 import type { Hex } from 'viem';
-import { resolveToken, type TokenInfo } from '../../domain/tokens.ts';
+import type { TokenInfo } from '../../domain/tokens.ts';
 import type { ContractCase, VenueContract } from '../contract/ContractCase.ts';
+import { servedAt } from '../contract/servedAt.ts';
+import { knownToken as token } from '../fake/testVenueDeps.ts';
 import type { StepsPlan, VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
 import { whyNotXyBridgeCall } from './xyfinanceBridgeCalls.ts';
 
@@ -15,7 +17,7 @@ const NOW = 1_735_689_600_000;
 
 /** The docs' route: 999 USDC.e Arbitrum → ETH Linea over yBridge, for the receiver of XY's buildTx example. */
 const USDCE: TokenInfo = { chain: 'arbitrum', symbol: 'USDC', address: '0xFF970A61A04b1cA14834A43f5dE4533eBDDB5CC8', decimals: 6 };
-const LINEA_ETH = resolveToken('linea', null)!;
+const LINEA_ETH = token('linea', null);
 const RECEIVER = '0x9cEEEbdF49cF5DEa891C9D74f8ea03af2aCf284F';
 const Y_BRIDGE_ARBITRUM = '0x33383265290421C704c6b09F4BF27ce574DC4203';
 
@@ -52,10 +54,12 @@ const docsQuote: VenueQuote = {
 };
 
 /** A request the error answers refuse: 1 USDC Arbitrum → USDC Base. */
-const ARB_USDC = resolveToken('arbitrum', 'USDC')!;
-const smallRequest: VenueQuoteRequest = { ...docsRequest, toChain: 'base', fromToken: ARB_USDC, toToken: resolveToken('base', 'USDC')!, amountIn: 1_000_000n };
+const ARB_USDC = token('arbitrum', 'USDC');
+const smallRequest: VenueQuoteRequest = { ...docsRequest, toChain: 'base', fromToken: ARB_USDC, toToken: token('base', 'USDC'), amountIn: 1_000_000n };
 
-const quoteAt = (file: string) => [{ method: 'GET' as const, path: '/quote', answer: { file } }];
+const quoteAt = servedAt('GET', '/quote');
+const buildAt = servedAt('GET', '/buildTx');
+const statusAt = servedAt('GET', '/crossChainStatus');
 
 const statusRequest: VenueStatusRequest = {
   fromChain: 'arbitrum',
@@ -69,7 +73,7 @@ const statusRequest: VenueStatusRequest = {
 };
 
 function statusCase(name: string, file: string, expect: ContractCase['expect']): ContractCase {
-  return { name, routes: [{ method: 'GET', path: '/crossChainStatus', answer: { file } }], call: { kind: 'status', request: statusRequest }, expect };
+  return { name, routes: statusAt(file), call: { kind: 'status', request: statusRequest }, expect };
 }
 
 const cases: ContractCase[] = [
@@ -133,13 +137,13 @@ const cases: ContractCase[] = [
   },
   {
     name: 'a 429 is venue_rate_limited',
-    routes: [{ method: 'GET', path: '/quote', answer: { file: 'synthetic/error-no-route.json', status: 429, headers: { 'retry-after': '2' } } }],
+    routes: quoteAt('synthetic/error-no-route.json', 429, { 'retry-after': '2' }),
     call: { kind: 'quote', request: smallRequest },
     expect: { kind: 'rejection', code: 'venue_rate_limited' },
   },
   {
     name: 'the docs route built: one checked swapWithReferrer call to the Arbitrum YBridge and an exact USDC.e approval of it',
-    routes: [{ method: 'GET', path: '/buildTx', answer: { file: 'synthetic/build-arbitrum-usdce-linea-eth-ybridge.json' } }],
+    routes: buildAt('synthetic/build-arbitrum-usdce-linea-eth-ybridge.json'),
     call: { kind: 'build', request: { request: docsRequest, quote: docsQuote } },
     now: NOW,
     expect: {
@@ -157,7 +161,7 @@ const cases: ContractCase[] = [
   },
   {
     name: 'the same build for another recipient is refused: its calldata pays the docs receiver',
-    routes: [{ method: 'GET', path: '/buildTx', answer: { file: 'synthetic/build-arbitrum-usdce-linea-eth-ybridge.json' } }],
+    routes: buildAt('synthetic/build-arbitrum-usdce-linea-eth-ybridge.json'),
     call: { kind: 'build', request: { request: { ...docsRequest, recipient: '0x2222222222222222222222222222222222222222' }, quote: docsQuote } },
     now: NOW,
     expect: { kind: 'rejection', code: 'venue_bad_response' },

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { encodeFunctionData, parseAbi, type Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { whyNotAllowed, type StepRules } from '../../engine/vetSteps.ts';
+import { whyNotAllowed } from '../../engine/vetSteps.ts';
 import type { TokenInfo } from '../../domain/tokens.ts';
 import type { CallIntent } from '../allowList.ts';
+import { allowListRig } from '../fake/allowListRig.ts';
 import { decodeXyBridgeCall, XY_BRIDGE_V3_ABI, whyNotXyBridgeCall } from './xyfinanceBridgeCalls.ts';
 import { xyfinanceVenue } from './xyfinanceVenue.ts';
 
@@ -96,18 +97,7 @@ describe('xyfinance whyNotXyBridgeCall', () => {
 
 describe("xyfinance allow-list through whyNotAllowed (what build and submit both run)", () => {
   const USDCE_TOKEN: TokenInfo = { chain: 'arbitrum', symbol: 'USDC', address: USDCE, decimals: 6 };
-  const rules = (overrides: Partial<StepRules> = {}): StepRules => ({
-    venue: 'xyfinance',
-    allowList: xyfinanceVenue.allowList!,
-    chainId: 42161,
-    sourceToken: USDCE_TOKEN,
-    amountIn: AMOUNT,
-    depositAddress: null,
-    feeRecipients: [],
-    intent,
-    ...overrides,
-  });
-  const main = (data: Hex, to: Hex = Y_BRIDGE) => ({ vm: 'evm' as const, step: 'main' as const, chainId: 42161, to, data, value: 0n });
+  const { rules, main, approve } = allowListRig({ venue: 'xyfinance', allowList: xyfinanceVenue.allowList!, chainId: 42161, sourceToken: USDCE_TOKEN, amountIn: AMOUNT, intent, mainTo: Y_BRIDGE });
 
   it('allows the YBridge call that matches the transfer and refuses one paying another recipient, chain or amount', () => {
     expect(whyNotAllowed(main(built.tx.data), rules())).toBeNull();
@@ -122,7 +112,6 @@ describe("xyfinance allow-list through whyNotAllowed (what build and submit both
   });
 
   it('approves only the YBridge', () => {
-    const approve = (spender: Hex) => ({ vm: 'evm' as const, step: 'approve' as const, chainId: 42161, to: USDCE as Hex, data: encodeFunctionData({ abi: parseAbi(['function approve(address,uint256)']), functionName: 'approve', args: [spender, AMOUNT] }), value: 0n });
     expect(whyNotAllowed(approve(Y_BRIDGE), rules())).toBeNull();
     expect(whyNotAllowed(approve(OTHER), rules())).toMatch(/which xyfinance may not call/);
   });
