@@ -45,6 +45,8 @@ export interface Config {
   readonly transferCacheMs: number;
   /** How long a build stays signable before the transfer may be abandoned. */
   readonly buildTtlMs: number;
+  /** The largest native fee a venue's main call may carry beside the amount, in USD (StepsPlan.nativeFee). */
+  readonly maxNativeFeeUsd: number;
   readonly worker: {
     readonly enabled: boolean;
     readonly intervalMs: number;
@@ -117,6 +119,7 @@ export function loadConfig(env: Env): Config {
     prices: parsePrices(env),
     transferCacheMs: parseInteger('STRAIT_TRANSFER_CACHE_MS', env.STRAIT_TRANSFER_CACHE_MS, 1_000, 0, 60_000),
     buildTtlMs: parseInteger('STRAIT_BUILD_TTL_MS', env.STRAIT_BUILD_TTL_MS, 900_000, 10_000, 86_400_000),
+    maxNativeFeeUsd: parseInteger('STRAIT_MAX_NATIVE_FEE_USD', env.STRAIT_MAX_NATIVE_FEE_USD, 20, 0, 1_000),
     worker: {
       enabled: parseBool('STRAIT_WORKER', env.STRAIT_WORKER, true),
       intervalMs: parseInteger('STRAIT_WORKER_INTERVAL_MS', env.STRAIT_WORKER_INTERVAL_MS, 2_000, 10, 600_000),

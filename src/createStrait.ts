@@ -73,6 +73,7 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
       quoteMinWaitMs: config.quote.minWaitMs,
       quoteTtlMs: config.quote.ttlMs,
       buildTtlMs: config.buildTtlMs,
+      maxNativeFeeUsd: config.maxNativeFeeUsd,
       abandonGraceMs: 10 * 60_000,
       workerIntervalMs: config.worker.intervalMs,
       feeSchedule: { ...DEFAULT_FEE_SCHEDULE, tiers: config.fees.tiers },

@@ -36,6 +36,8 @@ export interface EngineSettings {
   readonly buildTtlMs: number;
   /** After a build expires unsigned, how long before the transfer is `ABANDONED`. */
   readonly abandonGraceMs: number;
+  /** The largest native fee a venue's main call may carry beside the amount, in USD (20 when absent). */
+  readonly maxNativeFeeUsd?: number;
   readonly workerIntervalMs: number;
   readonly feeSchedule: FeeSchedule;
   /** Strait's fee wallet per source chain; a chain without one collects no fee (spec §1 rule 5). */

@@ -4,7 +4,7 @@ import { chainInfo, type ChainKey } from '../domain/chains.ts';
 import { AppError } from '../domain/errors.ts';
 import { savingsOf } from '../domain/ranking.ts';
 import type { DepositInstruction, EvmStep, JsonObject, Step, SvmStep } from '../domain/steps.ts';
-import type { TokenInfo } from '../domain/tokens.ts';
+import { nativeToken, type TokenInfo } from '../domain/tokens.ts';
 import { decodeSvmTransaction } from '../chains/svm/decodeSvmTransaction.ts';
 import { SPL_TOKEN_PROGRAM, mergeFeeInstructions } from '../chains/svm/mergeFeeInstructions.ts';
 import { findDecision, type StoredDecision, type StoredQuoteRow } from '../store/decisionRepository.ts';
@@ -53,6 +53,8 @@ export interface BuildView {
   relayFeePermit: null;
   spotTransfer: null;
   requoted: boolean;
+  /** Native units the main step carries beyond the amount: the venue's own fee in the source chain's native asset. */
+  nativeFeeAtomic: string;
 }
 
 /**
@@ -159,6 +161,7 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
   const main = plan.shape === 'deposit' ? [] : planned;
   const funding = plan.shape === 'deposit' ? planned : [];
   refuseOversizedApproval(registered, plan, venueRequest.amountIn, row.venue);
+  const nativeFee = await boundedNativeFee(deps, registered, plan, request.fromChain, row.venue);
   const steps = [...(await approvalSteps(deps, request.fromChain, request.sender, plan)), ...fees, ...main];
   vetOrRefuse(registered, [...steps, ...funding], {
     venue: row.venue,
@@ -168,6 +171,7 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
     amountIn: request.amountIn,
     depositAddress: plan.shape === 'deposit' ? plan.deposit.address : null,
     feeRecipients: stepCuts.map((cut) => cut.wallet),
+    nativeFee,
     intent: { sourceChainId: chainId ?? -1, sourceToken: request.fromToken.address, amount: venueRequest.amountIn, recipient: request.recipient, destinationChainId: chainInfo(request.toChain).chainId },
   });
   const transferId = randomUUID();
@@ -204,6 +208,7 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
     relayFeePermit: null,
     spotTransfer: null,
     requoted: requote || plan.amountOut !== quote.amountOut,
+    nativeFeeAtomic: nativeFee.toString(),
   };
   const savings = savingsOf(row, decision.quotes);
   let feeIndex = 0;
@@ -430,6 +435,31 @@ function refuseOversizedApproval(registered: RegisteredVenue, plan: VenueBuildPl
   throw new AppError('unsafe_venue_answer', `${venue} asked for an approval of ${plan.approval.amount}, above the ${spends} this transfer spends; nothing was built`, {
     details: { venue, step: 'approve', approvalAtomic: plan.approval.amount.toString(), spendsAtomic: spends.toString() },
   });
+}
+
+/** Above this a native fee is refused whatever its price, when settings name no bound. */
+const DEFAULT_MAX_NATIVE_FEE_USD = 20;
+
+/**
+ * The native fee the plan declares, once Strait has valued it: at most STRAIT_MAX_NATIVE_FEE_USD at
+ * the source chain's native price. A fee Strait cannot price, or a larger one, is refused: it is the
+ * venue's number for the user's native balance, and nothing else bounds it.
+ */
+export async function boundedNativeFee(deps: EngineDeps, registered: RegisteredVenue, plan: VenueBuildPlan, fromChain: ChainKey, venue: string): Promise<bigint> {
+  const fee = plan.shape === 'steps' ? (plan.nativeFee ?? 0n) : 0n;
+  if (fee === 0n) return 0n;
+  const refuse = (why: string): never => {
+    registered.health?.recordRefusal(why);
+    throw new AppError('unsafe_venue_answer', `${venue} ${why}; nothing was built`, { details: { venue, nativeFeeAtomic: fee.toString() } });
+  };
+  if (fee < 0n) return refuse('declared a negative native fee');
+  const native = nativeToken(fromChain);
+  const price = native ? await deps.prices.usdPrice(native).catch(() => null) : null;
+  if (!native || !price) return refuse(`asks for a native fee of ${fee} that Strait cannot value on ${fromChain}`);
+  const usd = usdValueOf(fee, native, price) ?? Number.POSITIVE_INFINITY;
+  const cap = deps.settings.maxNativeFeeUsd ?? DEFAULT_MAX_NATIVE_FEE_USD;
+  if (usd > cap) return refuse(`asks for a native fee worth ${usd.toFixed(2)} USD, above Strait's ${cap} USD bound`);
+  return fee;
 }
 
 /** The stored `main` step of a deposit without a funding transfer Strait can build: where, what, how much. */

@@ -52,16 +52,15 @@ export async function parseQuoteInput(body: QuoteBody, tokens: Pick<TokenDirecto
   const from = await tokens.resolve(fromChain, body.fromToken, 'fromToken');
   if (!from) throw new AppError('unknown_token', `${body.fromToken} is not a known token on ${fromChain}`, { details: { field: 'fromToken' } });
   const to = await tokens.resolve(toChain, body.toToken, 'toToken');
+  if (!to && toChain === 'hypercore') throw new AppError('unknown_token', `toToken on hypercore is ${HYPERCORE_TOKEN_SYMBOLS.map((symbol) => `"${symbol}"`).join(' or ')} (or the spot token id), not ${JSON.stringify(body.toToken)}`, { details: { field: 'toToken', accepted: [...HYPERCORE_TOKEN_SYMBOLS] } });
+  if (!to) throw new AppError('unknown_token', `${body.toToken} is not a known token on ${toChain}`, { details: { field: 'toToken' } });
   const fromToken = from.token;
-  const toToken = to?.token;
-  if (!toToken && toChain === 'hypercore') throw new AppError('unknown_token', `toToken on hypercore is ${HYPERCORE_TOKEN_SYMBOLS.map((symbol) => `"${symbol}"`).join(' or ')} (or the spot token id), not ${JSON.stringify(body.toToken)}`, { details: { field: 'toToken', accepted: [...HYPERCORE_TOKEN_SYMBOLS] } });
-  if (!toToken) throw new AppError('unknown_token', `${body.toToken} is not a known token on ${toChain}`, { details: { field: 'toToken' } });
+  const toToken = to.token;
   // A registry token keeps today's answer (each venue's typed rejection); one found beyond it is
   // accepted only where some venue would price it, or the quote could only come back empty.
-  const beyond = [['fromToken', fromToken] as const, ['toToken', toToken] as const].filter(([field]) => (field === 'fromToken' ? from.source : to?.source) !== 'registry');
-  const [unpriced] = beyond;
+  const unpriced = from.source !== 'registry' ? { field: 'fromToken', token: fromToken } : to.source !== 'registry' ? { field: 'toToken', token: toToken } : null;
   if (unpriced && !tokens.priced({ fromChain, toChain, fromToken, toToken })) {
-    const [field, token] = unpriced;
+    const { field, token } = unpriced;
     throw new AppError('token_not_priced', `no enabled venue prices ${token.address ?? token.symbol} (${token.symbol}) on ${token.chain} from ${fromChain} to ${toChain}`, { details: { field, chain: token.chain, address: token.address } });
   }
   if (!AMOUNT.test(body.amountAtomic) || BigInt(body.amountAtomic) > MAX_UINT256) throw new AppError('invalid_amount', 'amountAtomic must be a positive integer string of at most 78 digits and at most 2^256 − 1, in the token\'s atomic units');

@@ -432,6 +432,8 @@ async function stepRulesOf(deps: EngineDeps, transfer: TransferRecord): Promise<
     amountIn: transfer.amountIn,
     depositAddress: deposit?.address ?? null,
     feeRecipients: feeRows.flatMap((row) => (row.wallet ? [row.wallet] : [])),
+    // The venue's native fee as the build bounded and stated it; a build before it existed states none.
+    nativeFee: BigInt((transfer.build as { nativeFeeAtomic?: string }).nativeFeeAtomic ?? '0'),
     // What the venue step moves: the amount less the cuts paid as fee steps (not a platform fee the venue takes).
     intent: {
       sourceChainId: chainId ?? -1,

@@ -17,6 +17,8 @@ export interface StepRules {
   readonly feeRecipients: readonly string[];
   /** What the transfer asked, for allow-listed calls that check their decoded fields (allowList `check`). */
   readonly intent?: CallIntent;
+  /** Native units the venue's main call may carry beyond the amount: its declared, bounded fee (StepsPlan.nativeFee). */
+  readonly nativeFee?: bigint;
 }
 
 const TRANSFER = toFunctionSelector('transfer(address,uint256)');
@@ -56,7 +58,9 @@ export function whyNotAllowed(step: EvmStep, rules: StepRules): string | null {
       if (isTokenTransfer) {
         return rules.allowList.transferRecipients.some((r) => r.chainId === rules.chainId && same(r.recipient, transfer.args[0])) ? null : `pays ${transfer.args[0]}, not a payee ${rules.venue} may name`;
       }
-      if (token === null ? step.value > rules.amountIn : step.value !== 0n) return `sends ${step.value} native units for an input of ${rules.amountIn}`;
+      if (step.value > (token === null ? rules.amountIn : 0n) + (rules.nativeFee ?? 0n)) {
+        return `sends ${step.value} native units for an input of ${token === null ? rules.amountIn : `${rules.amountIn} of a token`}${rules.nativeFee ? ` and a native fee of ${rules.nativeFee}` : ''}`;
+      }
       return allowedCall(step, rules);
     case 'redeem':
       return allowedCall(step, rules);

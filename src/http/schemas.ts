@@ -259,6 +259,7 @@ export const BuildResponse = Type.Object(
     relayFeePermit: Nullable(Type.Object({}, { additionalProperties: true })),
     spotTransfer: Nullable(Type.Object({}, { additionalProperties: true })),
     requoted: Type.Boolean(),
+    nativeFeeAtomic: Type.Optional({ ...AtomicAmount, description: "native units of the source chain the `main` step sends beyond the amount: the venue's own fee (a LayerZero message, Axelar gas), at most STRAIT_MAX_NATIVE_FEE_USD; `0` for most venues (docs/steps.md#native-fees)" }),
   },
   { $id: 'BuildResult', description: 'The steps to sign (or a deposit address) and the transfer they belong to.' },
 );

@@ -147,6 +147,13 @@ export interface StepsPlan {
   readonly minAmountOut: bigint;
   /** Tracking handles for status (request ids, order ids). */
   readonly context: JsonObject;
+  /**
+   * Native units the `main` call carries beyond the amount moved: a fee the venue charges in the
+   * source chain's native asset (a LayerZero message, Axelar's destination gas). Absent means none.
+   * Strait bounds it (STRAIT_MAX_NATIVE_FEE_USD), states it as the build's `nativeFeeAtomic`, and
+   * lets the main step's value exceed the amount by exactly that much, at build and at submit.
+   */
+  readonly nativeFee?: bigint;
 }
 
 export interface DepositPlan {
