@@ -157,7 +157,8 @@ const cases: ContractCase[] = [
       },
     },
   },
-  quoteCase('an ERC-20 route needing native gas beside it is not offered', 'synthetic/quote-usdc-arbitrum-base-native-gas.json', { kind: 'rejection', code: 'no_liquidity', details: { nativeFeeAtomic: '311053437062551' } }),
+  // Axelar's gas rides beside an ERC-20 input as the build's declared native fee (docs/steps.md#native-fees).
+  quoteCase('an ERC-20 route needing native gas beside it is priced (the gas becomes the build\'s native fee)', 'synthetic/quote-usdc-arbitrum-base-native-gas.json', { kind: 'row', amountOut: 99_850_000n, minAmountOut: 98_851_500n }),
   quoteCase('an RFQ (Coral) route is not offered: Strait cannot verify it', 'synthetic/quote-usdc-arbitrum-base-rfq.json', { kind: 'rejection', code: 'no_liquidity', details: { venueRouteType: 'RFQ' } }),
   quoteCase('SCHEMA_VALIDATION_ERROR is invalid_input', 'real/error-400-schema-validation.json', { kind: 'rejection', code: 'invalid_input', details: { venueCode: 'SCHEMA_VALIDATION_ERROR' } }, usdcRequest, 400),
   quoteCase('"Unable to fetch token data" is no_liquidity', 'real/error-400-unable-to-fetch-token-data.json', { kind: 'rejection', code: 'no_liquidity', details: { venueCode: 'BAD_REQUEST_ERROR' } }, usdcRequest, 400),

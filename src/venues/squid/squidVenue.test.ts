@@ -116,11 +116,14 @@ describe('Squid adapter against its fake', () => {
     expect(whyNotSquidRouterCall(plan.steps[0].data, plan.steps[0].value, { sourceChainId: 8453, sourceToken: null, amount: 10n ** 17n, recipient: RECIPIENT, destinationChainId: 42161 })).toBeNull();
   });
 
-  it('does not offer an ERC-20 route that needs native gas beside it', async () => {
+  it('builds an ERC-20 route that needs native gas with the gas as the plan\'s declared native fee', async () => {
     fake.setOptions({ nativeFee: 5n });
-    const rejection = await rejectionOf(adapter().quote(usdc, testCall()));
-    expect(rejection.code).toBe('no_liquidity');
-    expect(rejection.details).toMatchObject({ nativeFeeAtomic: '5' });
+    const venue = adapter();
+    const quote = await venue.quote(usdc, testCall());
+    const plan = await venue.build({ request: usdc, quote }, testCall());
+    if (plan.shape !== 'steps' || plan.steps[0]?.vm !== 'evm') throw new Error('expected an EVM step');
+    expect(plan.nativeFee).toBe(5n);
+    expect(plan.steps[0].value).toBe(5n);
   });
 
   it('translates Squid error bodies at the edge', async () => {

@@ -106,7 +106,8 @@ function createSquidVenue(deps: VenueDeps): Venue {
   /**
    * The route Strait can carry for `request`, and the amount it asked Squid to bridge. A native input
    * pays Axelar's gas out of `amountIn`: a first look learns the gas, the route is then asked for the
-   * rest. An ERC-20 input cannot carry native gas beside it and such a route is not offered.
+   * rest. An ERC-20 input carries the gas beside the call as a declared native fee (StepsPlan.nativeFee),
+   * which Strait bounds and states in the build.
    */
   async function carriedRoute(request: VenueQuoteRequest, resolved: Resolved, call: CallContext, sendAmount?: bigint): Promise<{ route: SquidRoute; sendAmount: bigint; nativeFee: bigint }> {
     const native = request.fromToken.address === null;
@@ -120,8 +121,8 @@ function createSquidVenue(deps: VenueDeps): Venue {
     const route = await fetchRoute(request, resolved, amount, false, call);
     refuseOtherTransfer(route, resolved, amount);
     const nativeFee = nativeFeeOf(route, resolved.from);
-    if (nativeFee > 0n && (!native || amount + nativeFee > request.amountIn)) {
-      throw new VenueRejection('no_liquidity', `Squid's route needs ${nativeFee} native units of gas beside ${native ? `${amount} sent of ${request.amountIn}` : 'an ERC-20 input'}, which Strait cannot carry`, { nativeFeeAtomic: nativeFee.toString() });
+    if (nativeFee > 0n && native && amount + nativeFee > request.amountIn) {
+      throw new VenueRejection('no_liquidity', `Squid's route needs ${nativeFee} native units of gas beside ${amount} sent of ${request.amountIn}, more than the input`, { nativeFeeAtomic: nativeFee.toString() });
     }
     refuseUncheckable(route, resolved);
     return { route, sendAmount: amount, nativeFee };
@@ -203,6 +204,8 @@ function createSquidVenue(deps: VenueDeps): Venue {
         amountOut: BigInt(estimate.toAmount),
         minAmountOut: BigInt(estimate.toAmountMin),
         context: { router: getAddress(router), toAmount: estimate.toAmount, toAmountMin: estimate.toAmountMin, ...idsOf(route) },
+        // Axelar's gas beside an ERC-20 input; a native input pays it out of the amount.
+        ...(!native && nativeFee > 0n ? { nativeFee } : {}),
       };
     },
 
