@@ -1,10 +1,14 @@
 import { acrossVenue } from './across/acrossVenue.ts';
 import { bungeeVenue } from './bungee/bungeeVenue.ts';
+import { cbridgeVenue } from './cbridge/cbridgeVenue.ts';
 import { cctpVenue } from './cctp/cctpVenue.ts';
+import { debridgeVenue } from './debridge/debridgeVenue.ts';
+import { chainflipVenue } from './chainflip/chainflipVenue.ts';
 import { changenowVenue } from './changenow/changenowVenue.ts';
 import { exolixVenue } from './exolix/exolixVenue.ts';
 import { houdiniVenue } from './houdini/houdiniVenue.ts';
 import { lifiVenue } from './lifi/lifiVenue.ts';
+import { mayanVenue } from './mayan/mayanVenue.ts';
 import { hyperliquidVenue } from './hyperliquid/hyperliquidVenue.ts';
 import { nearIntentsVenue } from './nearintents/nearIntentsVenue.ts';
 import { planned } from './planned.ts';
@@ -30,8 +34,8 @@ import { xyfinanceVenue } from './xyfinance/xyfinanceVenue.ts';
 export const VENUE_MODULES: readonly VenueEntry[] = [
   acrossVenue,
   relayVenue,
-  planned('debridge', 'intent', ['evm_calldata', 'svm_serialized'], { tradeTypes: ['EXACT_IN', 'EXACT_OUT'], feeCapture: 'venue-param' }),
-  planned('mayan', 'intent', ['evm_calldata', 'svm_serialized'], { feeCapture: 'venue-param' }),
+  debridgeVenue,
+  mayanVenue,
   nearIntentsVenue,
   planned('eco', 'intent', ['evm_calldata']),
   planned('garden', 'intent', ['deposit_address', 'evm_calldata', 'svm_serialized'], { requiredCredentials: ['APP_ID'] }),
@@ -47,8 +51,8 @@ export const VENUE_MODULES: readonly VenueEntry[] = [
   planned('allbridge', 'pool', ['evm_calldata', 'svm_serialized', 'tron_tx']),
   planned('thorchain', 'pool', ['utxo_memo', 'evm_calldata', 'deposit_address'], { feeCapture: 'venue-param' }),
   planned('mayachain', 'pool', ['utxo_memo', 'evm_calldata'], { feeCapture: 'venue-param' }),
-  planned('chainflip', 'pool', ['deposit_address', 'evm_calldata'], { feeCapture: 'venue-param' }),
-  planned('cbridge', 'pool', ['evm_calldata']),
+  chainflipVenue,
+  cbridgeVenue,
   cctpVenue,
   hyperliquidVenue,
   planned('opstack', 'canonical', ['evm_calldata']),
