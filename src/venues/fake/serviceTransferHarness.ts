@@ -48,6 +48,8 @@ export interface ServiceTransferHarness<Fake> {
   post<T>(url: string, payload: object): Promise<{ status: number; body: T }>;
   /** Quotes the corridor (the venue must be best) and builds the decision. */
   build(): Promise<{ status: number; body: BuiltTransfer }>;
+  /** With the fake honest: builds (200), exactly an approve then the venue's main call. */
+  buildHonestly(): Promise<{ approve: BuiltTransfer['steps'][number]; main: BuiltTransfer['steps'][number] }>;
 }
 
 export interface ServiceTransferHarnessParams<Fake> {
@@ -79,6 +81,13 @@ export function serviceTransferHarness<Fake extends TamperableFake>(params: Serv
     return { status: response.statusCode, body: response.json() as T };
   };
 
+  const build = async () => {
+    const quote = await post<{ decisionId: string; best: { venue: string } | null; rejected: unknown }>('/v1/bridge/quote', { fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '250000000', sender: TRANSFER_USER, recipient: TRANSFER_RECIPIENT });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    expect(quote.body.best?.venue, JSON.stringify(quote.body.rejected)).toBe(params.venue);
+    return post<BuiltTransfer>('/v1/bridge/build', { decisionId: quote.body.decisionId });
+  };
+
   return {
     venue: params.venue,
     get fake() {
@@ -88,11 +97,14 @@ export function serviceTransferHarness<Fake extends TamperableFake>(params: Serv
       return started(strait);
     },
     post,
-    async build() {
-      const quote = await post<{ decisionId: string; best: { venue: string } | null; rejected: unknown }>('/v1/bridge/quote', { fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '250000000', sender: TRANSFER_USER, recipient: TRANSFER_RECIPIENT });
-      expect(quote.status, JSON.stringify(quote.body)).toBe(200);
-      expect(quote.body.best?.venue, JSON.stringify(quote.body.rejected)).toBe(params.venue);
-      return post<BuiltTransfer>('/v1/bridge/build', { decisionId: quote.body.decisionId });
+    build,
+    async buildHonestly() {
+      started(fake).setOptions({});
+      const { status, body } = await build();
+      expect(status, JSON.stringify(body)).toBe(200);
+      expect(body.steps.map((s) => s.step)).toEqual(['approve', 'main']);
+      const [approve, main] = body.steps;
+      return { approve: approve!, main: main! };
     },
   };
 }
