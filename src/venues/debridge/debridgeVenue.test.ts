@@ -1,11 +1,12 @@
 import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
-import { createTestVenue, knownToken, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
+import { createTestVenue, fixturesOf, knownToken, passes, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
 import type { StepsPlan, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
 import { DEBRIDGE_ROUTER, DLN_SOURCE } from './debridgeChains.ts';
 import { startDebridgeFake, type DebridgeFake } from './debridgeFake.ts';
 import { decodeDlnCall, whyNotDebridgeCall } from './debridgeOrderCalls.ts';
+import { DebridgeCreateTxSchema } from './debridgeSchemas.ts';
 import { debridgeVenue } from './debridgeVenue.ts';
 
 /**
@@ -205,6 +206,13 @@ describe('deBridge adapter against its fake', () => {
     expect(await venue.status(request, testCall())).toMatchObject({ state: 'completed', venueStatus: 'Fulfilled' });
     await venue.status(request, testCall());
     expect(payments).toEqual([{ chainId: 8453, token: null, recipient: RECIPIENT.toLowerCase(), amount: quote.amountOut }]);
+  });
+
+  it("reads an integrator's recorded answer: no fixFee field, the flat fee is what tx.value carries beyond the amount given", () => {
+    const recorded = fixturesOf(import.meta.url)('real/create-tx-eth-base-to-ip-story-exact-out.json') as { estimation: { srcChainTokenIn: { amount: string } }; tx: { value: string } };
+    expect(passes(DebridgeCreateTxSchema, recorded)).toBe(true);
+    expect('fixFee' in recorded).toBe(false);
+    expect(BigInt(recorded.tx.value) - BigInt(recorded.estimation.srcChainTokenIn.amount)).toBe(FEE);
   });
 
   it("publishes deBridge's request budget: 50 a minute, 300 with an access token", () => {
