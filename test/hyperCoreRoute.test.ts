@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createPublicClient, createWalletClient, http, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStraitClient, runTransfer, type QuoteRow } from '@strait/client';
 import { startSandbox, type RunningSandbox } from '../src/sandbox/startSandbox.ts';
 import type { HyperCoreFake } from '../src/venues/hyperliquid/hyperCoreFake.ts';
 
@@ -59,7 +60,6 @@ async function api<T>(path: string, body?: unknown): Promise<{ status: number; b
 interface Row { venue: string; quoteId: string; amountOutAtomic: string; executable: boolean }
 interface Rejected { venue: string; code: string; details: Record<string, unknown> | null }
 interface Quote { decisionId: string; quotes: Row[]; rejected: Rejected[] }
-interface Step { vm: 'evm'; step: string; chainId: number; to: Hex; data: Hex; value: string }
 interface TransferView { status: string; statusDetail: string; destinationTxHash: string | null; receivedAmountAtomic: string | null; postStep: { txHash: string; creditedAmountAtomic: string; action: string; balance: string } | null }
 
 async function quote(fromChain: string, toToken: string, amountAtomic: string, user: { address: Address }): Promise<Quote> {
@@ -68,28 +68,19 @@ async function quote(fromChain: string, toToken: string, amountAtomic: string, u
   return answer.body;
 }
 
-/** Builds the row, signs and submits every step with the user's key, and polls to a terminal state. */
-async function runTransfer(fromChain: 'base' | 'arbitrum', decision: Quote, row: Row, user: { address: Address; privateKey: Hex }): Promise<TransferView> {
-  const build = await api<{ transferId: string; steps: Step[] }>('/bridge/build', { decisionId: decision.decisionId, quoteId: row.quoteId });
-  expect(build.status, JSON.stringify(build.body)).toBe(200);
+/** Builds the row, signs and submits every step with the user's key and polls to a terminal state, through @strait/client. */
+async function runThrough(fromChain: 'base' | 'arbitrum', decision: Quote, row: Row, user: { address: Address; privateKey: Hex }): Promise<TransferView> {
   const chain = sandbox.info.chains[fromChain]!;
-  const account = privateKeyToAccount(user.privateKey);
-  const wallet = createWalletClient({ account, transport: http(chain.rpcUrl) });
-  const reader = createPublicClient({ transport: http(chain.rpcUrl) });
-  for (const step of build.body.steps) {
-    const request = await wallet.prepareTransactionRequest({ account, chain: null, to: step.to, data: step.data, value: BigInt(step.value) });
-    const signed = await wallet.signTransaction({ ...request, chainId: step.chainId } as never);
-    const submit = await api<{ accepted: boolean; txHash: Hex }>(`/bridge/transfers/${build.body.transferId}/submit`, { signedTransaction: signed, step: step.step });
-    expect(submit.status, JSON.stringify(submit.body)).toBe(200);
-    await reader.waitForTransactionReceipt({ hash: submit.body.txHash, pollingInterval: 50 });
-  }
-  let transfer: TransferView | undefined;
-  for (let i = 0; i < 160; i++) {
-    transfer = (await api<TransferView>(`/bridge/transfers/${build.body.transferId}`)).body;
-    if (['COMPLETED', 'FAILED', 'REFUNDED', 'PARTIAL'].includes(transfer.status)) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return transfer!;
+  const { transfer } = await runTransfer({
+    client: createStraitClient({ baseUrl: sandbox.info.baseUrl }),
+    decisionId: decision.decisionId,
+    quote: row as QuoteRow,
+    wallet: createWalletClient({ account: privateKeyToAccount(user.privateKey), transport: http(chain.rpcUrl) }),
+    publicClients: createPublicClient({ transport: http(chain.rpcUrl) }),
+    pollIntervalMs: 250,
+    timeoutMs: 40_000,
+  });
+  return transfer as unknown as TransferView;
 }
 
 describe('HyperCore destination in the sandbox', () => {
@@ -140,7 +131,7 @@ describe('HyperCore destination in the sandbox', () => {
     const decision = await quote(fromChain, toToken, '20000000', user);
     const row = decision.quotes.find((q) => q.venue === 'hyperliquid');
     expect(row, JSON.stringify(decision.rejected)).toBeDefined();
-    const transfer = await runTransfer(fromChain, decision, row!, user);
+    const transfer = await runThrough(fromChain, decision, row!, user);
     expect(transfer.status, transfer.statusDetail).toBe('COMPLETED');
     expect(transfer.postStep).toMatchObject({ action: toToken === 'USDC (spot)' ? 'spotSend' : 'usdSend', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     const credited = BigInt(transfer.postStep!.creditedAmountAtomic);
@@ -177,7 +168,7 @@ describe('HyperCore destination in the sandbox', () => {
     const decision = await quote('arbitrum', 'USDC (perps)', '12000000', user);
     const row = decision.quotes.find((q) => q.venue === 'hyperliquid')!;
     swallowNextExchange = true;
-    const transfer = await runTransfer('arbitrum', decision, row, user);
+    const transfer = await runThrough('arbitrum', decision, row, user);
     expect(swallowNextExchange).toBe(false);
     expect(transfer.status, transfer.statusDetail).toBe('COMPLETED');
     const credits = hyperCore.sentActions().slice(sentBefore).filter((a) => (a.action as { type?: string; destination?: string }).type === 'usdSend' && (a.action as { destination: string }).destination.toLowerCase() === user.address.toLowerCase());
