@@ -4,7 +4,7 @@ import type { ChainKey } from '../src/domain/chains.ts';
 import type { TokenInfo } from '../src/domain/tokens.ts';
 import { startScriptedVenues, type ScriptedVenues } from '../src/venues/fake/scriptedVenue.ts';
 import type { Venue } from '../src/venues/Venue.ts';
-import { allCredentials, behavioursFor, SENDER, type QuoteAnswer } from './scriptedStrait.ts';
+import { allCredentials, behavioursFor, FEE_WALLET, SENDER, type QuoteAnswer } from './scriptedStrait.ts';
 import { createTestStrait } from './testStrait.ts';
 import type { Strait } from '../src/createStrait.ts';
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
   const modules = venues.modules.map((module) =>
     module.id !== 'lifi' ? module : { ...module, create: (deps: Parameters<typeof module.create>[0]): Venue => ({ ...module.create(deps), tokens: (chain: ChainKey) => (chain === 'optimism' ? [SIPHER_OPTIMISM] : []) }) },
   );
-  strait = await createTestStrait({ ...allCredentials(), STRAIT_RATE_LIMIT_PER_MINUTE: '100000' }, modules);
+  strait = await createTestStrait({ ...allCredentials(), STRAIT_RATE_LIMIT_PER_MINUTE: '100000', STRAIT_FEE_WALLET_OPTIMISM: FEE_WALLET, STRAIT_FEE_WALLET_ETHEREUM: FEE_WALLET, STRAIT_PRICES_FIXED: 'ETH=3000,SIPHER=5,UNI=7' }, modules);
 }, 60_000);
 afterAll(async () => {
   await strait?.close();
@@ -70,6 +70,10 @@ describe('POST /bridge/quote by address', () => {
     const { status, body } = await quote({ fromChain: 'optimism', toChain: 'base', fromToken: SIPHER.toLowerCase(), toToken: 'USDC' });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.quotes.map((q) => q.venue)).toContain('lifi');
+    // Prices go by symbol, so a token only a venue's list names has none (even with SIPHER in the
+    // price table): the capped fees are waived rather than converted at another asset's price.
+    expect(body.notes.some((n) => n.includes('No USD price for SIPHER'))).toBe(true);
+    expect(body.quotes.every((q) => q.feeBps === 0)).toBe(true);
   });
 
   it('builds the row of a venue-list token: the deposit moves that token, and the transfer stores its address', async () => {
@@ -87,6 +91,8 @@ describe('POST /bridge/quote by address', () => {
     const { status, body } = await quote({ fromChain: 'ethereum', toChain: 'base', fromToken: UNI, toToken: 'USDC' });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.quotes.length).toBeGreaterThan(0);
+    // The reviewed list's symbols are priced as usual.
+    expect(body.notes.some((n) => n.includes('No USD price'))).toBe(false);
   });
 
   it('refuses a valid address it cannot learn with token_not_priced, and an invalid one with unknown_token', async () => {

@@ -4,7 +4,7 @@ import { chainInfo, isChainKey, type ChainKey } from '../domain/chains.ts';
 import { AppError } from '../domain/errors.ts';
 import { sameAddress } from '../domain/addresses/sameAddress.ts';
 import { HYPERCORE_TOKEN_SYMBOLS, tokensOn, type TokenInfo } from '../domain/tokens.ts';
-import type { TokenDirectory } from './tokens/tokenDirectory.ts';
+import type { TokenDirectory, TokenSource } from './tokens/tokenDirectory.ts';
 
 /** The quote body as the HTTP schema admits it (shapes checked, meaning not yet). */
 export interface QuoteBody {
@@ -27,6 +27,8 @@ export interface QuoteInput {
   readonly toChain: ChainKey;
   readonly fromToken: TokenInfo;
   readonly toToken: TokenInfo;
+  /** Where each token was found (docs/tokens.md): prices are looked up by symbol, so only for the registry's and the public list's. */
+  readonly tokenSources: { readonly fromToken: TokenSource; readonly toToken: TokenSource };
   readonly amountIn: bigint;
   readonly sender: string;
   readonly recipient: string;
@@ -73,6 +75,7 @@ export async function parseQuoteInput(body: QuoteBody, tokens: Pick<TokenDirecto
     toChain,
     fromToken,
     toToken,
+    tokenSources: { fromToken: from.source, toToken: to.source },
     amountIn: BigInt(body.amountAtomic),
     sender: body.sender,
     recipient: body.recipient,

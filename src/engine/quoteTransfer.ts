@@ -31,7 +31,10 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
   const { candidates, rejected } = candidatesFor(deps, input, request);
   // HyperCore destinations: Strait's relayer route is priced beside the venues (engine/hyperCore/).
   const relayer = input.toChain === 'hypercore' ? quoteRelayerRoute(deps, input, { deadlineMs: venueDeadlineMs(deps.settings.quoteDeadlineMs, deps.settings.quoteMinWaitMs), minWaitMs: deps.settings.quoteMinWaitMs }, requestId) : null;
-  const pricesAsked = Promise.all([deps.prices.usdPrice(input.fromToken), deps.prices.usdPrice(input.toToken)]);
+  // Prices go by symbol: a token a venue's list or the chain named could borrow another asset's (a
+  // look-alike "USDC"), so it has none, and the fee caps then waive the fee (applyFees).
+  const priceOf = (token: 'fromToken' | 'toToken') => (input.tokenSources[token] === 'venue_list' || input.tokenSources[token] === 'rpc' ? Promise.resolve(null) : deps.prices.usdPrice(input[token]));
+  const pricesAsked = Promise.all([priceOf('fromToken'), priceOf('toToken')]);
   const executable = (venueId: string): boolean => isExecutable(deps, venueId, input);
   const collectible = (venueId: string): boolean => canCollectFees(deps.venues.get(venueId), input.fromChain);
   const fanOut = await fanOutQuotes(
