@@ -1,4 +1,5 @@
 import type { ContractCase, VenueContract } from '../contract/ContractCase.ts';
+import { onlyEvmStep } from '../contract/onlyEvmStep.ts';
 import { servedAt } from '../contract/servedAt.ts';
 import { knownToken as token } from '../fake/testVenueDeps.ts';
 import type { VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
@@ -98,14 +99,12 @@ const cases: ContractCase[] = [
     expect: {
       kind: 'plan',
       check: (plan) => {
-        if (plan.shape !== 'steps' || plan.steps.length !== 1) throw new Error('expected one step');
-        const [step] = plan.steps;
-        if (step?.vm !== 'evm' || step.to !== GATEWAY || step.value !== 0n || step.chainId !== 8453) throw new Error('expected one call to the Base SocketGateway without value');
+        const { step, approval } = onlyEvmStep(plan, { to: GATEWAY, chainId: 8453, value: 0n });
         const why = whyNotBungeeGatewayCall(step.data, step.value, { sourceChainId: 8453, sourceToken: cctpRequest.fromToken.address, amount: 100_000_000n, recipient: USER, destinationChainId: 1 });
         if (why !== null) throw new Error(why);
         const call = readBungeeGatewayCall(step.data);
         if (typeof call === 'string' || call.routeId !== 0x1a6 || call.delivers !== 98_000_000n) throw new Error('expected CCTP v2 route 0x1a6 delivering 98 USDC');
-        if (plan.approval?.spender !== GATEWAY || plan.approval.amount !== 100_000_000n) throw new Error('approval must be exactly the amount, to SocketGateway');
+        if (approval?.spender !== GATEWAY || approval.amount !== 100_000_000n) throw new Error('approval must be exactly the amount, to SocketGateway');
         if (plan.context.routeId !== 0x1a6 || plan.context.quoteId !== 'fd868dfdece0f3b1') throw new Error('context must carry the route id and quote id');
       },
     },

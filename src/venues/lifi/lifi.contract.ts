@@ -1,5 +1,6 @@
 import type { TokenInfo } from '../../domain/tokens.ts';
 import type { ContractCase, VenueContract } from '../contract/ContractCase.ts';
+import { onlyEvmStep } from '../contract/onlyEvmStep.ts';
 import { servedAt } from '../contract/servedAt.ts';
 import { knownToken as token } from '../fake/testVenueDeps.ts';
 import type { VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
@@ -128,12 +129,10 @@ const cases: ContractCase[] = [
     expect: {
       kind: 'plan',
       check: (plan) => {
-        if (plan.shape !== 'steps' || plan.steps.length !== 1) throw new Error('expected one step');
-        const [step] = plan.steps;
-        if (step?.vm !== 'evm' || step.to !== DIAMOND || step.value !== 0n || step.chainId !== 42161) throw new Error(`unexpected step ${JSON.stringify(step, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`);
+        const { step, approval } = onlyEvmStep(plan, { to: DIAMOND, chainId: 42161, value: 0n });
         const why = whyNotLifiBridgeCall(step.data, step.value, { sourceChainId: 42161, sourceToken: acrossRequest.fromToken.address, amount: 100_000_000n, recipient: RECIPIENT, destinationChainId: 10 });
         if (why !== null) throw new Error(why);
-        if (plan.approval?.spender !== DIAMOND || plan.approval.amount !== 100_000_000n) throw new Error('approval must be exactly the amount, to the diamond');
+        if (approval?.spender !== DIAMOND || approval.amount !== 100_000_000n) throw new Error('approval must be exactly the amount, to the diamond');
         if (plan.amountOut !== 99_650_123n) throw new Error(`amountOut ${plan.amountOut}`);
       },
     },

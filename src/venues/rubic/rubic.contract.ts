@@ -1,4 +1,5 @@
 import type { ContractCase, VenueContract } from '../contract/ContractCase.ts';
+import { onlyEvmStep } from '../contract/onlyEvmStep.ts';
 import { servedAt } from '../contract/servedAt.ts';
 import { knownToken as token } from '../fake/testVenueDeps.ts';
 import type { VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
@@ -98,12 +99,10 @@ const cases: ContractCase[] = [
     expect: {
       kind: 'plan',
       check: (plan) => {
-        if (plan.shape !== 'steps' || plan.steps.length !== 1) throw new Error('expected one step');
-        const [step] = plan.steps;
-        if (step?.vm !== 'evm' || step.to !== ERC20_PROXY || step.value !== 0n || step.chainId !== 8453) throw new Error('unexpected step');
+        const { step, approval } = onlyEvmStep(plan, { to: ERC20_PROXY, chainId: 8453, value: 0n });
         const why = whyNotRubicEntryCall(step.data, step.value, { sourceChainId: 8453, sourceToken: BASE_USDC, amount: 10_000_000n, recipient: RECIPIENT, destinationChainId: 137 });
         if (why !== null) throw new Error(why);
-        if (plan.approval?.spender !== ERC20_PROXY || plan.approval.amount !== 10_000_000n) throw new Error('approval must be exactly the amount, to the ERC20Proxy');
+        if (approval?.spender !== ERC20_PROXY || approval.amount !== 10_000_000n) throw new Error('approval must be exactly the amount, to the ERC20Proxy');
         if (plan.amountOut !== 139_682_277_393_927_819_124n) throw new Error(`amountOut ${plan.amountOut}`);
       },
     },

@@ -1,8 +1,8 @@
 import type { ContractCase, VenueContract } from '../contract/ContractCase.ts';
+import { onlyEvmStep } from '../contract/onlyEvmStep.ts';
 import { servedAt } from '../contract/servedAt.ts';
 import { knownToken as token } from '../fake/testVenueDeps.ts';
-import type { EvmStep } from '../../domain/steps.ts';
-import type { StepsPlan, VenueBuildPlan, VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
+import type { VenueBuildPlan, VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
 import { whyNotSquidRouterCall } from './squidRouterCalls.ts';
 
 /**
@@ -96,12 +96,7 @@ function quoteCase(name: string, file: string, expect: ContractCase['expect'], r
   return { name, routes: routeAt(file, status, headers), call: { kind: 'quote', request }, credentials: CREDENTIALS, now: NOW, expect };
 }
 
-function stepOf(plan: VenueBuildPlan): { step: EvmStep; approval: StepsPlan['approval'] } {
-  if (plan.shape !== 'steps' || plan.steps.length !== 1) throw new Error('expected one step');
-  const [step] = plan.steps;
-  if (step?.vm !== 'evm' || step.to !== ROUTER || step.chainId !== 42161) throw new Error(`unexpected step ${JSON.stringify(step, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`);
-  return { step, approval: plan.approval };
-}
+const stepOf = (plan: VenueBuildPlan) => onlyEvmStep(plan, { to: ROUTER, chainId: 42161 });
 
 const cases: ContractCase[] = [
   quoteCase("Brave's route (ETH Arbitrum → BNB, gas as native value) prices the output of amountIn less Squid's gas", 'real/quote-arbitrum-eth-to-bnb-callbridgecall.json', { kind: 'row', amountOut: 49_836_297_930_093_733n, minAmountOut: 49_686_789_036_303_451n, estimatedSeconds: 20, expiresAt: NOW + 60_000, check: (quote) => {
