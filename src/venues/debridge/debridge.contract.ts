@@ -87,10 +87,16 @@ function statusCase(name: string, routes: readonly ServedRoute[], expect: Contra
 const synthetic = (status: string): string => `synthetic/status-${status}.json`;
 
 const cases: readonly ContractCase[] = [
-  quoteCase('the docs answer (ARB, an ERC-20 input) charges its 0.001 ETH flat fee beside the input: refused, with the fee', createTxAt('real/create-tx-arb-arbitrum-to-matic-polygon.json'), docsRequest, {
-    kind: 'rejection',
-    code: 'no_liquidity',
-    details: { nativeFeeAtomic: '1000000000000000' },
+  // The 0.001 ETH flat fee rides beside the ERC-20 input as the build's declared native fee (docs/steps.md#native-fees).
+  quoteCase('the docs answer (ARB, an ERC-20 input): the whole input given, the take amount the row, the flat fee kept for the build', createTxAt('real/create-tx-arb-arbitrum-to-matic-polygon.json'), docsRequest, {
+    kind: 'row',
+    amountOut: 1_414_379_129_275_580_318_365n,
+    minAmountOut: 1_414_379_129_275_580_318_365n,
+    estimatedSeconds: 3,
+    check: (quote) => {
+      const context = quote.context as Record<string, unknown>;
+      if (context.giveAmount !== docsRequest.amountIn.toString() || context.fixFee !== '1000000000000000') throw new Error(`context ${JSON.stringify(context)}`);
+    },
   }),
   quoteCase('a native input gives amountIn less the flat fee; the take amount is the row, exact', createTxAt('synthetic/create-tx-eth-arbitrum-to-base.json'), ethRequest, {
     kind: 'row',

@@ -88,11 +88,15 @@ describe('deBridge adapter against its fake', () => {
     expect(createTxAsked().slice(before).at(-1)?.query.get('dstChainId')).toBe('100000002');
   });
 
-  it('refuses an ERC-20 input: the flat fee would ride beside it as native value', async () => {
+  it('builds an ERC-20 input giving all of it, with an exact approval and the flat fee as the declared native fee', async () => {
     fake.setOptions({});
-    const rejection = await rejectionOf(adapter().quote(usdc, testCall()));
-    expect(rejection.code).toBe('no_liquidity');
-    expect(rejection.details).toMatchObject({ nativeFeeAtomic: FEE.toString() });
+    const venue = adapter();
+    const quote = await venue.quote(usdc, testCall());
+    expect(quote.context.giveAmount).toBe(usdc.amountIn.toString());
+    const plan = (await venue.build({ request: usdc, quote }, testCall())) as StepsPlan;
+    expect(plan.nativeFee).toBe(FEE);
+    expect(mainStep(plan).value).toBe(FEE);
+    expect(plan.approval?.amount).toBe(usdc.amountIn);
   });
 
   it('translates too small an amount, and a fee larger than the amount', async () => {
@@ -105,13 +109,13 @@ describe('deBridge adapter against its fake', () => {
     expect(eaten.code).toBe('below_min');
   });
 
-  it('does not serve Solana, chains outside its deployment list or ERC-20 inputs, without a call', () => {
+  it('does not serve Solana or chains outside its deployment list, without a call', () => {
     const venue = adapter();
     expect(venue.supports({ ...eth, toChain: 'solana', toToken: knownToken('solana', null) })).toMatchObject({ served: false, code: 'route_not_served' });
     expect(venue.supports({ ...eth, fromChain: 'scroll', fromToken: knownToken('scroll', null) })).toMatchObject({ served: false, code: 'route_not_served' });
     expect(venue.supports(eth)).toEqual({ served: true });
-    expect(venue.supports(usdc)).toMatchObject({ served: false, code: 'token_not_supported' });
-    expect(venue.coverage().tokenSymbols('arbitrum', 'base')).toContain('ETH');
+    expect(venue.supports(usdc)).toEqual({ served: true });
+    expect(venue.coverage().tokenSymbols('arbitrum', 'base')).toEqual(expect.arrayContaining(['ETH', 'USDC']));
   });
 
   it('builds one DlnSource call carrying give plus fee, whose order passes the allow-list check', async () => {

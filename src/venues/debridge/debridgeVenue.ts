@@ -22,9 +22,9 @@ const CREATE_TX = '/v1.0/dln/order/create-tx';
  * (debridgeOrderCalls.ts), at build and again at submit.
  *
  * Every DLN order also pays a flat fee (`fixFee`) in the source chain's native asset as value beside
- * the call. Strait's steps carry no native value beside an ERC-20 input, so an ERC-20 input is not
- * offered (the answer is read, the row refused); for a native input the adapter asks deBridge to
- * give `amountIn` minus that fee, so give plus fee is what the user sends. Not built yet: Solana
+ * the call. For an ERC-20 input that fee is the plan's declared native fee (bounded by Strait and
+ * stated in the build); for a native input the adapter asks deBridge to give `amountIn` minus that
+ * fee, so give plus fee is what the user sends. Not built yet: Solana
  * sources (0x-hex VersionedTransactions) and destinations (a 32-byte `receiverDst` the call check
  * does not compare yet), Tron, and EXACT_OUT.
  */
@@ -116,7 +116,8 @@ function createDebridgeVenue(deps: VenueDeps): Venue {
 
   /**
    * The order Strait can carry for `request` and what it gives. A native input pays the flat fee out
-   * of `amountIn` (learned from a first answer when unknown); an ERC-20 input cannot carry it beside.
+   * of `amountIn` (learned from a first answer when unknown); an ERC-20 input carries it beside the
+   * call as the plan's declared native fee (docs/steps.md#native-fees).
    */
   async function carriedOrder(request: VenueQuoteRequest, resolved: Resolved, call: CallContext): Promise<{ body: DebridgeCreateTx; giveAmount: bigint; fixFee: bigint }> {
     const native = request.fromToken.address === null;
@@ -131,10 +132,8 @@ function createDebridgeVenue(deps: VenueDeps): Venue {
       if (giveAmount <= 0n) throw new VenueRejection('below_min', `deBridge's flat fee of ${assumedFee} native units leaves nothing of ${request.amountIn} to give`, { minAmountAtomic: (assumedFee + 1n).toString() });
       const body = await createTx(request, resolved, giveAmount, call, true);
       const fixFee = fixFeeOf(body, native, giveAmount);
-      if (!native) {
-        if (fixFee > 0n) throw new VenueRejection('no_liquidity', `deBridge's order needs a flat fee of ${fixFee} native units beside an ERC-20 input, which Strait cannot carry`, { nativeFeeAtomic: fixFee.toString() });
-        return { body, giveAmount, fixFee };
-      }
+      // An ERC-20 input gives all of it; the flat fee rides beside as the plan's declared native fee.
+      if (!native) return { body, giveAmount, fixFee };
       knownFixFee.set(resolved.from.chainId, fixFee);
       if (fixFee === assumedFee) return { body, giveAmount, fixFee };
       assumedFee = fixFee;
@@ -144,11 +143,11 @@ function createDebridgeVenue(deps: VenueDeps): Venue {
 
   const coverage: VenueCoverage = {
     origins: DEBRIDGE_CHAINS.map((chain) => chain.key),
-    // Only a native input can carry the flat fee: the source's native asset, where the destination knows its symbol.
+    // The symbols both chains know (a native input pays the flat fee out of the amount, a token beside it).
     tokenSymbols(fromChain, toChain) {
       if (!debridgeChain(fromChain) || !debridgeChain(toChain)) return [];
       const there = new Set(tokensOn(toChain).map((token) => token.symbol));
-      return tokensOn(fromChain).flatMap((token) => (token.address === null && there.has(token.symbol) ? [token.symbol] : []));
+      return tokensOn(fromChain).flatMap((token) => (there.has(token.symbol) ? [token.symbol] : []));
     },
   };
 
@@ -157,8 +156,6 @@ function createDebridgeVenue(deps: VenueDeps): Venue {
     supports(corridor): CoverageAnswer {
       const resolved = resolve(corridor);
       if ('served' in resolved) return resolved;
-      // Every EVM order pays the flat fee; quote() still reads a live answer if asked directly.
-      if (corridor.fromToken.address !== null) return { served: false, code: 'token_not_supported', message: "deBridge charges its flat fee in the source chain's native asset beside the order, and Strait carries no native value beside an ERC-20 input" };
       return { served: true };
     },
     coverage: () => coverage,
@@ -230,6 +227,8 @@ function createDebridgeVenue(deps: VenueDeps): Venue {
         amountOut: takeAmount,
         minAmountOut: takeAmount,
         context,
+        // The flat fee beside an ERC-20 input; a native input pays it out of the amount.
+        ...(!native && fixFee > 0n ? { nativeFee: fixFee } : {}),
       };
     },
 
