@@ -14,9 +14,10 @@ describe('resolveStoredToken', () => {
     expect(await resolveStoredToken(deps, 'base', '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913')).toMatchObject({ symbol: 'USDC' });
   });
 
-  it('answers undefined where nothing knows the asset, and leaves HyperCore as it was', async () => {
+  it('answers undefined where nothing knows the asset, and reads HyperCore\'s stored balances back', async () => {
     expect(await resolveStoredToken(deps, 'base', '0x000000000000000000000000000000000000dEaD')).toBeUndefined();
-    expect(await resolveStoredToken(deps, 'hypercore', 'native')).toBeUndefined();
+    // A direct-credit transfer to perps USDC is stored as 'native': its status must still resolve it.
+    expect(await resolveStoredToken(deps, 'hypercore', 'native')).toMatchObject({ symbol: 'USDC (perps)' });
     expect(await resolveStoredToken(deps, 'hypercore', '0x6d1e7cde53ba9467b783cb7c530ce054')).toMatchObject({ symbol: 'USDC (spot)' });
     expect(await resolveStoredToken(deps, 'mars', '0x000000000000000000000000000000000000dEaD')).toBeUndefined();
   });

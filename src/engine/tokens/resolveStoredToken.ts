@@ -1,5 +1,5 @@
 import { isChainKey } from '../../domain/chains.ts';
-import { resolveToken, type TokenInfo } from '../../domain/tokens.ts';
+import { nativeToken, resolveToken, type TokenInfo } from '../../domain/tokens.ts';
 import type { EngineDeps } from '../EngineDeps.ts';
 import { tokenDirectoryOf } from './tokenDirectory.ts';
 
@@ -12,7 +12,8 @@ import { tokenDirectoryOf } from './tokenDirectory.ts';
  */
 export async function resolveStoredToken(deps: EngineDeps, chain: string, asset: string): Promise<TokenInfo | undefined> {
   const token = asset === 'native' ? null : asset;
-  const known = resolveToken(chain, token);
+  // A stored 'native' is the chain's own asset, even where a request must name it (HyperCore's perps USDC).
+  const known = token === null ? nativeToken(chain) : resolveToken(chain, token);
   if (known || token === null || !isChainKey(chain)) return known;
   try {
     return (await tokenDirectoryOf(deps).resolve(chain, token, 'asset'))?.token;

@@ -41,6 +41,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bridge/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tokens of a chain and the venues pricing them
+         * @description The native asset, Strait's registry, the vendored public token list and the tokens the venues' own published lists name on `chain`, each address once with its symbol, decimals, source and the enabled venues that price it. `fromToken`/`toToken` take any of these addresses, and any other valid one a venue prices (docs/tokens.md). Cached 30 s.
+         */
+        get: operations["getTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bridge/venues": {
         parameters: {
             query?: never;
@@ -157,7 +177,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @description stable code (docs/errors.md) */
-                code: "invalid_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "malformed_request" | "headers_too_large" | "request_timeout" | "route_not_found" | "same_chain" | "unknown_token" | "invalid_amount" | "invalid_sender" | "invalid_recipient" | "invalid_referral_wallet" | "invalid_referral_bps" | "referral_incomplete" | "invalid_user_ip" | "decision_not_found" | "quote_not_found" | "no_executable_quote" | "privacy_venue_required" | "quote_expired" | "quote_drifted" | "decision_already_built" | "insufficient_balance" | "unsafe_venue_answer" | "venue_unavailable" | "transfer_not_found" | "invalid_submission" | "step_not_allowed" | "step_not_built" | "source_tx_claimed" | "fee_steps_required" | "transfer_abandoned" | "build_expired" | "invalid_signed_transaction" | "transaction_mismatch" | "nonce_too_low" | "transaction_underpriced" | "insufficient_funds" | "broadcast_rejected" | "blockhash_expired" | "chain_unavailable" | "no_rpc_for_chain" | "rate_limited" | "service_unavailable" | "internal_error";
+                code: "invalid_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "malformed_request" | "headers_too_large" | "request_timeout" | "route_not_found" | "same_chain" | "unknown_token" | "token_not_priced" | "invalid_amount" | "invalid_sender" | "invalid_recipient" | "invalid_referral_wallet" | "invalid_referral_bps" | "referral_incomplete" | "invalid_user_ip" | "decision_not_found" | "quote_not_found" | "no_executable_quote" | "privacy_venue_required" | "quote_expired" | "quote_drifted" | "decision_already_built" | "insufficient_balance" | "unsafe_venue_answer" | "venue_unavailable" | "transfer_not_found" | "invalid_submission" | "step_not_allowed" | "step_not_built" | "source_tx_claimed" | "fee_steps_required" | "transfer_abandoned" | "build_expired" | "invalid_signed_transaction" | "transaction_mismatch" | "nonce_too_low" | "transaction_underpriced" | "insufficient_funds" | "broadcast_rejected" | "blockhash_expired" | "chain_unavailable" | "no_rpc_for_chain" | "rate_limited" | "service_unavailable" | "internal_error";
                 /** @description plain-language explanation */
                 message: string;
                 /** @description code-specific fields, e.g. `issues` for `invalid_request` */
@@ -193,6 +213,24 @@ export interface components {
             /** @description epoch milliseconds */
             generatedAt: number;
             routes: components["schemas"]["Route"][];
+        };
+        /** @description A token of the chain. `address: null` is the native asset. */
+        Token: {
+            address: string | null;
+            /** @description as its source names it; several tokens may share one, so quote by address */
+            symbol: string;
+            decimals: number;
+            /** @description where Strait found it: its own registry (quotable by symbol), the vendored public token list, or a venue's published list (docs/tokens.md) */
+            source: "registry" | "public_list" | "venue_list";
+            /** @description ids of the enabled venues whose coverage serves the token on this chain, from or to some other chain */
+            venues: string[];
+        };
+        /** @description The tokens known on a chain: the native asset, then the registry's, the public list's and the venues' lists' tokens, each address once. */
+        Tokens: {
+            chain: components["schemas"]["ChainKey"];
+            /** @description epoch milliseconds */
+            generatedAt: number;
+            tokens: components["schemas"]["Token"][];
         };
         /** @description What a venue does and needs. */
         Capabilities: {
@@ -465,6 +503,8 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             requoted: boolean;
+            /** @description native units of the source chain the `main` step sends beyond the amount: the venue's own fee (a LayerZero message, Axelar gas), at most STRAIT_MAX_NATIVE_FEE_USD; `0` for most venues (docs/steps.md#native-fees) */
+            nativeFeeAtomic?: string;
         };
         /** @description Strait broadcasts the signed step. */
         SubmitSigned: {
@@ -508,6 +548,34 @@ export interface components {
             tierSavedBps: number;
             txHash: string | null;
         };
+        /** @description What happened after the venue: for a HyperCore destination reached through the relayer, its credit. `txHash` and `creditedAmountAtomic` are set once the credit lands; on `failed`, `heldAtomic` is the USDC the relayer holds for the transfer. */
+        PostStep: {
+            /**
+             * @description Strait's relayer credited a HyperCore account (docs/hypercore.md).
+             * @enum {string}
+             */
+            type: "hypercore_credit";
+            /** @description The exchange action the relayer signed: `usdSend` to the perps balance, `spotSend` to the spot balance. */
+            action: "usdSend" | "spotSend";
+            balance: "perps" | "spot";
+            status: "credited" | "failed";
+            /** @description The relayer's address: paid on arbitrum, sender of the credit on HyperCore. */
+            relayer: string;
+            txHash: string | null;
+            creditedAmountAtomic: string | null;
+            /** @description integer amount in the asset's atomic units */
+            activationFeeAtomic: string;
+            /** @description The nonce of the signed action; one per transfer. */
+            nonce?: number;
+            /** @description The arbitrum transaction that paid the relayer for this transfer. */
+            paidTxHash?: string;
+            /** @description integer amount in the asset's atomic units */
+            heldAtomic?: string;
+            /** @description epoch milliseconds */
+            creditedAt?: number;
+        } & {
+            [key: string]: unknown;
+        };
         /** @description A transfer and where it stands (docs/transfer-fields.md, docs/states.md). */
         Transfer: {
             /** Format: uuid */
@@ -534,9 +602,7 @@ export interface components {
             claim: {
                 [key: string]: unknown;
             } | null;
-            postStep: {
-                [key: string]: unknown;
-            } | null;
+            postStep: components["schemas"]["PostStep"] | null;
             finalDestination: {
                 [key: string]: unknown;
             } | null;
@@ -740,6 +806,87 @@ export interface operations {
             };
         };
     };
+    getTokens: {
+        parameters: {
+            query: {
+                /** @example base */
+                chain: components["schemas"]["ChainKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens of the chain, native first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tokens"];
+                };
+            };
+            /**
+             * @description `invalid_request`: The request does not match the schema; `details.issues` lists each problem with its path.
+             *
+             *     `malformed_request`: The HTTP request itself does not parse (a malformed request line or header, a control character in the path); it was refused before routing and the connection closed.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `route_not_found`: No endpoint has this method and path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request_timeout`: The request did not arrive whole in time; the connection was closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `headers_too_large`: The request headers are larger than the service accepts (16 KiB in all). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: An unexpected fault; it is logged with the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `retryAfterMs`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getVenues: {
         parameters: {
             query?: never;
@@ -851,6 +998,8 @@ export interface operations {
              *
              *     `unknown_token`: The token is not a known symbol or a valid address on that chain; `details.field` names which.
              *
+             *     `token_not_priced`: The token address is valid on that chain but no enabled venue prices it there (or, on this corridor, to or from the other token), or its decimals could not be learned; `details` names the field, chain and address (docs/tokens.md).
+             *
              *     `invalid_amount`: `amountAtomic` must be a positive integer string of at most 78 digits and at most 2^256 − 1.
              *
              *     `invalid_sender`: `sender` is not a valid address on the source chain.
@@ -936,7 +1085,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `service_unavailable`: The store is unreachable; retry after `retryAfterMs`. */
+            /**
+             * @description `service_unavailable`: The store is unreachable; retry after `retryAfterMs`.
+             *
+             *     `chain_unavailable`: The chain's RPC did not answer and nothing was recorded; the transaction may or may not have reached the chain. Retrying the same bytes after `retryAfterMs` is safe: Strait never broadcasts a step twice.
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
