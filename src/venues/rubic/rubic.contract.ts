@@ -7,9 +7,10 @@ import { whyNotRubicEntryCall } from './rubicProxyCalls.ts';
 
 /**
  * Rubic against its answers (fixtures/real/SOURCES.json): a recorded quoteBest answer (10 USDC Base →
- * MATIC Polygon through LI.FI), the status and error examples of Rubic's docs. No recorded `/routes/swap`
- * answer (calldata or deposit), no MIN/MAX_AMOUNT body and no status other than SUCCESS was found:
- * those are synthetic variants (fixtures/synthetic/SOURCES.json), the calldata encoded with Rubic's ABI.
+ * MATIC Polygon through LI.FI, with a 0.0012 ETH fixed fee), the status and error examples of Rubic's
+ * docs. No recorded `/routes/swap` answer (calldata or deposit), no MIN/MAX_AMOUNT body and no status
+ * other than SUCCESS was found: those are synthetic variants (fixtures/synthetic/SOURCES.json), the
+ * calldata encoded with Rubic's ABI, the fixed fee's value as the diamond charges it.
  */
 
 const NOW = 1_760_000_000_000;
@@ -17,6 +18,8 @@ const SENDER = '0x1111111111111111111111111111111111111111';
 const RECIPIENT = '0x2222222222222222222222222222222222222222';
 const ERC20_PROXY = '0x3335733c454805df6a77f825f266e136FB4a3333';
 const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
+/** The recorded quote's fixed fee (`fees.gasTokenFees.protocol.fixedWeiAmount`, 0.0012 ETH on Base). */
+const FIXED_FEE = 1_200_797_329_426_739n;
 
 /** The recorded answer's transfer: 10 USDC on Base to POL (Rubic: MATIC) on Polygon. */
 const request: VenueQuoteRequest = {
@@ -71,11 +74,11 @@ const SUCCESS_HASH = '0x5e8c67f32c11d5f5a44dd6e9a9f92bb5762ea0e41bda01c6a7722836
 
 const cases: ContractCase[] = [
   {
-    name: 'recorded quote (USDC Base → MATIC Polygon via lifi) charges a fixed native fee outside the amount: not offered, with the fee',
+    name: "recorded quote (USDC Base → MATIC Polygon via lifi) prices Rubic's atomic estimate and minimum; its fixed native fee rides beside the amount at build",
     routes: quoteAt('real/quote-base-usdc-polygon-matic-lifi.json'),
     call: { kind: 'quote', request },
     now: NOW,
-    expect: { kind: 'rejection', code: 'no_liquidity', details: { venueProvider: 'lifi', fixedFeeWei: '1200797329426739' } },
+    expect: { kind: 'row', amountOut: 139_682_277_393_927_819_124n, minAmountOut: 135_491_809_072_109_984_550n, estimatedSeconds: 60, expiresAt: NOW + 60_000 },
   },
   {
     name: "the same route without the fixed fee prices Rubic's atomic estimate and minimum, 1 minute, for 60 s",
@@ -104,6 +107,40 @@ const cases: ContractCase[] = [
         if (why !== null) throw new Error(why);
         if (approval?.spender !== ERC20_PROXY || approval.amount !== 10_000_000n) throw new Error('approval must be exactly the amount, to the ERC20Proxy');
         if (plan.amountOut !== 139_682_277_393_927_819_124n) throw new Error(`amountOut ${plan.amountOut}`);
+      },
+    },
+  },
+  {
+    name: "build with the recorded fixed fee (0.0012 ETH on Base): value is exactly the fee, declared as the plan's native fee",
+    routes: swapAt('synthetic/swap-base-usdc-polygon-generic-fixed-fee.json'),
+    call: { kind: 'build', request: { request, quote } },
+    now: NOW,
+    expect: {
+      kind: 'plan',
+      check: (plan) => {
+        const { step } = onlyEvmStep(plan, { to: ERC20_PROXY, chainId: 8453, value: FIXED_FEE });
+        if (plan.shape !== 'steps' || plan.nativeFee !== FIXED_FEE) throw new Error(`nativeFee ${plan.shape === 'steps' ? plan.nativeFee : plan.shape}`);
+        const why = whyNotRubicEntryCall(step.data, step.value, { sourceChainId: 8453, sourceToken: BASE_USDC, amount: 10_000_000n, recipient: RECIPIENT, destinationChainId: 137 }, { protocol: FIXED_FEE, provider: 0n });
+        if (why !== null) throw new Error(why);
+      },
+    },
+  },
+  {
+    name: 'build whose value is not exactly the fixed fee (one wei more) is refused',
+    routes: swapAt('synthetic/swap-base-usdc-polygon-generic-fixed-fee-value-plus-one.json'),
+    call: { kind: 'build', request: { request, quote } },
+    now: NOW,
+    expect: { kind: 'rejection', code: 'venue_bad_response' },
+  },
+  {
+    name: 'build of a route without fixed fees declares no native fee',
+    routes: swapAt('synthetic/swap-base-usdc-polygon-generic.json'),
+    call: { kind: 'build', request: { request, quote } },
+    now: NOW,
+    expect: {
+      kind: 'plan',
+      check: (plan) => {
+        if (plan.shape !== 'steps' || plan.nativeFee !== undefined) throw new Error('a route without fixed fees declares no native fee');
       },
     },
   },

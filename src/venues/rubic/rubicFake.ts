@@ -10,10 +10,11 @@ import { RUBIC_CHAINS, RUBIC_NATIVE } from './rubicChains.ts';
 /**
  * A loopback Rubic API v2 for tests. `/routes/quoteBest` and `/routes/swap` answer in the layout of a
  * recorded quoteBest answer (fixtures/real/quote-base-usdc-polygon-matic-lifi.json) with the request's
- * blockchains, tokens, display amount and a fresh id substituted, and without the fixed native fee
- * unless `fixedFeeWei` asks for one. `/routes/swap` adds the transaction: an ERC20Proxy
+ * blockchains, tokens, display amount and a fresh id substituted, and without the fixed native fees
+ * unless `fixedFeeWei` / `providerFeeWei` ask for them. `/routes/swap` adds the transaction: an ERC20Proxy
  * `startViaRubic` (token sources) or a direct diamond call (native sources) carrying a
- * `startBridgeTokensViaGenericCrossChain` encoded with Rubic's ABI, or a deposit address in `deposit`
+ * `startBridgeTokensViaGenericCrossChain` encoded with Rubic's ABI, its value the amount (native
+ * sources) plus both fixed fees and the provider's forwarded as `extraNative`, or a deposit address in `deposit`
  * mode. `tamper` makes the calldata lie so tests can prove the adapter and the engine refuse it.
  * `/info/statusExtended` answers in the layout of Rubic's docs example. Errors use Rubic's
  * `{ error: { code, reason, data }, id }` body. No settlement: Rubic's contracts are not on the sandbox chains.
@@ -22,8 +23,10 @@ import { RUBIC_CHAINS, RUBIC_NATIVE } from './rubicChains.ts';
 export interface RubicFakeOptions {
   /** Output as a share of the input, in basis points (default 9 950). */
   readonly outBps?: bigint;
-  /** A fixed fee in native wei the route charges on top of the amount (default none). */
+  /** Rubic's own fixed fee in native wei, charged on top of the amount (`protocol`; default none). */
   readonly fixedFeeWei?: bigint;
+  /** The provider's fixed fee in native wei, on top of the amount and forwarded as `extraNative` (default none). */
+  readonly providerFeeWei?: bigint;
   /** `deposit`: the swap answers a deposit provider's address instead of calldata. */
   readonly mode?: 'calldata' | 'deposit';
   /** Fields of the BridgeData (and the proxy call around it) to replace with a lie. */
@@ -67,6 +70,11 @@ function sideOf(blockchain: unknown, address: unknown): Side | null {
   return { chainId: chainInfo(chain.key).chainId ?? 0, blockchain: chain.blockchain, address: address as Address, decimals: token.decimals, symbol: token.symbol, multiProxy: chain.multiProxy, erc20Proxy: chain.erc20Proxy };
 }
 
+/** A fixed fee in the recorded answer's layout (`fees.gasTokenFees.protocol` / `provider`). */
+function feeOf(wei: bigint): Record<string, unknown> {
+  return { fixedAmount: atomicToDecimal(wei, 18), fixedUsdAmount: 0, fixedWeiAmount: wei.toString() };
+}
+
 export async function startRubicFake(initial: RubicFakeOptions = {}): Promise<RubicFake> {
   let options = initial;
   let sequence = 0;
@@ -86,6 +94,7 @@ export async function startRubicFake(initial: RubicFakeOptions = {}): Promise<Ru
     const out = (amount * (options.outBps ?? 9_950n) * 10n ** BigInt(to.decimals)) / (10_000n * 10n ** BigInt(from.decimals));
     const template = QUOTE as { tokens: { from: object; to: object }; estimate: Record<string, unknown>; fees: { gasTokenFees: Record<string, unknown> } & Record<string, unknown> };
     const fixed = options.fixedFeeWei ?? 0n;
+    const providerFee = options.providerFeeWei ?? 0n;
     const answer: Record<string, unknown> = overlay(QUOTE, {
       id,
       tokens: {
@@ -93,15 +102,15 @@ export async function startRubicFake(initial: RubicFakeOptions = {}): Promise<Ru
         to: { ...template.tokens.to, address: to.address, blockchain: to.blockchain, blockchainId: to.chainId, decimals: to.decimals, symbol: to.symbol },
       },
       estimate: { ...template.estimate, destinationTokenAmount: atomicToDecimal(out, to.decimals), destinationTokenMinAmount: atomicToDecimal(out, to.decimals), destinationWeiAmount: out.toString(), destinationWeiMinAmount: out.toString() },
-      fees: { ...template.fees, gasTokenFees: { ...template.fees.gasTokenFees, protocol: { fixedAmount: atomicToDecimal(fixed, 18), fixedUsdAmount: 0, fixedWeiAmount: fixed.toString() } } },
+      fees: { ...template.fees, gasTokenFees: { ...template.fees.gasTokenFees, protocol: feeOf(fixed), provider: feeOf(providerFee) } },
       providerType: options.mode === 'deposit' ? 'changenow' : 'lifi',
       useRubicContract: options.mode !== 'deposit',
-      transaction: withTransaction ? transactionOf(body, from, to, amount, id) : { approvalAddress: from.erc20Proxy },
+      transaction: withTransaction ? transactionOf(body, from, to, amount, id, { fixed, providerFee }) : { approvalAddress: from.erc20Proxy },
     });
     return { body: answer };
   }
 
-  function transactionOf(body: Record<string, unknown>, from: Side, to: Side, amount: bigint, id: string): Record<string, unknown> {
+  function transactionOf(body: Record<string, unknown>, from: Side, to: Side, amount: bigint, id: string, fees: { fixed: bigint; providerFee: bigint }): Record<string, unknown> {
     if (options.mode === 'deposit') return { depositAddress: DEPOSIT_ADDRESS, amountToSend: body.srcTokenAmount, exchangeId: `cn-${id.slice(-6)}`, extraFields: null };
     const receiver = body.receiver as Address;
     const t = options.tamper ?? {};
@@ -122,10 +131,11 @@ export async function startRubicFake(initial: RubicFakeOptions = {}): Promise<Ru
     };
     // The provider call is opaque to Strait; like a real one it names the receiver.
     const providerCall = `0x2c57e884${encodeAbiParameters(parseAbiParameters('bytes32, address, uint256, uint256'), [bridge.transactionId, bridge.receiver, bridge.minAmount, bridge.destinationChainId]).slice(2)}` as Hex;
-    const facet = encodeFunctionData({ abi, functionName: 'startBridgeTokensViaGenericCrossChain', args: [bridge, { router: LIFI_DIAMOND, approveTo: LIFI_DIAMOND, extraNative: t.extraNative ?? 0n, callData: providerCall }] });
-    if (native) return { to: from.multiProxy, data: facet, value: (t.value ?? amount).toString() };
+    const facet = encodeFunctionData({ abi, functionName: 'startBridgeTokensViaGenericCrossChain', args: [bridge, { router: LIFI_DIAMOND, approveTo: LIFI_DIAMOND, extraNative: t.extraNative ?? fees.providerFee, callData: providerCall }] });
+    const beside = fees.fixed + fees.providerFee;
+    if (native) return { to: from.multiProxy, data: facet, value: (t.value ?? amount + beside).toString() };
     const data = encodeFunctionData({ abi, functionName: 'startViaRubic', args: [[from.address], [t.pulledAmount ?? amount], facet] });
-    return { approvalAddress: from.erc20Proxy, to: from.erc20Proxy, data, value: (t.value ?? 0n).toString() };
+    return { approvalAddress: from.erc20Proxy, to: from.erc20Proxy, data, value: (t.value ?? beside).toString() };
   }
 
   function status(request: FakeRequest): FakeReply {

@@ -36,6 +36,10 @@ const USDC = resolveToken('base', 'USDC') as TokenInfo;
 const USDC_ADDRESS = USDC.address as Hex;
 const AMOUNT = 10_000_000n;
 
+/** The recorded quote's fixed fee on Base (0.0012 ETH), and none. */
+const FEES = { protocol: 1_200_797_329_426_739n, provider: 0n };
+const NO_FEES = { protocol: 0n, provider: 0n };
+
 const intent: CallIntent = { sourceChainId: 8453, sourceToken: USDC_ADDRESS, amount: AMOUNT, recipient: RECIPIENT, destinationChainId: 137 };
 
 type Bridge = { receiver: Hex; minAmount: bigint; destinationChainId: bigint; sendingAssetId: Hex; hasSourceSwaps: boolean; hasDestinationCall: boolean };
@@ -77,22 +81,36 @@ describe('rubic proxy calldata check', () => {
     expect(whyNotRubicEntryCall(entryCall(diamondCall(overrides)), 0n, intent)).toMatch(reason);
   });
 
-  it('refuses a pull of another token or amount than the one sent, and native value beside a token', () => {
+  it('refuses a pull of another token or amount than the one sent, and native value beside a token other than the fixed fees', () => {
     expect(whyNotRubicEntryCall(entryCall(diamondCall(), [ZERO as Hex]), 0n, intent)).toMatch(/pulls/);
     expect(whyNotRubicEntryCall(entryCall(diamondCall(), [USDC_ADDRESS], [AMOUNT * 2n]), 0n, intent)).toMatch(/pulls/);
-    expect(whyNotRubicEntryCall(entryCall(diamondCall()), 1n, intent)).toMatch(/native units/);
+    expect(whyNotRubicEntryCall(entryCall(diamondCall()), 1n, intent, NO_FEES)).toMatch(/native units/);
   });
 
-  it('refuses extra native for the provider, and provider calldata that never names the recipient', () => {
+  it('refuses extra native for the provider beyond what rides beside the amount, and provider calldata that never names the recipient', () => {
     expect(whyNotRubicEntryCall(entryCall(diamondCall({}, { extraNative: 5n })), 0n, intent)).toMatch(/extra native/);
+    expect(whyNotRubicEntryCall(entryCall(diamondCall({}, { extraNative: 5n })), 4n, intent)).toMatch(/extra native/);
     expect(whyNotRubicEntryCall(entryCall(diamondCall({}, { callData: providerCall(OTHER) })), 0n, intent)).toMatch(/never names the recipient/);
   });
 
-  it('checks a native source called on the diamond directly: value must be the amount', () => {
+  it('checks a native source called on the diamond directly: value is the amount plus exactly the fixed fees', () => {
     const native: CallIntent = { ...intent, sourceToken: null, amount: 10n ** 16n };
     const call = diamondCall({ sendingAssetId: ZERO, minAmount: 10n ** 16n });
-    expect(whyNotRubicProxyCall(call, 10n ** 16n, native)).toBeNull();
-    expect(whyNotRubicProxyCall(call, 2n * 10n ** 16n, native)).toMatch(/native units/);
+    expect(whyNotRubicProxyCall(call, 10n ** 16n, native, NO_FEES)).toBeNull();
+    expect(whyNotRubicProxyCall(call, 2n * 10n ** 16n, native, NO_FEES)).toMatch(/native units/);
+    expect(whyNotRubicProxyCall(call, 10n ** 16n + FEES.protocol, native, FEES)).toBeNull();
+    expect(whyNotRubicProxyCall(call, 10n ** 16n, native, FEES)).toMatch(/fixed fees of 1200797329426739/);
+    // Without the route (allow-list check) the value must cover the amount; the engine bounds the rest.
+    expect(whyNotRubicProxyCall(call, 10n ** 16n - 1n, native)).toMatch(/less than/);
+  });
+
+  it('accepts a token source whose value is exactly the fixed fees, the provider\'s forwarded as extraNative', () => {
+    const fees = { protocol: FEES.protocol, provider: 7_000n };
+    const withProviderFee = entryCall(diamondCall({}, { extraNative: 7_000n }));
+    expect(whyNotRubicEntryCall(withProviderFee, fees.protocol + 7_000n, intent, fees)).toBeNull();
+    expect(whyNotRubicEntryCall(withProviderFee, fees.protocol + 7_001n, intent, fees)).toMatch(/native units/);
+    expect(whyNotRubicEntryCall(entryCall(diamondCall({}, { extraNative: 7_001n })), fees.protocol + 7_000n, intent, fees)).toMatch(/beyond its fixed fee/);
+    expect(whyNotRubicEntryCall(withProviderFee, fees.protocol + 7_000n, intent)).toBeNull();
   });
 
   it('refuses facets whose routes Strait cannot read: source swaps, deposit transfers, garbage', () => {
@@ -140,6 +158,14 @@ describe("rubic allow-list through whyNotAllowed (what build and submit both run
     expect(whyNotAllowed(main(entryCall(diamondCall({ destinationChainId: 10n }))), rules())).toMatch(/bridges to chain 10/);
     expect(whyNotAllowed(main(entryCall(diamondCall({ sendingAssetId: ZERO }))), rules())).toMatch(/not the source token/);
     expect(whyNotAllowed(main(entryCall(diamondCall({ minAmount: 1n }))), rules())).toMatch(/bridges 1, not/);
+  });
+
+  it('lets the value carry exactly the declared native fee at submit: more is refused, none without a declared fee', () => {
+    const fee = FEES.protocol;
+    const call = swapAnswer.transaction.data;
+    expect(whyNotAllowed(main(call, ERC20_PROXY, fee), rules({ nativeFee: fee }))).toBeNull();
+    expect(whyNotAllowed(main(call, ERC20_PROXY, fee + 1n), rules({ nativeFee: fee }))).toMatch(/native fee of 1200797329426739/);
+    expect(whyNotAllowed(main(call, ERC20_PROXY, fee), rules())).toMatch(/native units/);
   });
 
   it('refuses the call on an unlisted address, the ERC20Proxy called as the diamond, and a check without the transfer', () => {

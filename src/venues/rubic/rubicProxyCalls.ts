@@ -78,11 +78,24 @@ export function decodeRubicEntryCall(data: Hex): { tokens: readonly Hex[]; amoun
 }
 
 /**
+ * The fixed fees a Rubic route states (`fees.gasTokenFees`), in the source chain's native wei. Both
+ * ride as the transaction's value beside the amount: the diamond keeps its own
+ * (`LibFees.accrueFixedNativeFee`) and forwards the provider's to its router as `extraNative`
+ * (`LibAsset.depositAssetAndAccrueFees` reverts below the sum).
+ */
+export interface RubicFixedFees {
+  /** `protocol.fixedWeiAmount`: Rubic's own fixed fee, kept by the diamond. */
+  readonly protocol: bigint;
+  /** `provider.fixedWeiAmount`: the provider's fixed fee, which the call may forward as `extraNative`. */
+  readonly provider: bigint;
+}
+
+/**
  * Why a call to Rubic's ERC20Proxy does not do what the transfer asked, or `null` when it does: it
  * must pull exactly the source token and amount (nothing for a native source) and pass the diamond a
- * call that {@link whyNotRubicProxyCall} accepts with the same native value.
+ * call that {@link whyNotRubicProxyCall} accepts with the same native value (and the same `fees`).
  */
-export function whyNotRubicEntryCall(data: Hex, value: bigint, intent: CallIntent): string | null {
+export function whyNotRubicEntryCall(data: Hex, value: bigint, intent: CallIntent, fees?: RubicFixedFees): string | null {
   const entry = decodeRubicEntryCall(data);
   if (typeof entry === 'string') return entry;
   const expected = intent.sourceToken === null ? [] : [intent.sourceToken];
@@ -90,19 +103,24 @@ export function whyNotRubicEntryCall(data: Hex, value: bigint, intent: CallInten
   if (expected[0] !== undefined && (!same(entry.tokens[0]!, expected[0]) || entry.amounts[0] !== intent.amount)) {
     return `pulls ${entry.amounts[0]} of ${entry.tokens[0]}, not ${intent.amount} of the source token ${expected[0]}`;
   }
-  return whyNotRubicProxyCall(entry.facetCallData, value, intent);
+  return whyNotRubicProxyCall(entry.facetCallData, value, intent, fees);
 }
 
 /**
  * Why a call to the RubicMultiProxy diamond does not do what the transfer asked, or `null` when it
  * does. Its BridgeData must pay the requested recipient on the requested destination chain, send the
- * source token, move exactly the amount sent, carry no source swap and no destination call, and the
- * transaction may carry no native value beyond the amount (no fixed fee, no `extraNative` for the
- * provider). The provider's own calldata is opaque to Strait: it must at least name the recipient (as
- * an ABI word or raw bytes). Run at build and again at submit (allowList `check`); the destination
- * token is checked at build only, since the intent does not carry it (docs/venues/rubic.md).
+ * source token, move exactly the amount sent, carry no source swap and no destination call. The
+ * provider's own calldata is opaque to Strait: it must at least name the recipient (as an ABI word or
+ * raw bytes).
+ *
+ * Native value: with the route's `fees` (the adapter, at build) it must be exactly the amount (native
+ * source) or nothing (token source) plus both fixed fees, and `extraNative` at most the provider's fee.
+ * Without them (the allow-list `check`, in the engine's vetting and again at submit, which see no
+ * route) it must cover the amount, `extraNative` must come out of what rides beside it, and the engine
+ * bounds that to the fee the build declared (StepsPlan.nativeFee, vetSteps). The destination token is
+ * checked at build only, since the intent does not carry it (docs/venues/rubic.md).
  */
-export function whyNotRubicProxyCall(data: Hex, value: bigint, intent: CallIntent): string | null {
+export function whyNotRubicProxyCall(data: Hex, value: bigint, intent: CallIntent, fees?: RubicFixedFees): string | null {
   const call = decodeRubicProxyCall(data);
   if (typeof call === 'string') return call;
   const { bridge, generic } = call;
@@ -115,11 +133,23 @@ export function whyNotRubicProxyCall(data: Hex, value: bigint, intent: CallInten
   if (bridge.hasSourceSwaps) return 'declares source swaps Strait cannot check';
   if (bridge.hasDestinationCall) return 'carries a destination call';
   if (bridge.minAmount !== intent.amount) return `bridges ${bridge.minAmount}, not the ${intent.amount} the transfer moves`;
-  if (generic.extraNative !== 0n) return `forwards ${generic.extraNative} extra native units to the provider`;
-  const expectedValue = intent.sourceToken === null ? intent.amount : 0n;
-  if (value !== expectedValue) return `sends ${value} native units, not ${expectedValue}`;
+  const why = whyNotNativeValue(value, generic.extraNative, intent.sourceToken === null ? intent.amount : 0n, fees);
+  if (why !== null) return why;
   if (same(generic.router, ZERO)) return 'forwards to no provider router';
   if (!mentions(generic.callData, intent.recipient)) return 'forwards provider calldata that never names the recipient';
+  return null;
+}
+
+/** The value check of {@link whyNotRubicProxyCall}: `base` is what the call itself moves in native units. */
+function whyNotNativeValue(value: bigint, extraNative: bigint, base: bigint, fees: RubicFixedFees | undefined): string | null {
+  if (fees !== undefined) {
+    const fixed = fees.protocol + fees.provider;
+    if (value !== base + fixed) return `sends ${value} native units, not ${base} plus Rubic's fixed fees of ${fixed}`;
+    if (extraNative > fees.provider) return `forwards ${extraNative} extra native units to the provider, beyond its fixed fee of ${fees.provider}`;
+    return null;
+  }
+  if (value < base) return `sends ${value} native units, less than the ${base} it bridges`;
+  if (extraNative > value - base) return `forwards ${extraNative} extra native units to the provider, beyond the ${value - base} sent beside the amount`;
   return null;
 }
 

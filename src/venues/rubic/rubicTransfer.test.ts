@@ -12,6 +12,8 @@ import { whyNotRubicEntryCall } from './rubicProxyCalls.ts';
  */
 
 const ERC20_PROXY = '0x3335733c454805df6a77f825f266e136FB4a3333';
+/** The recorded quote's fixed fee on Base (0.0012 ETH). */
+const FIXED_FEE = 1_200_797_329_426_739n;
 
 const harness = serviceTransferHarness({
   venue: 'rubic',
@@ -35,4 +37,23 @@ describe('rubic end to end against its fake', () => {
   ]);
 
   itChecksTheStoredCallAtSubmit(harness, { callName: 'call', to: ERC20_PROXY });
+
+  it("builds a route with Rubic's fixed fee: the main call's value is the fee, stated as nativeFeeAtomic; a larger stored value is refused at submit", async () => {
+    harness.fake.setOptions({ fixedFeeWei: FIXED_FEE });
+    const { status, body } = await harness.build();
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect((body as { nativeFeeAtomic?: string }).nativeFeeAtomic).toBe(FIXED_FEE.toString());
+    const main = body.steps.find((s) => s.step === 'main')!;
+    expect(main.value).toBe(FIXED_FEE.toString());
+    await harness.strait.deps.store.db
+      .updateTable('transfer_steps')
+      .set({ payload: JSON.stringify({ vm: 'evm', step: 'main', chainId: 8453, to: ERC20_PROXY, data: main.data, value: (FIXED_FEE + 1n).toString() }) })
+      .where('transfer_id', '=', body.transferId)
+      .where('kind', '=', 'main')
+      .execute();
+    const submit = await harness.post<{ error: { code: string; message: string } }>(`/v1/bridge/transfers/${body.transferId}/submit`, { step: 'main', txHash: `0x${'09'.repeat(32)}` });
+    expect(submit.status, JSON.stringify(submit.body)).toBe(409);
+    expect(submit.body.error.code).toBe('step_not_allowed');
+    expect(submit.body.error.message).toMatch(/native fee/);
+  });
 });

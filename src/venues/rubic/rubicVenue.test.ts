@@ -13,6 +13,8 @@ const EVIL = '0x00000000000000000000000000000000000bad00' as const;
 const ERC20_PROXY = '0x3335733c454805df6a77f825f266e136FB4a3333';
 const ARBITRUM_DIAMOND = '0x6AA981bFF95eDfea36Bdae98C26B274FfcafE8d3';
 const NOW = 1_760_000_000_000;
+/** The recorded quote's fixed fee on Base (0.0012 ETH). */
+const FIXED_FEE = 1_200_797_329_426_739n;
 
 let fake: RubicFake;
 beforeAll(async () => {
@@ -65,11 +67,10 @@ describe('rubic quotes', () => {
     expect(asked.body).toMatchObject({ referrer: 'acme', integratorAddress: '0x9999999999999999999999999999999999999999' });
   });
 
-  it('does not offer a route charging a fixed native fee outside the amount', async () => {
-    fake.setOptions({ fixedFeeWei: 1_200_797_329_426_739n });
-    const rejection = await rejectionOf(venue().quote(usdcRequest, testCall()));
-    expect(rejection.code).toBe('no_liquidity');
-    expect(rejection.details).toMatchObject({ fixedFeeWei: '1200797329426739' });
+  it('prices a route charging a fixed native fee beside the amount (the fee is the build\'s, not the row\'s)', async () => {
+    fake.setOptions({ fixedFeeWei: FIXED_FEE });
+    const quote = await venue().quote(usdcRequest, testCall());
+    expect(quote.amountOut).toBe(248_750_000n);
   });
 
   it('turns MIN_AMOUNT into below_min with the minimum in atomic units', async () => {
@@ -117,6 +118,53 @@ describe('rubic builds', () => {
     if (plan.shape !== 'steps') throw new Error('expected steps');
     expect(plan.steps[0]).toMatchObject({ to: ARBITRUM_DIAMOND, value: 10n ** 17n, chainId: 42161 });
     expect(plan.approval).toBeNull();
+  });
+
+  it('a token source with fixed fees: value is exactly both fees, declared as the native fee; the engine bounds it', async () => {
+    fake.setOptions({ fixedFeeWei: FIXED_FEE, providerFeeWei: 5_000n });
+    const plan = await quoteAndBuild(usdcRequest);
+    if (plan.shape !== 'steps') throw new Error('expected steps');
+    const [main] = plan.steps;
+    if (main?.vm !== 'evm') throw new Error('expected an EVM step');
+    expect(main.value).toBe(FIXED_FEE + 5_000n);
+    expect(plan.nativeFee).toBe(FIXED_FEE + 5_000n);
+    const intent = { sourceChainId: 8453, sourceToken: usdcRequest.fromToken.address, amount: 250_000_000n, recipient: RECIPIENT, destinationChainId: 42161 };
+    const rules = { venue: 'rubic', allowList: rubicVenue.allowList!, chainId: 8453, sourceToken: usdcRequest.fromToken, amountIn: 250_000_000n, depositAddress: null, feeRecipients: [], intent };
+    expect(whyNotAllowed(main, { ...rules, nativeFee: plan.nativeFee })).toBeNull();
+    expect(whyNotAllowed({ ...main, value: main.value + 1n }, { ...rules, nativeFee: plan.nativeFee })).toMatch(/native fee/);
+    expect(whyNotAllowed(main, rules)).toMatch(/native units/);
+  });
+
+  it('a native source with a fixed fee: value is the amount plus the fee, declared as the native fee', async () => {
+    fake.setOptions({ fixedFeeWei: FIXED_FEE });
+    const plan = await quoteAndBuild(ethRequest);
+    if (plan.shape !== 'steps') throw new Error('expected steps');
+    expect(plan.steps[0]).toMatchObject({ to: ARBITRUM_DIAMOND, value: 10n ** 17n + FIXED_FEE });
+    expect(plan.nativeFee).toBe(FIXED_FEE);
+  });
+
+  it('declares no native fee on a route without fixed fees', async () => {
+    fake.setOptions({});
+    const plan = await quoteAndBuild(usdcRequest);
+    expect(plan.shape === 'steps' && plan.nativeFee).toBeFalsy();
+  });
+
+  it.each([
+    ['less than the fee', { fixedFeeWei: FIXED_FEE, tamper: { value: FIXED_FEE - 1n } }],
+    ['more than the fee', { fixedFeeWei: FIXED_FEE, tamper: { value: FIXED_FEE + 1n } }],
+    ['the fee forwarded to the provider beyond its own', { fixedFeeWei: FIXED_FEE, tamper: { extraNative: 1n } }],
+  ])('refuses a value or extraNative that is not the route\'s fixed fee: %s', async (_name, options) => {
+    fake.setOptions(options);
+    const rejection = await rejectionOf(quoteAndBuild(usdcRequest));
+    expect(rejection.code).toBe('venue_bad_response');
+    expect(rejection.message).toMatch(/native units/);
+  });
+
+  it('refuses a deposit route with a fixed fee: a deposit carries nothing beside the amount', async () => {
+    fake.setOptions({ mode: 'deposit', fixedFeeWei: FIXED_FEE });
+    const rejection = await rejectionOf(quoteAndBuild(usdcRequest));
+    expect(rejection.code).toBe('no_liquidity');
+    expect(rejection.details).toMatchObject({ fixedFeeWei: FIXED_FEE.toString() });
   });
 
   it.each([

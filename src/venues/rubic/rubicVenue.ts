@@ -9,7 +9,7 @@ import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { RUBIC_CHAINS, RUBIC_NATIVE, rubicChain, type RubicChain } from './rubicChains.ts';
 import { RUBIC_ERROR_CODES, toRubicStatus, translateRubicError } from './rubicMapping.ts';
-import { decodeRubicEntryCall, decodeRubicProxyCall, RUBIC_DIAMOND_SELECTORS, RUBIC_START_VIA_RUBIC, whyNotRubicEntryCall, whyNotRubicProxyCall } from './rubicProxyCalls.ts';
+import { decodeRubicEntryCall, decodeRubicProxyCall, RUBIC_DIAMOND_SELECTORS, RUBIC_START_VIA_RUBIC, whyNotRubicEntryCall, whyNotRubicProxyCall, type RubicFixedFees } from './rubicProxyCalls.ts';
 import { RubicContextSchema, RubicRouteSchema, RubicStatusSchema, type RubicContext, type RubicRoute } from './rubicSchemas.ts';
 
 /** Rubic publishes no quote lifetime; a route id is built at `/routes/swap` shortly after. */
@@ -26,6 +26,8 @@ const DEFAULT_REFERRER = 'strait';
  * or the RubicMultiProxy diamond (native sources), and its calldata is decoded and checked against the
  * transfer at build and again at submit (rubicProxyCalls.ts); a deposit route pays the deposit address
  * Rubic's provider gave. Amounts go to Rubic in display units and come back atomic (`…WeiAmount`).
+ * A contract route's fixed fees in the source chain's native coin ride beside the amount as the plan's
+ * declared native fee (StepsPlan.nativeFee), which Strait bounds and states in the build.
  */
 export const rubicVenue: VenueModule = {
   id: 'rubic',
@@ -114,7 +116,6 @@ function createRubicVenue(deps: VenueDeps): Venue {
       throw error;
     }
     refuseOtherTransfer(route, request, resolved);
-    refuseFeesOutsideAmount(route);
     return route;
   }
 
@@ -169,9 +170,13 @@ function createRubicVenue(deps: VenueDeps): Venue {
       if (!tx) throw unsafe('Rubic answered the swap without a transaction');
       const amounts = { amountOut: BigInt(route.estimate.destinationWeiAmount), minAmountOut: BigInt(route.estimate.destinationWeiMinAmount) };
       const context = { id: route.id, providerType: route.providerType, destinationWeiAmount: route.estimate.destinationWeiAmount, destinationWeiMinAmount: route.estimate.destinationWeiMinAmount };
+      const fees = fixedFeesOf(route);
       const deposit = depositOf(tx, request);
-      if (deposit) return depositPlan(deposit, request, amounts, { ...context, shape: 'deposit', ...(tx.exchangeId ? { exchangeId: tx.exchangeId } : {}) }, deps.now());
-      return stepsPlan(tx, request, resolved, amounts, { ...context, shape: 'calldata' }, integrator);
+      if (deposit) {
+        refuseFixedFeesBesideDeposit(route, fees);
+        return depositPlan(deposit, request, amounts, { ...context, shape: 'deposit', ...(tx.exchangeId ? { exchangeId: tx.exchangeId } : {}) }, deps.now());
+      }
+      return stepsPlan(tx, request, resolved, amounts, { ...context, shape: 'calldata' }, { integrator, fees });
     },
 
     async status(request, call): Promise<VenueStatus> {
@@ -227,7 +232,14 @@ function depositPlan(deposit: { address: string; amount: bigint | null; memo: st
   };
 }
 
-function stepsPlan(tx: RubicTransaction, request: VenueQuoteRequest, resolved: Resolved, amounts: { amountOut: bigint; minAmountOut: bigint }, context: Record<string, string>, integrator: string | undefined): StepsPlan {
+function stepsPlan(
+  tx: RubicTransaction,
+  request: VenueQuoteRequest,
+  resolved: Resolved,
+  amounts: { amountOut: bigint; minAmountOut: bigint },
+  context: Record<string, string>,
+  { integrator, fees }: { integrator: string | undefined; fees: RubicFixedFees },
+): StepsPlan {
   if (!tx.to || !tx.data) throw unsafe('Rubic answered the swap without a transaction to send');
   const chain = resolved.from;
   const chainId = chainIdOf(chain.key);
@@ -239,7 +251,7 @@ function stepsPlan(tx: RubicTransaction, request: VenueQuoteRequest, resolved: R
   const data = hexData(tx.data);
   const value = quantity(tx.value ?? '0');
   const intent = { sourceChainId: chainId, sourceToken: request.fromToken.address, amount: request.amountIn, recipient: request.recipient, destinationChainId: chainIdOf(resolved.to.key) };
-  const why = isNative ? whyNotRubicProxyCall(data, value, intent) : whyNotRubicEntryCall(data, value, intent);
+  const why = isNative ? whyNotRubicProxyCall(data, value, intent, fees) : whyNotRubicEntryCall(data, value, intent, fees);
   if (why !== null) throw unsafe(`Rubic's transaction ${why}`);
   // What the intent cannot say (allowList checks see no destination token or integrator): checked here, at build.
   const entry = isNative ? null : decodeRubicEntryCall(data);
@@ -247,12 +259,15 @@ function stepsPlan(tx: RubicTransaction, request: VenueQuoteRequest, resolved: R
   if (typeof diamondCall === 'string') throw unsafe(`Rubic's transaction ${diamondCall}`);
   if (!same(diamondCall.bridge.receivingAssetId, resolved.toToken)) throw unsafe(`Rubic's transaction delivers ${diamondCall.bridge.receivingAssetId}, not ${resolved.toToken}`);
   if (integrator !== undefined && !same(diamondCall.bridge.integrator, integrator)) throw unsafe(`Rubic's transaction credits integrator ${diamondCall.bridge.integrator}, not ${integrator}`);
+  const nativeFee = fees.protocol + fees.provider;
   return {
     shape: 'steps',
     steps: [{ vm: 'evm', step: 'main', chainId, to: getAddress(target), data, value }],
     approval: isNative ? null : { chainId, token: resolved.fromToken, spender: getAddress(chain.erc20Proxy), amount: request.amountIn },
     ...amounts,
     context,
+    // Rubic's fixed fees, beside the amount whatever the source asset (the call check held value to exactly that).
+    ...(nativeFee > 0n ? { nativeFee } : {}),
   };
 }
 
@@ -268,16 +283,17 @@ function refuseOtherTransfer(route: RubicRoute, request: VenueQuoteRequest, reso
   if (problems.length > 0) throw new VenueRejection('venue_bad_response', `Rubic priced another transfer than the one asked: ${problems.join(', ')}`, { path: '/tokens' });
 }
 
-/**
- * Rubic's fixed fees are paid in the source chain's native coin on top of the amount (the diamond's
- * `FixedNativeFee`, the provider's fixed fee). Strait's steps move exactly the amount asked and
- * nothing beside a token call, so such a route is not offered rather than refused at build.
- */
-function refuseFeesOutsideAmount(route: RubicRoute): void {
+/** The fixed fees the route charges in the source chain's native coin on top of the amount (absent: none). */
+function fixedFeesOf(route: RubicRoute): RubicFixedFees {
   const fees = route.fees?.gasTokenFees;
-  const fixed = BigInt(fees?.protocol?.fixedWeiAmount ?? '0') + BigInt(fees?.provider?.fixedWeiAmount ?? '0');
+  return { protocol: BigInt(fees?.protocol?.fixedWeiAmount ?? '0'), provider: BigInt(fees?.provider?.fixedWeiAmount ?? '0') };
+}
+
+/** A deposit plan pays the deposit address the amount and nothing else: a fixed native fee beside it has no step to ride. */
+function refuseFixedFeesBesideDeposit(route: RubicRoute, fees: RubicFixedFees): void {
+  const fixed = fees.protocol + fees.provider;
   if (fixed > 0n) {
-    throw new VenueRejection('no_liquidity', `Rubic's ${route.providerType} route charges a fixed fee of ${fixed} native wei outside the amount sent, which Strait cannot carry`, { venueProvider: route.providerType, fixedFeeWei: fixed.toString() });
+    throw new VenueRejection('no_liquidity', `Rubic's ${route.providerType} deposit route charges a fixed fee of ${fixed} native wei beside the deposit, which a deposit cannot carry`, { venueProvider: route.providerType, fixedFeeWei: fixed.toString() });
   }
 }
 
