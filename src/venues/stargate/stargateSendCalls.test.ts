@@ -10,6 +10,8 @@ import { addressToBytes32, decodeStargateSend, encodeStargateSend, whyNotStargat
 const WALLET = '0x2222222222222222222222222222222222222222';
 const THIEF = '0x9999999999999999999999999999999999999999';
 const ARBITRUM_POOL = '0xA45B5130f36CDcA45667738e2a258AB09f4A5f7F';
+const ARBITRUM_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
+const ARBITRUM_USDC_POOL = '0xe8CDF27AcD73a434D661C84887215F7598e7d0d3';
 
 /** The synthetic quote template's taxi call (encoded with Stargate's ABI), refund pinned to the recipient. */
 const template = JSON.parse(readFileSync(new URL('./fixtures/synthetic/quotes-eth-arbitrum-base-taxi-bus.json', import.meta.url), 'utf8')) as {
@@ -63,7 +65,43 @@ describe('Stargate send check', () => {
     const step = { vm: 'evm' as const, step: 'main' as const, chainId: 42161, to: ARBITRUM_POOL as Hex, data: call(), value: VALUE };
     expect(whyNotAllowed(step, rules)).toBeNull();
     expect(whyNotAllowed({ ...step, data: call({ to: addressToBytes32(THIEF) }) }, rules)).toMatch(/pays/);
-    expect(whyNotAllowed({ ...step, to: '0xe8CDF27AcD73a434D661C84887215F7598e7d0d3' }, rules)).toMatch(/not on stargate's allow-list/);
+    expect(whyNotAllowed({ ...step, to: THIEF }, rules)).toMatch(/not on stargate's allow-list/);
+    // Arbitrum's USDC pool is listed, but its check refuses a native transfer through it.
+    expect(whyNotAllowed({ ...step, to: ARBITRUM_USDC_POOL }, rules)).toMatch(/through the pool of/);
     expect(whyNotAllowed({ ...step, value: 10n ** 17n + 1n }, rules)).toMatch(/native units for an input/);
+  });
+});
+
+describe('Stargate send check on an ERC-20 pool', () => {
+  const FEE = recorded.nativeFee;
+  const usdcIntent: CallIntent = { ...intent, sourceToken: ARBITRUM_USDC, amount: 100_000_000n };
+  const usdcCall = (changes: Partial<StargateSend> = {}): Hex => call({ amountLD: 100_000_000n, minAmountLD: 99_500_000n, ...changes });
+
+  it('accepts exactly the amount bridged, the LayerZero fee as the whole value', () => {
+    expect(whyNotStargateSend(usdcCall(), FEE, usdcIntent, ARBITRUM_USDC)).toBeNull();
+  });
+
+  it.each([
+    ['a value above the fee it states', usdcCall(), FEE + 1n, /not the .* LayerZero fee/],
+    ['no value beside the token', usdcCall(), 0n, /not the .* LayerZero fee/],
+    ['another amount', usdcCall({ amountLD: 99_000_000n }), FEE, /bridges 99000000, not the 100000000/],
+    ['a minimum above the amount', usdcCall({ minAmountLD: 100_000_001n }), FEE, /minimum of/],
+    ['another recipient', usdcCall({ to: addressToBytes32(THIEF) }), FEE, /pays/],
+  ] as const)('refuses %s', (_, data, value, reason) => {
+    expect(whyNotStargateSend(data, value, usdcIntent, ARBITRUM_USDC)).toMatch(reason);
+  });
+
+  it("refuses another token than the pool's, and a native transfer through it", () => {
+    expect(whyNotStargateSend(usdcCall(), FEE, { ...usdcIntent, sourceToken: '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9' }, ARBITRUM_USDC)).toMatch(/through the pool of/);
+    expect(whyNotStargateSend(usdcCall(), FEE, { ...usdcIntent, sourceToken: null }, ARBITRUM_USDC)).toMatch(/native ETH through the pool of/);
+  });
+
+  it("the engine lets the value be the declared native fee, no more, and runs the pool's check", () => {
+    const rules = { venue: 'stargate', allowList: stargateVenue.allowList!, chainId: 42161, sourceToken: { chain: 'arbitrum', symbol: 'USDC', address: ARBITRUM_USDC, decimals: 6 }, amountIn: 100_000_000n, depositAddress: null, feeRecipients: [], intent: usdcIntent, nativeFee: FEE };
+    const step = { vm: 'evm' as const, step: 'main' as const, chainId: 42161, to: ARBITRUM_USDC_POOL as Hex, data: usdcCall(), value: FEE };
+    expect(whyNotAllowed(step, rules)).toBeNull();
+    expect(whyNotAllowed({ ...step, value: FEE + 1n }, rules)).toMatch(/native fee of/);
+    expect(whyNotAllowed(step, { ...rules, nativeFee: undefined })).toMatch(/native units/);
+    expect(whyNotAllowed({ ...step, to: ARBITRUM_POOL }, rules)).toMatch(/ERC-20 through a native pool/);
   });
 });

@@ -75,6 +75,49 @@ describe('stargate adapter against its fake', () => {
     expect(whyNotStargateSend(step.data, step.value, { sourceChainId: 8453, sourceToken: null, amount: ETHER, recipient: RECIPIENT, destinationChainId: 42161 })).toBeNull();
   });
 
+  const usdc = (amountIn = 250_000_000n) => request(amountIn, { fromToken: knownToken('base', 'USDC'), toToken: knownToken('arbitrum', 'USDC') });
+  const BASE_USDC_POOL = '0x27a16dc786820B16E5c9028b75B99F6f604b5d26';
+
+  it('quotes USDC once, for the whole input, with the pool tokens as srcToken / dstToken', async () => {
+    const quote = await venue().quote(usdc(), testCall());
+    const asked = fake.server.requests.map((r) => Object.fromEntries(r.query));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ srcToken: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', dstToken: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', srcAmount: '250000000', dstAmountMin: '248750000' });
+    expect(quote.amountOut).toBe(249_900_000n);
+    expect(quote.context).toMatchObject({ pool: BASE_USDC_POOL, amountLD: '250000000', nativeFee: '38000000000000' });
+  });
+
+  it("builds USDC: an exact approval of the pinned pool, one send whose value is the LayerZero fee, declared as the plan's native fee", async () => {
+    const v = venue();
+    const quote = await v.quote(usdc(), testCall());
+    const plan = (await v.build({ request: usdc(), quote }, testCall())) as StepsPlan;
+    expect(plan.steps).toHaveLength(1);
+    const step = plan.steps[0]!;
+    if (step.vm !== 'evm') throw new Error('evm step expected');
+    expect(step).toMatchObject({ step: 'main', chainId: 8453, to: BASE_USDC_POOL, value: 38_000_000_000_000n });
+    expect(plan.nativeFee).toBe(38_000_000_000_000n);
+    expect(plan.approval).toEqual({ chainId: 8453, token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', spender: BASE_USDC_POOL, amount: 250_000_000n });
+    const send = decodeStargateSend(step.data)!;
+    expect(send).toMatchObject({ amountLD: 250_000_000n, refundAddress: RECIPIENT, to: addressToBytes32(RECIPIENT) });
+    expect(whyNotStargateSend(step.data, step.value, { sourceChainId: 8453, sourceToken: usdc().fromToken.address, amount: 250_000_000n, recipient: RECIPIENT, destinationChainId: 42161 }, usdc().fromToken.address)).toBeNull();
+  });
+
+  it.each([
+    ['a value above the fee', { value: 38_000_000_000_001n }],
+    ['no fee beside the token', { value: 0n }],
+    ['the native pool', { pool: '0xdc181Bd607330aeeBEF6ea62e03e5e1Fb4B6F7C7' as const }],
+    ['another amount', { amountLD: 1n }],
+    ['another recipient', { to: addressToBytes32(THIEF) }],
+  ])('refuses a USDC answer with %s', async (_, tamper) => {
+    fake.setOptions({ tamper });
+    expect((await rejectionOf(venue().quote(usdc(), testCall()))).code).toBe('venue_bad_response');
+  });
+
+  it('USDC above srcAmountMax is above_max with the pool limit itself (the fee rides beside)', async () => {
+    fake.setOptions({ maxAmount: 100_000_000n });
+    expect(await rejectionOf(venue().quote(usdc(), testCall()))).toMatchObject({ code: 'above_max', details: { maxAmountAtomic: '100000000' } });
+  });
+
   it.each([
     ['another recipient', { to: addressToBytes32(THIEF) }],
     ['another destination', { dstEid: 30111 }],
@@ -95,11 +138,14 @@ describe('stargate adapter against its fake', () => {
     expect(await rejectionOf(venue().quote(request(2n * ETHER), testCall()))).toMatchObject({ code: 'above_max', details: { maxAmountAtomic: (ETHER + 38_000_000_000_000n).toString() } });
     fake.setOptions({ noQuotes: true });
     expect((await rejectionOf(venue().quote(request(ETHER), testCall()))).code).toBe('no_liquidity');
-    const usdc = request(10n ** 8n, { fromToken: knownToken('base', 'USDC'), toToken: knownToken('arbitrum', 'USDC') });
-    expect((await rejectionOf(venue().quote(usdc, testCall()))).code).toBe('token_not_supported');
-    expect(venue().supports(usdc)).toMatchObject({ served: false, code: 'token_not_supported' });
+    const usdtToUsdc = request(10n ** 8n, { fromChain: 'arbitrum', toChain: 'optimism', fromToken: knownToken('arbitrum', 'USDT'), toToken: knownToken('optimism', 'USDC') });
+    expect((await rejectionOf(venue().quote(usdtToUsdc, testCall()))).code).toBe('token_not_supported');
+    expect(venue().supports(usdtToUsdc)).toMatchObject({ served: false, code: 'token_not_supported' });
+    expect(venue().supports(request(10n ** 8n, { fromToken: knownToken('base', 'USDC'), toToken: knownToken('arbitrum', 'USDC') }))).toEqual({ served: true });
     expect(venue().supports(request(ETHER, { toChain: 'polygon', toToken: knownToken('polygon', null) }))).toMatchObject({ served: false, code: 'route_not_served' });
-    expect(venue().coverage().tokenSymbols('base', 'arbitrum')).toEqual(['ETH']);
+    expect(venue().coverage().tokenSymbols('base', 'arbitrum')).toEqual(['ETH', 'USDC']);
+    expect(venue().coverage().tokenSymbols('arbitrum', 'optimism')).toEqual(['ETH', 'USDC', 'USDT']);
+    expect(venue().coverage().tokenSymbols('base', 'linea')).toEqual(['ETH']);
   });
 
   it('tracks by LayerZero Scan: delivered with the amount the taxi pays, pending while not indexed, unknown values flagged', async () => {

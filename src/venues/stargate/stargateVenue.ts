@@ -5,8 +5,10 @@ import { createVenueHttpClient, VenueHttpError, type VenueHttpClient } from '../
 import { VenueHealth } from '../venueHealth.ts';
 import { isVenueFault } from '../venueHttpClient.ts';
 import { VenueRejection, type CallContext, type CoverageAnswer, type Corridor, type StepsPlan, type Venue, type VenueQuote, type VenueQuoteRequest, type VenueStatus } from '../Venue.ts';
+import type { CallIntent } from '../allowList.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
-import { NATIVE_CONVERSION_RATE, STARGATE_CHAINS, STARGATE_NATIVE_TOKEN, STARGATE_SEND_SELECTOR, stargateChain, type StargateChain } from './stargateChains.ts';
+import { tokensOn } from '../../domain/tokens.ts';
+import { NATIVE_CONVERSION_RATE, STARGATE_CHAINS, STARGATE_NATIVE_TOKEN, STARGATE_SEND_SELECTOR, stargateChain, stargateTokenPool, type StargateChain, type StargateTokenPool } from './stargateChains.ts';
 import { errorMessageOf, pickMessage, STARGATE_ERROR_CODES, toStargateStatus, translateStargateError } from './stargateMapping.ts';
 import { StargateContextSchema, StargateErrorBodySchema, StargateQuotesSchema, ScanMessagesSchema, type StargateContext, type StargateQuote, type StargateQuotes } from './stargateSchemas.ts';
 import { decodeStargateSend, encodeStargateSend, whyNotStargateSend, type StargateSend } from './stargateSendCalls.ts';
@@ -22,12 +24,13 @@ const TAXI = 'stargate/v2/taxi';
 
 /**
  * Stargate v2 through the Stargate API (`GET /quotes`, which returns the transactions to sign) for
- * native ETH between the chains of `stargateChains.ts`, and LayerZero Scan for status (Stargate's API
- * has none). The LayerZero fee rides as `msg.value` on top of the amount bridged, so Strait asks twice:
- * once for the fee, then for `amountIn − fee`, so that the one step sends no more than the input.
- * Every `send` is decoded and must be a plain taxi paying the recipient on the requested chain
- * (stargateSendCalls.ts), at build and again at submit. ERC-20 pools are not served: their fee would be
- * native value beside a token call, which Strait's vetting refuses.
+ * native ETH and the USDC/USDT pools between the chains of `stargateChains.ts`, and LayerZero Scan for
+ * status (Stargate's API has none). The LayerZero fee rides as `msg.value`: from a native pool on top
+ * of the amount bridged, so Strait asks twice (once for the fee, then for `amountIn − fee`) and the one
+ * step sends no more than the input; beside an ERC-20 pool's `send` it is the whole value, declared as
+ * the plan's native fee (StepsPlan.nativeFee) and bounded by Strait. Every `send` is decoded and must be
+ * a plain taxi paying the recipient on the requested chain (stargateSendCalls.ts), at build and again
+ * at submit.
  */
 export const stargateVenue: VenueModule = {
   id: 'stargate',
@@ -36,9 +39,17 @@ export const stargateVenue: VenueModule = {
   defaultBaseUrl: DEFAULT_BASE_URL,
   contextSchema: StargateContextSchema,
   errorCodes: STARGATE_ERROR_CODES,
-  // The native pool of each chain, its `send` only, each call checked against the transfer.
+  // Each chain's pools, their `send` only, each call checked against the transfer and the pool's token.
   allowList: {
-    calls: STARGATE_CHAINS.map((chain) => ({ chainId: evmChainId(chain.key), to: chain.nativePool, selectors: [STARGATE_SEND_SELECTOR], check: whyNotStargateSend })),
+    calls: STARGATE_CHAINS.flatMap((chain) => [
+      { chainId: evmChainId(chain.key), to: chain.nativePool, selectors: [STARGATE_SEND_SELECTOR], check: whyNotStargateSend },
+      ...chain.tokenPools.map((pool) => ({
+        chainId: evmChainId(chain.key),
+        to: pool.pool,
+        selectors: [STARGATE_SEND_SELECTOR],
+        check: (data: Hex, value: bigint, intent: CallIntent) => whyNotStargateSend(data, value, intent, pool.token),
+      })),
+    ]),
     transferRecipients: [],
   },
   create(deps) {
@@ -49,6 +60,13 @@ export const stargateVenue: VenueModule = {
 interface Resolved {
   readonly from: StargateChain;
   readonly to: StargateChain;
+  /** The source chain's ERC-20 pool, `null` for native ETH. */
+  readonly tokenPool: StargateTokenPool | null;
+  /** The pool the step calls. */
+  readonly pool: Address;
+  /** The Stargate API's `srcToken` / `dstToken`. */
+  readonly srcToken: Address;
+  readonly dstToken: Address;
 }
 
 type NotServed = Extract<CoverageAnswer, { served: false }>;
@@ -57,17 +75,22 @@ function resolve(corridor: Corridor): Resolved | NotServed {
   const from = stargateChain(corridor.fromChain);
   const to = stargateChain(corridor.toChain);
   if (!from || !to || from.key === to.key) {
-    return { served: false, code: 'route_not_served', message: `Strait routes Stargate between the native ETH pools of ${STARGATE_CHAINS.map((c) => c.key).join(', ')} only` };
+    return { served: false, code: 'route_not_served', message: `Strait routes Stargate between the pools of ${STARGATE_CHAINS.map((c) => c.key).join(', ')} only` };
   }
-  if (corridor.fromToken.address !== null || corridor.toToken.address !== null) {
-    return {
-      served: false,
-      code: 'token_not_supported',
-      message: "Strait moves only native ETH through Stargate: an ERC-20 pool's send carries the LayerZero fee as native value beside the token call, which Strait's step checks refuse",
-    };
+  const fromAddress = corridor.fromToken.address;
+  const toAddress = corridor.toToken.address;
+  if (fromAddress === null && toAddress === null) return { from, to, tokenPool: null, pool: from.nativePool, srcToken: STARGATE_NATIVE_TOKEN, dstToken: STARGATE_NATIVE_TOKEN };
+  const source = fromAddress === null ? undefined : stargateTokenPool(from, fromAddress);
+  const destination = toAddress === null ? undefined : stargateTokenPool(to, toAddress);
+  // A pool delivers its own asset: USDC to USDC, USDT to USDT, ETH to ETH.
+  if (!source || !destination || source.symbol !== destination.symbol) {
+    return { served: false, code: 'token_not_supported', message: 'Strait moves native ETH, USDC and USDT through Stargate, each to the same asset, between the pools of stargateChains.ts' };
   }
-  return { from, to };
+  return { from, to, tokenPool: source, pool: source.pool, srcToken: source.token, dstToken: destination.token };
 }
+
+/** An ERC-20 pool keeps 6 shared decimals like its token, so it moves any atomic amount; ETH moves in steps of 10¹² wei. */
+const conversionRate = (resolved: Resolved): bigint => (resolved.tokenPool === null ? NATIVE_CONVERSION_RATE : 1n);
 
 function resolveOrThrow(corridor: Corridor): Resolved {
   const resolved = resolve(corridor);
@@ -83,21 +106,21 @@ interface Priced {
   readonly dstAmount: bigint;
 }
 
-const floorToPool = (amount: bigint): bigint => (amount / NATIVE_CONVERSION_RATE) * NATIVE_CONVERSION_RATE;
+const floorToPool = (amount: bigint, rate: bigint = NATIVE_CONVERSION_RATE): bigint => (amount / rate) * rate;
 
 function createStargateVenue(deps: VenueDeps): Venue {
   const scan = scanClient(deps);
 
   async function ask(request: VenueQuoteRequest, resolved: Resolved, srcAmount: bigint, call: CallContext): Promise<StargateQuotes> {
     const query = {
-      srcToken: STARGATE_NATIVE_TOKEN,
-      dstToken: STARGATE_NATIVE_TOKEN,
+      srcToken: resolved.srcToken,
+      dstToken: resolved.dstToken,
       srcAddress: evmAddress(request.sender, 'sender'),
       dstAddress: evmAddress(request.recipient, 'recipient'),
       srcChainKey: resolved.from.chainKey,
       dstChainKey: resolved.to.chainKey,
       srcAmount: srcAmount.toString(),
-      dstAmountMin: floorToPool((srcAmount * (10_000n - SLIPPAGE_BPS)) / 10_000n).toString(),
+      dstAmountMin: floorToPool((srcAmount * (10_000n - SLIPPAGE_BPS)) / 10_000n, conversionRate(resolved)).toString(),
     };
     try {
       return await deps.http.get('/quotes', query, StargateQuotesSchema, call);
@@ -118,15 +141,13 @@ function createStargateVenue(deps: VenueDeps): Venue {
       if (body.quotes.length === 0) throw new VenueRejection('no_liquidity', 'Stargate quoted no route for this transfer', { venueMessage: 'no quotes' });
       const failed = body.quotes.find((q) => q.route === TAXI) ?? body.quotes.find((q) => errorMessageOf(q.error)) ?? body.quotes[0]!;
       const message = errorMessageOf(failed.error) || `only the ${body.quotes.map((q) => q.route ?? 'unnamed').join(', ')} route(s), no taxi`;
-      const max = failed.srcAmountMax !== undefined ? BigInt(failed.srcAmountMax) : undefined;
-      if (max !== undefined && srcAmount > max) throw translateStargateError(`amount ${srcAmount} exceeds srcAmountMax ${max}`, { maxAmountAtomic: max + nativeFeeOf(failed) });
-      throw translateStargateError(message, max !== undefined ? { maxAmountAtomic: max + nativeFeeOf(failed) } : {});
+      // A native input pays the LayerZero fee out of itself, so its limit is the pool's plus the fee.
+      const limit = failed.srcAmountMax !== undefined ? BigInt(failed.srcAmountMax) + (resolved.tokenPool === null ? nativeFeeOf(failed) : 0n) : undefined;
+      if (limit !== undefined && srcAmount > BigInt(failed.srcAmountMax!)) throw translateStargateError(`amount ${srcAmount} exceeds srcAmountMax ${failed.srcAmountMax}`, { maxAmountAtomic: limit });
+      throw translateStargateError(message, limit !== undefined ? { maxAmountAtomic: limit } : {});
     }
-    const steps = taxi.steps ?? [];
-    const bridges = steps.filter((s) => s.type === 'bridge');
-    if (bridges.length !== 1 || steps.length !== 1) throw unsafe(`Stargate's taxi answer has steps [${steps.map((s) => s.type).join(', ')}], not the one bridge step a native transfer takes`);
-    const tx = bridges[0]!.transaction;
-    if (!same(tx.to, resolved.from.nativePool)) throw unsafe(`Stargate's bridge step calls ${tx.to}, not the native pool ${resolved.from.nativePool} of ${resolved.from.key}`);
+    const tx = bridgeStepOf(taxi, resolved);
+    if (!same(tx.to, resolved.pool)) throw unsafe(`Stargate's bridge step calls ${tx.to}, not the ${resolved.tokenPool?.symbol ?? 'native'} pool ${resolved.pool} of ${resolved.from.key}`);
     const data = hexData(tx.data);
     const decoded = decodeStargateSend(data);
     if (!decoded) throw unsafe("Stargate's bridge step is not a send call");
@@ -136,7 +157,8 @@ function createStargateVenue(deps: VenueDeps): Venue {
     const refundAddress = getAddress(request.recipient);
     if (!exact) return { send: { ...decoded, refundAddress }, value, quote: taxi, dstAmount };
     if (decoded.amountLD !== srcAmount) throw unsafe(`Stargate's send bridges ${decoded.amountLD}, not the ${srcAmount} asked`);
-    if (value !== decoded.amountLD + decoded.nativeFee) throw unsafe(`Stargate's bridge step sends ${value} wei for ${decoded.amountLD} bridged plus a ${decoded.nativeFee} LayerZero fee`);
+    const expectedValue = resolved.tokenPool === null ? decoded.amountLD + decoded.nativeFee : decoded.nativeFee;
+    if (value !== expectedValue) throw unsafe(`Stargate's bridge step sends ${value} wei for ${resolved.tokenPool === null ? `${decoded.amountLD} bridged plus ` : ''}a ${decoded.nativeFee} LayerZero fee`);
     if (taxi.srcAmount !== undefined && BigInt(taxi.srcAmount) !== srcAmount) throw unsafe(`Stargate priced ${taxi.srcAmount}, not the ${srcAmount} asked`);
     if (decoded.minAmountLD > dstAmount) throw unsafe(`Stargate's send asks a minimum of ${decoded.minAmountLD} above its dstAmount ${dstAmount}`);
     if (!same(decoded.refundAddress, request.sender) && !same(decoded.refundAddress, refundAddress)) throw unsafe(`Stargate's send refunds to ${decoded.refundAddress}, neither the sender nor the recipient`);
@@ -158,22 +180,34 @@ function createStargateVenue(deps: VenueDeps): Venue {
     if (priced.value > request.amountIn) {
       throw new VenueRejection('no_liquidity', `Stargate's LayerZero fee rose to ${priced.send.nativeFee} wei between two asks; the step would send more than the input`);
     }
-    const why = whyNotStargateSend(encodeStargateSend(priced.send), priced.value, {
-      sourceChainId: evmChainId(resolved.from.key),
-      sourceToken: request.fromToken.address,
-      amount: request.amountIn,
-      recipient: request.recipient,
-      destinationChainId: evmChainId(resolved.to.key),
-    });
+    return checked(priced, request, resolved);
+  }
+
+  /** An ERC-20 pool bridges the whole input: one ask, the LayerZero fee beside it as the step's whole value. */
+  async function priceToken(request: VenueQuoteRequest, resolved: Resolved, call: CallContext): Promise<Priced> {
+    const priced = taxiOf(await ask(request, resolved, request.amountIn, call), request, resolved, request.amountIn, true);
+    return checked(priced, request, resolved);
+  }
+
+  /** The re-encoded call as the allow-list will see it, checked against the transfer now rather than at vetting. */
+  function checked(priced: Priced, request: VenueQuoteRequest, resolved: Resolved): Priced {
+    const why = whyNotStargateSend(
+      encodeStargateSend(priced.send),
+      priced.value,
+      { sourceChainId: evmChainId(resolved.from.key), sourceToken: request.fromToken.address, amount: request.amountIn, recipient: request.recipient, destinationChainId: evmChainId(resolved.to.key) },
+      resolved.tokenPool?.token ?? null,
+    );
     if (why !== null) throw unsafe(`Stargate's send ${why}`);
     return priced;
   }
+
+  const price = (request: VenueQuoteRequest, resolved: Resolved, call: CallContext): Promise<Priced> => (resolved.tokenPool === null ? priceNative(request, resolved, call) : priceToken(request, resolved, call));
 
   function contextOf(resolved: Resolved, priced: Priced): StargateContext {
     return {
       srcChainKey: resolved.from.chainKey,
       dstChainKey: resolved.to.chainKey,
-      pool: getAddress(resolved.from.nativePool),
+      pool: getAddress(resolved.pool),
       amountLD: priced.send.amountLD.toString(),
       nativeFee: priced.send.nativeFee.toString(),
       dstAmount: priced.dstAmount.toString(),
@@ -190,16 +224,24 @@ function createStargateVenue(deps: VenueDeps): Venue {
     },
     coverage: () => ({
       origins: STARGATE_CHAINS.map((c) => c.key),
-      tokenSymbols: (fromChain, toChain) => (stargateChain(fromChain) && stargateChain(toChain) && fromChain !== toChain ? ['ETH'] : []),
+      tokenSymbols(fromChain, toChain) {
+        const from = stargateChain(fromChain);
+        const to = stargateChain(toChain);
+        if (!from || !to || fromChain === toChain) return [];
+        // A pool's token counts only where the registry knows it at the pool's address on both chains.
+        const known = (chain: StargateChain, pool: StargateTokenPool) => tokensOn(chain.key).some((token) => token.address !== null && same(token.address, pool.token));
+        const pooled = from.tokenPools.filter((pool) => known(from, pool) && to.tokenPools.some((there) => there.symbol === pool.symbol && known(to, there)));
+        return ['ETH', ...pooled.map((pool) => pool.symbol)];
+      },
     }),
 
     async quote(request, call): Promise<VenueQuote> {
       const resolved = resolveOrThrow(request);
-      const priced = await priceNative(request, resolved, call);
+      const priced = await price(request, resolved, call);
       const estimated = priced.quote.duration?.estimated;
       return {
         amountIn: request.amountIn,
-        // Stargate's dstAmount is net of its pool fee; the LayerZero fee came out of the input.
+        // Stargate's dstAmount is net of its pool fee; the LayerZero fee came out of a native input, or rides beside a token.
         amountOut: priced.dstAmount,
         minAmountOut: priced.send.minAmountLD,
         estimatedSeconds: estimated === undefined || estimated === null ? null : Math.round(estimated),
@@ -211,20 +253,25 @@ function createStargateVenue(deps: VenueDeps): Venue {
     async build({ request, quote }, call): Promise<StepsPlan> {
       const resolved = resolveOrThrow(request);
       const stored = readContext(quote.context);
-      if (stored.srcChainKey !== resolved.from.chainKey || stored.dstChainKey !== resolved.to.chainKey || !same(stored.pool, resolved.from.nativePool)) {
+      if (stored.srcChainKey !== resolved.from.chainKey || stored.dstChainKey !== resolved.to.chainKey || !same(stored.pool, resolved.pool)) {
         throw new VenueRejection('invalid_input', 'the stored Stargate quote was priced for another corridor');
       }
       // Fresh calldata: the LayerZero fee and the pool's credit move between quote and build.
-      const priced = await priceNative(request, resolved, call);
+      const priced = await price(request, resolved, call);
       const chainId = evmChainId(resolved.from.key);
+      const pool = getAddress(resolved.pool);
+      const token = resolved.tokenPool;
       return {
         shape: 'steps',
         // The pinned pool, and the call re-encoded from its checked fields (refund to the recipient).
-        steps: [{ vm: 'evm', step: 'main', chainId, to: getAddress(resolved.from.nativePool), data: encodeStargateSend(priced.send), value: priced.value }],
-        approval: null,
+        steps: [{ vm: 'evm', step: 'main', chainId, to: pool, data: encodeStargateSend(priced.send), value: priced.value }],
+        // The API's own approve step is not used: Strait approves the pinned pool for exactly the amount.
+        approval: token === null ? null : { chainId, token: token.token, spender: pool, amount: request.amountIn },
         amountOut: priced.dstAmount,
         minAmountOut: priced.send.minAmountLD,
         context: contextOf(resolved, priced),
+        // Beside a token the LayerZero fee is the step's whole value; a native input pays it out of the amount.
+        ...(token !== null ? { nativeFee: priced.send.nativeFee } : {}),
       };
     },
 
@@ -266,6 +313,23 @@ function scanClient(deps: VenueDeps): VenueHttpClient {
     now: deps.now,
   });
 }
+
+/**
+ * The taxi's one bridge transaction. A native transfer takes that step alone; a token transfer may be
+ * preceded by the API's approval of the source token, which Strait replaces by its own exact one.
+ */
+function bridgeStepOf(taxi: StargateQuote, resolved: Resolved): StargateTransaction {
+  const steps = taxi.steps ?? [];
+  const bridges = steps.filter((s) => s.type === 'bridge');
+  const others = steps.filter((s) => s.type !== 'bridge');
+  const approvalsOnly = resolved.tokenPool !== null && others.every((s) => s.type === 'approve' && same(s.transaction.to, resolved.srcToken));
+  if (bridges.length !== 1 || (others.length > 0 && !approvalsOnly)) {
+    throw unsafe(`Stargate's taxi answer has steps [${steps.map((s) => s.type).join(', ')}], not the one bridge step ${resolved.tokenPool === null ? 'a native transfer takes' : '(after an approval of the source token) a token transfer takes'}`);
+  }
+  return bridges[0]!.transaction;
+}
+
+type StargateTransaction = NonNullable<StargateQuote['steps']>[number]['transaction'];
 
 function nativeFeeOf(quote: StargateQuote): bigint {
   const fee = (quote.fees ?? []).find((f) => f.type?.toLowerCase() === 'message' && f.amount !== undefined && /^[0-9]{1,78}$/.test(f.amount));
