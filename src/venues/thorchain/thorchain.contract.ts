@@ -1,0 +1,178 @@
+import type { Hex } from 'viem';
+import { nativeToken, resolveToken, type TokenInfo } from '../../domain/tokens.ts';
+import type { ContractCase, ServedRoute, VenueContract } from '../contract/ContractCase.ts';
+import type { VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
+import { thorchainChain } from './thorchainChains.ts';
+import { decodeDeposit } from './thorchainRouterCalls.ts';
+
+/**
+ * THORChain against its answers (fixtures/real/SOURCES.json): THORChain's dev-docs quote (1 BTC →
+ * ETH with an affiliate) and status answer (an observed BTC inbound), and xchainjs's recorded
+ * inbound addresses. No standalone recorded EVM-source quote, error body, or swap status with out
+ * txs was found: those are synthetic variants of the real layouts (fixtures/synthetic/SOURCES.json).
+ */
+
+function token(chain: string, symbol: string | null): TokenInfo {
+  const found = symbol === null ? nativeToken(chain) : resolveToken(chain, symbol);
+  if (!found) throw new Error(`no ${symbol ?? 'native'} token on ${chain}`);
+  return found;
+}
+
+/** Before the docs quote's expiry (1722575770). */
+const NOW = 1_722_575_000_000;
+const DOCS_RECIPIENT = '0x3021c479f7f8c9f1d5c7d8523ba5e22c0bcb5430';
+const SENDER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const BTC_RECIPIENT = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
+
+/** The docs request: 1 BTC to ETH for 0x3021…5430 (a quote_only source). */
+const docsRequest: VenueQuoteRequest = {
+  fromChain: 'bitcoin',
+  toChain: 'ethereum',
+  fromToken: token('bitcoin', null),
+  toToken: token('ethereum', null),
+  amountIn: 100_000_000n,
+  sender: 'bc1qmlw9x4xnkmyd5xgtvn5cuwc5jcq033g4cj2ur9',
+  recipient: DOCS_RECIPIENT,
+  userIp: null,
+  integratorFee: null,
+};
+
+/** 1 ETH Ethereum → BTC: built as a router deposit. */
+const ethRequest: VenueQuoteRequest = {
+  fromChain: 'ethereum',
+  toChain: 'bitcoin',
+  fromToken: token('ethereum', null),
+  toToken: token('bitcoin', null),
+  amountIn: 10n ** 18n,
+  sender: SENDER,
+  recipient: BTC_RECIPIENT,
+  userIp: null,
+  integratorFee: null,
+};
+
+const ethQuote: VenueQuote = {
+  amountIn: 10n ** 18n,
+  amountOut: 4_894_000n,
+  minAmountOut: 4_845_000n,
+  estimatedSeconds: 624,
+  expiresAt: 1_722_575_770_000,
+  context: { fromAsset: 'ETH.ETH', toAsset: 'BTC.BTC', amountThor: '100000000', expectedOutThor: '4894000', limitThor: '4845000', toleranceBps: 100, expiry: 1_722_575_770 },
+};
+
+const INBOUND: ServedRoute = { method: 'GET', path: '/thorchain/inbound_addresses', answer: { file: 'real/inbound-addresses.json' } };
+const inboundAt = (file: string): ServedRoute => ({ method: 'GET', path: '/thorchain/inbound_addresses', answer: { file } });
+const quoteAt = (file: string, status = 200): ServedRoute => ({ method: 'GET', path: '/thorchain/quote/swap', answer: { file, status } });
+
+function quoteCase(name: string, routes: readonly ServedRoute[], request: VenueQuoteRequest, expect: ContractCase['expect']): ContractCase {
+  return { name, routes, call: { kind: 'quote', request }, expect, now: NOW };
+}
+
+const INBOUND_HASH = '9C1E1A5A0E1E0F7DB2E4F4C86A3B5E3A0B1C2D3E4F5A6B7C8D9E0F1A2B3C4D5E';
+const OUT_HASH = '7D2A4F0B2C9E8A1D3F5B7C9E1A3B5D7F9E1C3A5B7D9F1E3A5C7B9D1F3E5A7C9B';
+
+const statusRequest: VenueStatusRequest = {
+  fromChain: 'ethereum',
+  toChain: 'bitcoin',
+  toToken: token('bitcoin', null),
+  sourceTxHash: `0x${INBOUND_HASH.toLowerCase()}`,
+  recipient: BTC_RECIPIENT,
+  amountIn: 10n ** 18n,
+  expectedOut: 4_894_000n,
+  context: ethQuote.context,
+};
+
+/** The docs' savers deposit, tracked by its BTC hash. */
+const docsStatusRequest: VenueStatusRequest = {
+  ...statusRequest,
+  fromChain: 'bitcoin',
+  sourceTxHash: 'A56B423250020E4960D9836C6F843E1D3333FAE583C9CA26776F0D68DA69CE4A',
+};
+
+const statusAt = (file: string, hash = INBOUND_HASH): ServedRoute[] => [{ method: 'GET', path: `/thorchain/tx/status/${hash}`, answer: { file } }];
+
+function statusCase(name: string, routes: readonly ServedRoute[], expect: ContractCase['expect'], request = statusRequest): ContractCase {
+  return { name, routes, call: { kind: 'status', request }, expect, now: NOW };
+}
+
+const ROUTER = thorchainChain('ethereum')?.router;
+
+const cases: readonly ContractCase[] = [
+  quoteCase('the docs quote (1 BTC → ETH): expected_amount_out rescaled from 1e8 to 18 decimals, no memo limit so no guaranteed minimum', [INBOUND, quoteAt('real/quote-btc-to-eth-affiliate.json')], docsRequest, {
+    kind: 'row',
+    amountOut: 20_177_035_350_000_000_000n,
+    minAmountOut: 0n,
+    estimatedSeconds: 1662,
+    expiresAt: 1_722_575_770_000,
+    check: (quote) => {
+      const context = quote.context as Record<string, unknown>;
+      if (context.fromAsset !== 'BTC.BTC' || context.toAsset !== 'ETH.ETH' || context.amountThor !== '100000000') throw new Error(`context ${JSON.stringify(context)}`);
+    },
+  }),
+  quoteCase('an ETH quote: the memo limit (tolerance 1 %) is the minimum, both rescaled to BTC sats', [INBOUND, quoteAt('synthetic/quote-eth-to-btc.json')], ethRequest, {
+    kind: 'row',
+    amountOut: 4_894_000n,
+    minAmountOut: 4_845_000n,
+    estimatedSeconds: 624,
+  }),
+  quoteCase('an amount below recommended_min_amount_in is below_min with the minimum in the input decimals', [INBOUND, quoteAt('synthetic/quote-eth-to-btc.json')], { ...ethRequest, amountIn: 10n ** 15n }, {
+    kind: 'rejection',
+    code: 'below_min',
+    details: { minAmountAtomic: '2000000000000000' },
+  }),
+  quoteCase("a newer node's 'less than min swap amount' error is below_min with its minimum", [INBOUND, quoteAt('synthetic/error-min-swap-amount.json', 400)], ethRequest, {
+    kind: 'rejection',
+    code: 'below_min',
+    details: { minAmountAtomic: '33556630410000000000', venueCode: 'less than min swap amount' },
+  }),
+  quoteCase("an older node's 'pool does not exist' is token_not_supported", [INBOUND, quoteAt('synthetic/error-pool-does-not-exist.json', 400)], ethRequest, { kind: 'rejection', code: 'token_not_supported' }),
+  quoteCase('a halted source chain is a typed rejection, never a row', [inboundAt('synthetic/inbound-addresses-eth-halted.json'), quoteAt('synthetic/quote-eth-to-btc.json')], ethRequest, {
+    kind: 'rejection',
+    code: 'route_not_served',
+    details: { chain: 'ETH', halted: true },
+  }),
+  quoteCase('paused trading on the destination chain is a typed rejection', [inboundAt('synthetic/inbound-addresses-btc-trading-paused.json'), quoteAt('synthetic/quote-eth-to-btc.json')], ethRequest, {
+    kind: 'rejection',
+    code: 'route_not_served',
+    details: { chain: 'BTC', tradingPaused: true },
+  }),
+  quoteCase('a 429 is venue_rate_limited', [INBOUND, quoteAt('synthetic/error-pool-does-not-exist.json', 429)], ethRequest, { kind: 'rejection', code: 'venue_rate_limited' }),
+  quoteCase('a token without a THORChain pool Strait quotes is refused before any call', [], { ...ethRequest, fromToken: token('ethereum', 'WETH') }, { kind: 'rejection', code: 'token_not_supported' }),
+  quoteCase('a memo paying someone else is refused', [INBOUND, quoteAt('synthetic/quote-eth-to-btc.json')], { ...ethRequest, recipient: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }, { kind: 'rejection', code: 'venue_bad_response' }),
+  {
+    name: 'build: one depositWithExpiry to the pinned ETH router, vault = the inbound address, the memo paying the recipient',
+    routes: [INBOUND, quoteAt('synthetic/quote-eth-to-btc.json')],
+    call: { kind: 'build', request: { request: ethRequest, quote: ethQuote } },
+    now: NOW,
+    expect: {
+      kind: 'plan',
+      check: (plan) => {
+        if (plan.shape !== 'steps') throw new Error(`shape ${plan.shape}`);
+        const [step] = plan.steps;
+        if (plan.steps.length !== 1 || !step || step.vm !== 'evm') throw new Error('expected one EVM step');
+        if (step.to !== ROUTER || step.value !== 10n ** 18n || step.chainId !== 1) throw new Error(`step ${step.to} ${step.value} ${step.chainId}`);
+        const call = decodeDeposit(step.data as Hex);
+        if (typeof call === 'string') throw new Error(call);
+        if (call.vault.toLowerCase() !== '0xfc7a552fb07e83fe74b91638505a0b5bdb3e1d00' || call.memo !== `=:BTC.BTC:${BTC_RECIPIENT}:4845000` || call.expiry !== 1_722_575_770n) throw new Error(`call ${JSON.stringify({ ...call, amount: 0, expiry: 0 })}`);
+        if (plan.approval !== null || plan.minAmountOut !== 4_845_000n) throw new Error('a native input needs no approval');
+      },
+    },
+  },
+  {
+    name: 'build: a BTC source stays quote only',
+    routes: [],
+    call: { kind: 'build', request: { request: docsRequest, quote: { ...ethQuote, context: { ...ethQuote.context, fromAsset: 'BTC.BTC', toAsset: 'ETH.ETH' } } } },
+    now: NOW,
+    expect: { kind: 'rejection', code: 'route_not_served' },
+  },
+  statusCase('the docs status (inbound observed and finalised, nothing out yet) is pending', statusAt('real/status-btc-savers-observed.json', docsStatusRequest.sourceTxHash), { kind: 'status', state: 'pending', destinationTxHash: null, receivedAmount: null }, docsStatusRequest),
+  statusCase('an OUT: payout with the outbound signed is completed, with the payout hash and amount', statusAt('synthetic/status-out.json'), { kind: 'status', state: 'completed', destinationTxHash: OUT_HASH, receivedAmount: 4_893_000n }),
+  statusCase('a REFUND: out tx only is refunded', statusAt('synthetic/status-refund.json'), { kind: 'status', state: 'refunded', receivedAmount: null }),
+  statusCase('a refund of nothing (smaller than the outbound fee) is failed', statusAt('synthetic/status-refund-nothing.json'), { kind: 'status', state: 'failed' }),
+  statusCase('an OUT: and a REFUND: (streaming swap filled in part) is partial with the paid part', statusAt('synthetic/status-out-and-refund.json'), { kind: 'status', state: 'partial', receivedAmount: 2_446_000n }),
+  statusCase('a streaming swap still running is pending', statusAt('synthetic/status-swap-pending.json'), { kind: 'status', state: 'pending' }),
+  statusCase('an outbound scheduled but not signed is pending', statusAt('synthetic/status-outbound-scheduled.json'), { kind: 'status', state: 'pending', destinationTxHash: null }),
+  statusCase('an out tx with an unknown memo is pending and unrecognized', statusAt('synthetic/status-unknown-out-memo.json'), { kind: 'status', state: 'pending', unrecognized: true }),
+  statusCase('an inbound THORNode does not know yet (404) is pending', [], { kind: 'status', state: 'pending', destinationTxHash: null }),
+];
+
+export const contract: VenueContract = { venue: 'thorchain', cases };
