@@ -21,6 +21,7 @@ const portalAbi = parseAbi([
 
 const ROUTE = parseAbiParameters('(bytes32 salt, uint64 deadline, address portal, uint256 nativeAmount, (address token, uint256 amount)[] tokens, (address target, bytes data, uint256 value)[] calls)');
 
+/** 0xdf00f8fa, as Eco's own Portal ABI gives it (eco/routes-cli@b6b02a5afa8b732180245791ec2c008dac620324:src/commons/abis/portal.abi.ts). */
 export const ECO_PORTAL_SELECTORS: readonly Hex[] = [toFunctionSelector('function publishAndFund(uint64,bytes,(uint64,address,address,uint256,(address,uint256)[]),bool)')];
 
 export interface EcoTokenAmount {

@@ -4,7 +4,7 @@ import { createTestVenue, knownToken, rejectionOf, testCall } from '../fake/test
 import type { StepsPlan, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
 import { ECO_HYPER_PROVER, ECO_PORTAL } from './ecoChains.ts';
 import { startEcoFake, type EcoFake } from './ecoFake.ts';
-import { decodeEcoPublish, encodeEcoPublish, whyNotEcoCall, type EcoReward } from './ecoIntentCalls.ts';
+import { decodeEcoPublish, ECO_PORTAL_SELECTORS, encodeEcoPublish, whyNotEcoCall, type EcoReward } from './ecoIntentCalls.ts';
 import { ecoVenue } from './ecoVenue.ts';
 
 /**
@@ -157,8 +157,11 @@ describe('the Portal call check', () => {
     encodeAbiParameters(ROUTE, [{ salt: `0x${'11'.repeat(32)}`, deadline: 1_759_866_786n, portal: ECO_PORTAL, nativeAmount: 0n, tokens: [{ token, amount }], calls: [{ target: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }), value: 0n }] }]);
   const reward = (over: Partial<EcoReward> = {}): EcoReward => ({ deadline: 1_759_870_386n, creator: SENDER, prover: ECO_HYPER_PROVER, nativeAmount: 0n, tokens: [{ token: ARB_USDC, amount: 5_000_000n }], ...over });
 
-  it('accepts the call that does what the transfer asked', () => {
-    expect(whyNotEcoCall(encodeEcoPublish(8453n, route(), reward()), 0n, intent)).toBeNull();
+  it('accepts the call that does what the transfer asked, with the selector of Eco\'s own Portal ABI', () => {
+    const data = encodeEcoPublish(8453n, route(), reward());
+    expect(ECO_PORTAL_SELECTORS).toEqual(['0xdf00f8fa']);
+    expect(data.slice(0, 10)).toBe('0xdf00f8fa');
+    expect(whyNotEcoCall(data, 0n, intent)).toBeNull();
   });
 
   it.each([
