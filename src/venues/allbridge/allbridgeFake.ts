@@ -78,7 +78,7 @@ export async function startAllbridgeFake(initial: AllbridgeFakeOptions = {}): Pr
   function quote(request: FakeRequest): FakeReply {
     if (options.rateLimited) return { status: 429, body: { statusCode: 429, message: 'ThrottlerException: Too Many Requests' } };
     const found = pair(request);
-    if ('status' in found) return found;
+    if ('body' in found) return found;
     const out = outOf(found.amount).toString();
     const fee = (options.nativeFee ?? 5_000n).toString();
     return {
@@ -98,7 +98,7 @@ export async function startAllbridgeFake(initial: AllbridgeFakeOptions = {}): Pr
 
   function rawBridge(request: FakeRequest): FakeReply {
     const found = pair(request);
-    if ('status' in found) return found;
+    if ('body' in found) return found;
     const q = request.query;
     if (q.get('messenger') !== 'ALLBRIDGE' || q.get('feePaymentMethod') !== 'WITH_NATIVE_CURRENCY') return badRequest('InvalidMessengerOptionError');
     const sender = q.get('sender') ?? '';
