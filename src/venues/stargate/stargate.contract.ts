@@ -10,7 +10,7 @@ import { decodeStargateSend, whyNotStargateSend } from './stargateSendCalls.ts';
  * them. Quote: NO recorded answer of the Stargate API's `GET /quotes` was found, so every quote case
  * reads fixtures/synthetic/ — which is why `stargate` stays a `planned(...)` line of venueModules.ts
  * (test/venueContract.test.ts requires a quote case served from fixtures/real/). Replace the quote
- * template by a recorded answer and these cases keep their meaning.
+ * templates (ETH, and USDC with its approve step) by recorded answers and these cases keep their meaning.
  */
 
 function token(chain: string, symbol: string | null): TokenInfo {
@@ -196,4 +196,55 @@ const statusCases: ContractCase[] = [
   },
 ];
 
-export const contract: VenueContract = { venue: 'stargate', cases: [...quoteCases, buildCase, ...statusCases] };
+const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
+const BASE_USDC_POOL = '0x27a16dc786820B16E5c9028b75B99F6f604b5d26';
+const USDC_TAXI = 'synthetic/quotes-usdc-base-arbitrum-taxi.json';
+const LZ_FEE = 38_000_000_000_000n;
+const usdcRequest: VenueQuoteRequest = { ...request(250_000_000n), fromChain: 'base', toChain: 'arbitrum', fromToken: token('base', 'USDC'), toToken: token('arbitrum', 'USDC') };
+const usdcQuote: VenueQuote = {
+  amountIn: 250_000_000n,
+  amountOut: 249_900_000n,
+  minAmountOut: 248_750_000n,
+  estimatedSeconds: 60,
+  expiresAt: NOW + 60_000,
+  context: { srcChainKey: 'base', dstChainKey: 'arbitrum', pool: BASE_USDC_POOL, amountLD: '250000000', nativeFee: LZ_FEE.toString(), dstAmount: '249900000', minAmountLD: '248750000', route: 'stargate/v2/taxi' },
+};
+
+/** USDC through its pool: the whole input bridged, the LayerZero fee beside it as the plan's declared native fee. */
+const usdcCases: ContractCase[] = [
+  {
+    name: 'taxi of 250 USDC Base → Arbitrum: one ask for the whole input, dstAmount and the send minimum priced',
+    routes: quotesAt(USDC_TAXI),
+    call: { kind: 'quote', request: usdcRequest },
+    expect: { kind: 'row', amountOut: 249_900_000n, minAmountOut: 248_750_000n, estimatedSeconds: 60, expiresAt: NOW + 60_000 },
+    now: NOW,
+  },
+  {
+    name: "build of USDC: one send to Base's pinned USDC pool, value = the LayerZero fee = the plan's native fee, an exact approval of the pool",
+    routes: quotesAt(USDC_TAXI),
+    call: { kind: 'build', request: { request: usdcRequest, quote: usdcQuote } },
+    expect: {
+      kind: 'plan',
+      check(plan) {
+        if (plan.shape !== 'steps' || plan.steps.length !== 1) throw new Error('expected one step');
+        const step = plan.steps[0]!;
+        if (step.vm !== 'evm' || getAddress(step.to) !== BASE_USDC_POOL || step.value !== LZ_FEE || step.chainId !== 8453) throw new Error(`unexpected step ${step.vm === 'evm' ? `${step.to} ${step.value}` : step.vm}`);
+        if (plan.nativeFee !== LZ_FEE) throw new Error(`nativeFee ${plan.nativeFee}`);
+        const approval = plan.approval;
+        if (approval === null || getAddress(approval.token) !== BASE_USDC || getAddress(approval.spender) !== BASE_USDC_POOL || approval.amount !== 250_000_000n) throw new Error('expected an exact approval of the USDC pool');
+        const why = whyNotStargateSend(step.data, step.value, { sourceChainId: 8453, sourceToken: BASE_USDC, amount: 250_000_000n, recipient: WALLET, destinationChainId: 42161 }, BASE_USDC);
+        if (why !== null) throw new Error(why);
+      },
+    },
+    now: NOW,
+  },
+  {
+    name: 'the ETH answer for a USDC request (another pool, the amount plus the fee as value) is a bad response',
+    routes: quotesAt(TAXI),
+    call: { kind: 'quote', request: { ...usdcRequest, fromChain: 'arbitrum', toChain: 'base', fromToken: token('arbitrum', 'USDC'), toToken: token('base', 'USDC'), amountIn: 99_962_000_000_000_000n } },
+    expect: { kind: 'rejection', code: 'venue_bad_response' },
+    now: NOW,
+  },
+];
+
+export const contract: VenueContract = { venue: 'stargate', cases: [...quoteCases, buildCase, ...usdcCases, ...statusCases] };
