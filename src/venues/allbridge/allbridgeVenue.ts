@@ -150,7 +150,8 @@ function createAllbridgeVenue(deps: VenueDeps): Venue {
       return {
         amountIn: request.amountIn,
         // The pools' fees and adjustments are in the estimate; the relayer fee rides beside in native.
-        // `min` is lower than `max` when transfers pending on the destination pool may move its price.
+        // `swapAndBridge` carries no minimum: the destination pool prices the payout when the message
+        // lands, so the minimum is Allbridge's estimate (min = max in today's REST API), not enforced.
         amountOut,
         minAmountOut: minAmountOut < amountOut ? minAmountOut : amountOut,
         estimatedSeconds,
