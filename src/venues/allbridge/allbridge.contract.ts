@@ -114,7 +114,8 @@ const cases: readonly ContractCase[] = [
   statusCase('no receive leg, 2 of 4 signatures: pending', 'synthetic/status-signing.json', '0x1234', { kind: 'status', state: 'pending', destinationTxHash: null, receivedAmount: null }),
   statusCase('no receive leg, all signatures: pending', 'synthetic/status-signed.json', '0x1234', { kind: 'status', state: 'pending', receivedAmount: null }),
   statusCase('a receive leg without a transaction id is pending and unrecognized', 'synthetic/status-receive-without-tx.json', '0x1234', { kind: 'status', state: 'pending', unrecognized: true }),
-  statusCase('a 404 (not indexed yet) is pending', 'synthetic/error-source-token-not-found.json', '0x1234', { kind: 'status', state: 'pending', destinationTxHash: null }, 404),
+  statusCase('the REST API\'s generic 400 (the core API does not know the transaction yet) is pending', 'synthetic/error-bad-request.json', '0x1234', { kind: 'status', state: 'pending', destinationTxHash: null }, 400),
+  statusCase('a 404 (not indexed yet, the hosted core API\'s answer) is pending', 'synthetic/error-bad-request.json', '0x1234', { kind: 'status', state: 'pending', destinationTxHash: null }, 404),
 ];
 
 export const contract: VenueContract = { venue: 'allbridge', cases };

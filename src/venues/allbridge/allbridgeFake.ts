@@ -30,7 +30,7 @@ export interface AllbridgeFakeOptions {
   readonly rateLimited?: boolean;
   /** Call fields to replace with a lie. */
   readonly tamper?: Partial<{ recipient: Hex; destinationChainId: bigint; amount: bigint; token: Hex; receiveToken: Hex; messenger: number; feeTokenAmount: bigint; to: Address; value: bigint }>;
-  /** Status without a settlement: `received` (default), `signing` (2 of 4 signatures) or `unindexed` (404). */
+  /** Status without a settlement: `received` (default), `signing` (2 of 4 signatures) or `unindexed` (the generic 400). */
   readonly status?: 'received' | 'signing' | 'unindexed';
   readonly settlement?: FakeSettlement;
 }
@@ -148,11 +148,12 @@ export async function startAllbridgeFake(initial: AllbridgeFakeOptions = {}): Pr
     const send = { ...STATUS.send, txId };
     if (options.settlement) {
       const paid = await settle(options.settlement, chain, txId as Hex);
-      if (paid === null) return { status: 404, body: { statusCode: 404, message: 'Not Found' } };
+      if (paid === null) return nestBadRequest('Bad request');
       return { body: { ...STATUS, txId, sourceChainSymbol: chain.symbol, send, receive: { ...STATUS.receive, txId: paid.hash, amount: paid.amount.toString(), destinationTokenAddress: paid.token } } };
     }
     const mode = options.status ?? 'received';
-    if (mode === 'unindexed') return { status: 404, body: { statusCode: 404, message: 'Not Found' } };
+    // The core API's 404 for an unknown transaction reaches the REST API's caller as its generic 400.
+    if (mode === 'unindexed') return nestBadRequest('Bad request');
     const { receive, ...pending } = STATUS;
     if (mode === 'signing') return { body: { ...pending, txId, sourceChainSymbol: chain.symbol, send } };
     return { body: { ...STATUS, txId, sourceChainSymbol: chain.symbol, send, receive } };
