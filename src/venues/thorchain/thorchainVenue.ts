@@ -36,7 +36,7 @@ export const thorchainVenue: VenueModule = {
   requiredCredentials: [],
   // The gateway xchainjs and Edge default to; it asks integrators to identify with x-client-id.
   defaultBaseUrl: 'https://gateway.liquify.com/chain/thorchain_api',
-  headers: (credentials) => (credentials.CLIENT_ID ? { 'x-client-id': credentials.CLIENT_ID } : {}),
+  headers: (credentials): Record<string, string> => (credentials.CLIENT_ID ? { 'x-client-id': credentials.CLIENT_ID } : {}),
   contextSchema: ThorchainContextSchema,
   errorCodes: THORCHAIN_ERROR_CODES,
   allowList: {
@@ -45,7 +45,7 @@ export const thorchainVenue: VenueModule = {
   },
   // dev.thorchain.org Quickstart "Additional Considerations": 1 request per second per IP on /quote.
   rateLimit: () => ({ requests: 60, perMs: 60_000 }),
-  sandboxFake: async () => (await import('./thorchainFake.ts')).startThorchainFake(),
+  // No sandboxFake: THORChain pays out from its vaults, which the sandbox's anvil chains cannot stand in for.
   create(deps) {
     return createThorchainVenue(deps);
   },
