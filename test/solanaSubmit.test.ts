@@ -29,6 +29,9 @@ let strait: Strait;
 const venue: VenueStandIn = {
   id: 'debridge',
   defaultBaseUrl: 'http://127.0.0.1:1',
+  // A double that answers with a Solana transaction, as deBridge does for a Solana source (the real
+  // module does not build those yet: docs/venues/debridge.md).
+  capabilities: { executionShapes: ['svm_serialized'] },
   create(): Venue {
     return {
       id: 'debridge',
