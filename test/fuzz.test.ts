@@ -46,6 +46,7 @@ const CREDENTIALS = { STRAIT_VENUE_GARDEN_APP_ID: 'x', STRAIT_VENUE_CHANGENOW_AP
 const ENDPOINTS = [
   ['get', '/bridge/source-chains'],
   ['get', '/bridge/routes'],
+  ['get', '/bridge/tokens'],
   ['get', '/bridge/venues'],
   ['post', '/bridge/quote'],
   ['post', '/bridge/build'],
