@@ -1,3 +1,4 @@
+import { allbridgeVenue } from './allbridge/allbridgeVenue.ts';
 import { acrossVenue } from './across/acrossVenue.ts';
 import { bungeeVenue } from './bungee/bungeeVenue.ts';
 import { cbridgeVenue } from './cbridge/cbridgeVenue.ts';
@@ -18,6 +19,7 @@ import { rubicVenue } from './rubic/rubicVenue.ts';
 import { sideShiftVenue } from './sideshift/sideShiftVenue.ts';
 import { squidVenue } from './squid/squidVenue.ts';
 import { stealthexVenue } from './stealthex/stealthexVenue.ts';
+import { thorchainVenue } from './thorchain/thorchainVenue.ts';
 import type { VenueEntry } from './VenueModule.ts';
 import { xyfinanceVenue } from './xyfinance/xyfinanceVenue.ts';
 
@@ -48,8 +50,8 @@ export const VENUE_MODULES: readonly VenueEntry[] = [
   rubicVenue,
   xyfinanceVenue,
   planned('stargate', 'pool', ['evm_calldata']),
-  planned('allbridge', 'pool', ['evm_calldata', 'svm_serialized', 'tron_tx']),
-  planned('thorchain', 'pool', ['utxo_memo', 'evm_calldata', 'deposit_address'], { feeCapture: 'venue-param' }),
+  allbridgeVenue,
+  thorchainVenue,
   planned('mayachain', 'pool', ['utxo_memo', 'evm_calldata'], { feeCapture: 'venue-param' }),
   chainflipVenue,
   cbridgeVenue,
