@@ -3,9 +3,10 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { createPublicClient, createWalletClient, erc20Abi, http, type Hex } from 'viem';
+import { createPublicClient, createWalletClient, erc20Abi, http } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStraitClient, runTransfer, unwrap, type StraitClient, type TransferProgress } from '@strait/client';
 import { startSandboxNetwork, type SandboxAccount, type SandboxNetwork } from '../src/sandbox/startSandboxNetwork.ts';
 
 /**
@@ -21,7 +22,6 @@ const REDIS_URL = process.env.STRAIT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RUN = `${process.pid}_${Date.now()}`;
 const DATABASE = `strait_scale_${RUN}`;
 const KEY_PREFIX = `strait-test:${RUN}:`;
-const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 const ARB_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
 /** A worker's lease outlives a slowed status call, so only a dead worker's lease ever lapses. */
 const LEASE_MS = 4_000;
@@ -139,47 +139,62 @@ async function call<T>(baseUrl: string, path: string, clientIp: string, body?: u
 
 const quoteBody = (sender: string, recipient = sender) => ({ fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '100000000', sender, recipient });
 
-type Step = { step: 'approve' | 'main'; chainId: number; to: Hex; data: Hex; value: string };
-interface Built {
-  readonly ip: string;
-  readonly user: SandboxAccount;
-  readonly transferId: string;
-  readonly steps: Step[];
-}
-
 const chain = (key: string) => network.chains.find((c) => c.key === key)!;
 
 /** The replicas' logged faults, for assertion messages: a 500's cause is in its replica's log. */
 const replicaErrors = () => [apiA, apiB].flatMap((p) => p.lines.filter((l) => Number(l.level) >= 50).map((l) => `${p.name}: ${JSON.stringify(l)}`)).join('\n');
 
-/** Quote and build on `buildOn`, then read the transfer back through `readOn`. */
-async function quoteAndBuild(venue: string, user: SandboxAccount, ip: string, buildOn: string, readOn: string): Promise<Built> {
-  const quote = await call<{ decisionId: string; quotes: { venue: string; quoteId: string }[] }>(buildOn, '/bridge/quote', ip, quoteBody(user.address));
-  const row = quote.body.quotes.find((q) => q.venue === venue);
-  expect(row, `${venue} priced: ${JSON.stringify(quote.body)}`).toBeDefined();
-  const build = await call<{ transferId: string; steps?: Step[]; deposit?: { address: Hex; amountAtomic: string } }>(buildOn, '/bridge/build', ip, { decisionId: quote.body.decisionId, quoteId: row!.quoteId });
-  expect(build.status, `${JSON.stringify(build.body)}\n${replicaErrors()}`).toBe(200);
-  const read = await call<{ transferId: string; status: string; venue: string }>(readOn, `/bridge/transfers/${build.body.transferId}`, ip);
-  expect(read.body).toMatchObject({ transferId: build.body.transferId, status: 'PENDING_SIGNATURE', venue });
-  const steps: Step[] = build.body.steps ?? [{ step: 'main', chainId: chain('base').chainId, to: BASE_USDC, data: encodeTransfer(build.body.deposit!.address, BigInt(build.body.deposit!.amountAtomic)), value: '0' }];
-  return { ip, user, transferId: build.body.transferId, steps };
+/**
+ * `clientIp`'s calls as the trusted loopback proxy in front of the replicas forwards them, pinned so
+ * the build lands on `buildOn` and every other call (quote, submit, read, poll) on `rest`.
+ */
+function replicaClient(clientIp: string, buildOn: string, rest: string): StraitClient {
+  return createStraitClient({
+    baseUrl: rest,
+    headers: { 'x-forwarded-for': clientIp },
+    fetch: (request) => fetch(request.url.startsWith(`${rest}/bridge/build`) ? new Request(`${buildOn}${request.url.slice(rest.length)}`, request) : request),
+  });
 }
 
-/** Signs `step` as the user's wallet would, submits it through `baseUrl`, and waits until it is mined. */
-async function submit(baseUrl: string, t: Built, step: Step): Promise<void> {
+/**
+ * Quotes through `rest`, then drives the whole transfer with @strait/client's runTransfer: built on
+ * `buildOn` and read back through `rest` as PENDING_SIGNATURE, every step signed by the user's wallet,
+ * submitted through `rest` and mined, then polled through `rest` until terminal. `onProgress` sees
+ * every step as it goes (the tests slow the venues and kill workers from there).
+ */
+async function transferThrough(venue: string, user: SandboxAccount, clientIp: string, buildOn: string, rest: string, onProgress: (progress: TransferProgress) => void | Promise<void> = () => undefined) {
+  const client = replicaClient(clientIp, buildOn, rest);
+  const decision = unwrap(await client.POST('/bridge/quote', { body: quoteBody(user.address) }));
+  const row = decision.quotes.find((q) => q.venue === venue);
+  expect(row, `${venue} priced: ${JSON.stringify(decision)}`).toBeDefined();
   const base = chain('base');
-  const account = privateKeyToAccount(t.user.privateKey);
-  const wallet = createWalletClient({ account, transport: http(base.rpcUrl) });
-  const request = await wallet.prepareTransactionRequest({ account, chain: null, to: step.to, data: step.data, value: BigInt(step.value) });
-  const signed = await wallet.signTransaction({ ...request, chainId: step.chainId } as never);
-  const response = await call<{ accepted: boolean; txHash: Hex }>(baseUrl, `/bridge/transfers/${t.transferId}/submit`, t.ip, { signedTransaction: signed, step: step.step });
-  expect(response.status, `${JSON.stringify(response.body)}\n${replicaErrors()}`).toBe(200);
-  expect(response.body.accepted).toBe(true);
-  await createPublicClient({ transport: http(base.rpcUrl) }).waitForTransactionReceipt({ hash: response.body.txHash, pollingInterval: 50 });
+  return runTransfer({
+    client,
+    decisionId: decision.decisionId,
+    quote: row,
+    wallet: createWalletClient({ account: privateKeyToAccount(user.privateKey), transport: http(base.rpcUrl) }),
+    publicClients: createPublicClient({ transport: http(base.rpcUrl) }),
+    pollIntervalMs: 200,
+    timeoutMs: 60_000,
+    onProgress: async (progress) => {
+      if (progress.phase === 'built') {
+        const read = unwrap(await client.GET('/bridge/transfers/{id}', { params: { path: { id: progress.build.transferId } } }));
+        expect(read).toMatchObject({ transferId: progress.build.transferId, status: 'PENDING_SIGNATURE', venue });
+      }
+      if (progress.phase === 'submitted') expect(progress.result.accepted, `${JSON.stringify(progress.result)}\n${replicaErrors()}`).toBe(true);
+      await onProgress(progress);
+    },
+  }).catch((error: unknown) => {
+    throw new Error(`${venue}: ${(error as Error).message}\n${replicaErrors()}`, { cause: error });
+  });
 }
 
-const approvals = (t: Built) => t.steps.filter((s) => s.step !== 'main');
-const mainStep = (t: Built) => t.steps.find((s) => s.step === 'main')!;
+/** A promise and the function settling it, for waiting on progress reported from inside runTransfer. */
+function signal(): { done: Promise<void>; fire: () => void } {
+  let fire!: () => void;
+  const done = new Promise<void>((resolve) => (fire = resolve));
+  return { done, fire };
+}
 
 /** Polls the transfers table until some transfer is leased; returns it with its lease owner. */
 async function firstLease(): Promise<{ id: string; lease_owner: string } | undefined> {
@@ -267,14 +282,25 @@ describe.skipIf(missing !== null)('scale-out: two API replicas and two workers o
     const arbClient = createPublicClient({ transport: http(chain('arbitrum').rpcUrl) });
     const balance = (user: SandboxAccount) => arbClient.readContract({ address: ARB_USDC, abi: erc20Abi, functionName: 'balanceOf', args: [user.address] });
     const before = await Promise.all(users.map(balance));
-    const built = await Promise.all(venues.map((venue, i) => quoteAndBuild(venue, users[i]!, `198.51.100.${40 + i}`, urls.a, urls.b)));
-
-    // Every status call now hangs a while, so a worker is caught holding a lease mid-poll.
-    slowVenues(SLOW_VENUE_MS);
-    await Promise.all(built.map(async (t) => {
-      for (const step of approvals(t)) await submit(urls.b, t, step);
-    }));
-    await Promise.all(built.map((t) => submit(urls.b, t, mainStep(t))));
+    // Once every transfer is built, every status call hangs a while, so a worker is caught holding a lease mid-poll.
+    const built = signal();
+    const mainsSubmitted = signal();
+    let builtCount = 0;
+    let mainCount = 0;
+    const running = Promise.all(
+      venues.map((venue, i) =>
+        transferThrough(venue, users[i]!, `198.51.100.${40 + i}`, urls.a, urls.b, async (progress) => {
+          if (progress.phase === 'built' && ++builtCount === venues.length) {
+            slowVenues(SLOW_VENUE_MS);
+            built.fire();
+          }
+          if (progress.phase === 'built') await built.done;
+          if (progress.phase === 'submitted' && progress.step === 'main' && ++mainCount === venues.length) mainsSubmitted.fire();
+        }),
+      ),
+    );
+    // A transfer that fails before every main step is submitted ends the wait with its error.
+    await Promise.race([mainsSubmitted.done, running]);
     const leased = await firstLease();
     expect(leased, 'a worker leased a submitted transfer').toBeDefined();
     const victim = workerIds.get(leased!.lease_owner)!;
@@ -282,16 +308,10 @@ describe.skipIf(missing !== null)('scale-out: two API replicas and two workers o
     await victim.stop('SIGKILL');
     slowVenues(null);
 
-    const final = await Promise.all(
-      built.map(async (t) => {
-        let transfer: { status: string; destinationTxHash: string | null; receivedAmountAtomic: string | null } | undefined;
-        for (let i = 0; i < 150 && transfer?.status !== 'COMPLETED'; i++) {
-          if (i > 0) await new Promise((resolve) => setTimeout(resolve, 200));
-          transfer = (await call<NonNullable<typeof transfer>>(urls.b, `/bridge/transfers/${t.transferId}`, t.ip)).body;
-        }
-        return transfer!;
-      }),
-    );
+    const final = (await running).map((r) => r.transfer);
+    // The pinned client did build on A and nothing else there: quote, submit and polls all went to B.
+    const builds = (p: StraitProcess) => p.lines.filter((l) => (l.req as { method?: string; url?: string } | undefined)?.url === '/v1/bridge/build' && l.msg === 'incoming request').length;
+    expect([builds(apiA), builds(apiB)]).toEqual([venues.length, 0]);
     const survivors = workers.filter((w) => w !== victim);
     for (const [i, transfer] of final.entries()) {
       expect(transfer.status, `${venues[i]}: ${JSON.stringify(transfer)}\n${survivors.map((w) => w.tail()).join('\n')}`).toBe('COMPLETED');
@@ -317,20 +337,20 @@ describe.skipIf(missing !== null)('scale-out: two API replicas and two workers o
 
     const worker = workers.find((w) => w.child.exitCode === null && w.child.signalCode === null)!;
     const workerId = [...workerIds].find(([, w]) => w === worker)![0];
-    const t = await quoteAndBuild('across', network.accounts[4]!, '198.51.100.62', urls.b, urls.b);
-    for (const step of approvals(t)) await submit(urls.b, t, step);
-    slowVenues(SLOW_VENUE_MS);
-    await submit(urls.b, t, mainStep(t));
+    const mainSubmitted = signal();
+    const running = transferThrough('across', network.accounts[4]!, '198.51.100.62', urls.b, urls.b, (progress) => {
+      // The approval is mined at normal speed; the main step's status calls hang, so the worker is mid-poll.
+      if (progress.phase === 'signed' && progress.step === 'main') slowVenues(SLOW_VENUE_MS);
+      if (progress.phase === 'submitted' && progress.step === 'main') mainSubmitted.fire();
+    });
+    await Promise.race([mainSubmitted.done, running]);
     expect((await firstLease())?.lease_owner).toBe(workerId);
     expect(await worker.stop('SIGTERM')).toBe(0);
     slowVenues(null);
     expect((await db.query('SELECT id FROM transfers WHERE lease_owner IS NOT NULL')).rows).toEqual([]);
     // The other replica still serves, and the poll the worker finished before exiting was recorded.
-    const read = await call<{ status: string }>(urls.b, `/bridge/transfers/${t.transferId}`, t.ip);
+    const { transfer } = await running;
+    const read = await call<{ status: string }>(urls.b, `/bridge/transfers/${transfer.transferId}`, '198.51.100.62');
     expect(read.body.status).toBe('COMPLETED');
   });
 });
-
-function encodeTransfer(to: Hex, amount: bigint): Hex {
-  return `0xa9059cbb${to.slice(2).toLowerCase().padStart(64, '0')}${amount.toString(16).padStart(64, '0')}`;
-}
