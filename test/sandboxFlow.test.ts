@@ -56,7 +56,7 @@ async function transferThroughVenue(venue: string, accountIndex: number, referre
         const again = unwrap(await client.POST('/bridge/build', { body: { decisionId: decision.decisionId, quoteId: row!.quoteId } }));
         expect(again.transferId).toBe(build.transferId);
         // deBridge's flat fee rides beside the USDC: declared, bounded and stated by the build.
-        if (venue === 'debridge') expect(BigInt(build.nativeFeeAtomic ?? '0')).toBeGreaterThan(0n);
+        if (venue === 'debridge' || venue === 'allbridge') expect(BigInt(build.nativeFeeAtomic ?? '0')).toBeGreaterThan(0n);
         else expect(build.nativeFeeAtomic).toBe('0');
         // A deposit build hands out `deposit` and at most `fee` steps; the wallet funds the address itself, once.
         if (build.deposit) expect((build.steps ?? []).map((s) => s.step).filter((kind) => kind !== 'fee')).toEqual([]);
@@ -112,7 +112,7 @@ describe('sandbox: quote 100 USDC base → arbitrum, build, sign, submit, track 
   it('prices the corridor at every venue and ranks by net output', async () => {
     const user = sandbox.info.accounts[0]!;
     const quote = unwrap(await client.POST('/bridge/quote', { body: corridor(user.address) }));
-    expect(quote.quotes.map((q) => q.venue).sort()).toEqual(['across', 'cctp', 'debridge', 'exolix', 'lifi', 'nearintents', 'relay', 'squid']);
+    expect(quote.quotes.map((q) => q.venue).sort()).toEqual(['across', 'allbridge', 'cctp', 'debridge', 'exolix', 'lifi', 'nearintents', 'relay', 'squid']);
     const outs = quote.quotes.map((q) => BigInt(q.amountOutAtomic));
     expect(outs).toEqual([...outs].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
     expect(quote.bestByPrice).toBe(quote.best?.quoteId);
@@ -127,6 +127,8 @@ describe('sandbox: quote 100 USDC base → arbitrum, build, sign, submit, track 
     ['squid', 8],
     // deBridge's flat fee rides beside the USDC as the build's declared native fee.
     ['debridge', 0],
+    // Allbridge's messenger fee rides beside the USDC too (declared native fee); the account is reused, the tests run in turn.
+    ['allbridge', 3],
   ])('completes a transfer through %s', async (venue, index) => {
     await transferThroughVenue(venue, index);
   });
