@@ -191,7 +191,7 @@ describe('item 4: a reverted source transaction fails the transfer', () => {
     await chain.targetReverts(true);
     try {
       const hash = await sendDirectly(await signDoubleMain(await nonce()));
-      const receipt = await chain.client.getTransactionReceipt({ hash });
+      const receipt = await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
       expect(receipt.status).toBe('reverted');
       const answer = await submit(id, { step: 'main', txHash: hash });
       expect(answer.body).toMatchObject({ accepted: true, status: 'FAILED', txHash: hash });
@@ -251,7 +251,7 @@ describe('a reverted fee transaction paid nothing', () => {
     let hash: Hex;
     try {
       hash = await sendDirectly(await signFee(fee, n));
-      expect((await chain.client.getTransactionReceipt({ hash })).status).toBe('reverted');
+      expect((await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 50 })).status).toBe('reverted');
     } finally {
       await chain.usdcReverts(false);
     }

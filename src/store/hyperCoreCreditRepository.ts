@@ -1,6 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 
+/**
+ * How often a reservation tries again when another credit of the same relayer took its nonce at the
+ * same moment (each try reads the highest nonce afresh); many workers racing need more than a few.
+ */
+const NONCE_ATTEMPTS = 64;
+
 export type HyperCoreCreditState = 'signed' | 'sent' | 'credited' | 'failed';
 
 export interface HyperCoreCreditRecord {
@@ -42,7 +48,7 @@ export interface NewHyperCoreCredit {
 export async function reserveHyperCoreCredit(db: Kysely<Database>, credit: NewHyperCoreCredit, now: number, sign: (nonce: number) => Promise<string>): Promise<HyperCoreCreditRecord> {
   const existing = await findHyperCoreCredit(db, credit.transferId);
   if (existing) return existing;
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < NONCE_ATTEMPTS; attempt++) {
     const highest = await db.selectFrom('hypercore_credits').select(sql<number | null>`max(nonce)`.as('n')).where('relayer', '=', credit.relayer).executeTakeFirst();
     const nonce = Math.max(now, (highest?.n ?? 0) + 1) + attempt;
     const signedAction = await sign(nonce);
@@ -55,7 +61,7 @@ export async function reserveHyperCoreCredit(db: Kysely<Database>, credit: NewHy
       // Another worker stored this transfer's credit first (its row wins), or took the nonce.
       const raced = await findHyperCoreCredit(db, credit.transferId);
       if (raced) return raced;
-      if (attempt === 4) throw error;
+      if (attempt === NONCE_ATTEMPTS - 1) throw error;
       continue;
     }
     const stored = await findHyperCoreCredit(db, credit.transferId);
@@ -98,7 +104,7 @@ export async function resignHyperCoreCredit(db: Kysely<Database>, credit: HyperC
     try {
       await db.updateTable('hypercore_credits').set({ nonce, signed_action: signedAction, state: 'signed', updated_at: now }).where('transfer_id', '=', credit.transferId).where('nonce', '=', credit.nonce).execute();
     } catch (error) {
-      if (attempt >= 4) throw error;
+      if (attempt >= NONCE_ATTEMPTS - 1) throw error;
       continue;
     }
     return (await findHyperCoreCredit(db, credit.transferId)) ?? credit;
