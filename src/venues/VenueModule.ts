@@ -43,6 +43,11 @@ export interface VenueListing {
 export interface VenueModule extends VenueListing {
   /** Where the venue's API lives unless `STRAIT_VENUE_<ID>_BASE_URL` says otherwise. */
   readonly defaultBaseUrl: string;
+  /**
+   * The venue publishes no API of its own (the operator runs it, e.g. Allbridge Core's REST server):
+   * until `STRAIT_VENUE_<ID>_BASE_URL` names it, the venue is `enabled: false` with that reason.
+   */
+  readonly requiresBaseUrl?: boolean;
   /** Headers every call carries, built from credentials (e.g. `Authorization: Bearer …`). */
   headers?(credentials: Readonly<Record<string, string | undefined>>): Record<string, string>;
   /**

@@ -63,12 +63,15 @@ export function createVenueRegistry(options: VenueRegistryOptions): VenueRegistr
     const config = options.venues[entry.id] ?? { enabled: true, baseUrl: undefined, credentials: {} };
     const prefix = `STRAIT_VENUE_${entry.id.toUpperCase()}_`;
     const missing = entry.requiredCredentials.filter((name) => !config.credentials[name]);
-    const enabled = config.enabled && missing.length === 0;
+    const noBaseUrl = entry.requiresBaseUrl === true && !config.baseUrl;
+    const enabled = config.enabled && missing.length === 0 && !noBaseUrl;
     const notRoutableReason = !config.enabled
       ? `switched off (${prefix}ENABLED=false)`
       : missing.length > 0
         ? `missing credential ${missing.map((m) => `${prefix}${m}`).join(', ')}`
-        : null;
+        : noBaseUrl
+          ? `missing ${prefix}BASE_URL: the venue publishes no API of its own; point it at the server you run`
+          : null;
     const { venue, health } = createVenueInstance(entry, {
       baseUrl: config.baseUrl ?? entry.defaultBaseUrl,
       credentials: config.credentials,

@@ -40,6 +40,8 @@ export const allbridgeVenue: VenueModule = {
   capabilities: { archetype: 'pool', tradeTypes: ['EXACT_IN'], executionShapes: ['evm_calldata'], feeCapture: 'none', requiresUserIp: false, privacyModel: 'none' },
   requiredCredentials: [],
   defaultBaseUrl: NO_BASE_URL,
+  // Allbridge Core's REST API is run by each integrator: no public default to fall back on.
+  requiresBaseUrl: true,
   contextSchema: AllbridgeContextSchema,
   errorCodes: ALLBRIDGE_ERROR_CODES,
   allowList: {
