@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { chainInfo } from '../domain/chains.ts';
+import { chainInfo, type ChainKey } from '../domain/chains.ts';
 import { bestRow, fastestRow, rankRows } from '../domain/ranking.ts';
 import type { JsonObject } from '../domain/steps.ts';
 import { insertDecision, type StoredDecision, type StoredQuoteRow } from '../store/decisionRepository.ts';
@@ -190,10 +190,14 @@ function priceRecord(price: UsdPrice | null): JsonObject | null {
 }
 
 /** Whether Strait can build steps a wallet signs for this venue from this source chain. */
-export function isExecutable(deps: EngineDeps, venueId: string, input: QuoteInput): boolean {
-  const shapes = deps.venues.get(venueId)?.capabilities.executionShapes ?? [];
+export function isExecutable(deps: EngineDeps, venueId: string, input: Pick<QuoteInput, 'fromChain'>): boolean {
+  return buildableFrom(deps.venues.get(venueId)?.capabilities.executionShapes ?? [], input.fromChain);
+}
+
+/** Whether steps of these shapes can be built and verified from `fromChain`. */
+export function buildableFrom(shapes: readonly string[], fromChain: ChainKey): boolean {
   // Steps are built and verified for EVM and Solana sources; a deposit address works from any chain.
-  const vm = chainInfo(input.fromChain).vm;
+  const vm = chainInfo(fromChain).vm;
   return (shapes.includes('evm_calldata') && vm === 'evm') || (shapes.includes('svm_serialized') && vm === 'svm') || shapes.includes('deposit_address');
 }
 

@@ -49,8 +49,7 @@ export async function reserveHyperCoreCredit(db: Kysely<Database>, credit: NewHy
   const existing = await findHyperCoreCredit(db, credit.transferId);
   if (existing) return existing;
   for (let attempt = 0; attempt < NONCE_ATTEMPTS; attempt++) {
-    const highest = await db.selectFrom('hypercore_credits').select(sql<number | null>`max(nonce)`.as('n')).where('relayer', '=', credit.relayer).executeTakeFirst();
-    const nonce = Math.max(now, (highest?.n ?? 0) + 1) + attempt;
+    const nonce = await nextNonce(db, credit.relayer, now, attempt);
     const signedAction = await sign(nonce);
     try {
       await db
@@ -68,6 +67,12 @@ export async function reserveHyperCoreCredit(db: Kysely<Database>, credit: NewHy
     if (stored) return stored;
   }
   throw new Error(`could not reserve a HyperCore credit for transfer ${credit.transferId}`);
+}
+
+/** A nonce above every nonce this relayer used and at least `now` (the exchange wants nonces near the current time); `attempt` steps past a racer's. */
+async function nextNonce(db: Kysely<Database>, relayer: string, now: number, attempt: number): Promise<number> {
+  const highest = await db.selectFrom('hypercore_credits').select(sql<number | null>`max(nonce)`.as('n')).where('relayer', '=', relayer).executeTakeFirst();
+  return Math.max(now, Number(highest?.n ?? 0) + 1) + attempt;
 }
 
 export async function findHyperCoreCredit(db: Kysely<Database>, transferId: string): Promise<HyperCoreCreditRecord | null> {
@@ -98,8 +103,7 @@ export async function findHyperCoreCredit(db: Kysely<Database>, transferId: stri
  */
 export async function resignHyperCoreCredit(db: Kysely<Database>, credit: HyperCoreCreditRecord, now: number, sign: (nonce: number) => Promise<string>): Promise<HyperCoreCreditRecord> {
   for (let attempt = 0; ; attempt++) {
-    const highest = await db.selectFrom('hypercore_credits').select(sql<number | null>`max(nonce)`.as('n')).where('relayer', '=', credit.relayer).executeTakeFirst();
-    const nonce = Math.max(now, (highest?.n ?? 0) + 1) + attempt;
+    const nonce = await nextNonce(db, credit.relayer, now, attempt);
     const signedAction = await sign(nonce);
     try {
       await db.updateTable('hypercore_credits').set({ nonce, signed_action: signedAction, state: 'signed', updated_at: now }).where('transfer_id', '=', credit.transferId).where('nonce', '=', credit.nonce).execute();

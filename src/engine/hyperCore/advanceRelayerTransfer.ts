@@ -42,7 +42,7 @@ export async function advanceRelayerTransfer(deps: EngineDeps, transfer: Transfe
   const call: CallContext = { signal: AbortSignal.timeout(10_000), requestId: `transfer-${transfer.id}`, purpose: 'status' };
   let credit = await findHyperCoreCredit(deps.store.db, transfer.id);
   if (!credit) {
-    const payment = await paymentToRelayer(deps, transfer, relay, call, moves);
+    const payment = await paymentToRelayer(deps, relayer, transfer, relay, call, moves);
     if (payment === null) return;
     const fee = BigInt(relay.activationFeeAtomic);
     const drawn = await creditedFromPayment(deps.store.db, payment.txHash, transfer.id);
@@ -68,10 +68,7 @@ export async function advanceRelayerTransfer(deps: EngineDeps, transfer: Transfe
 }
 
 /** The arbitrum transaction that paid the relayer for this transfer and how much USDC it paid, or null (the poll has moved on). */
-async function paymentToRelayer(deps: EngineDeps, transfer: TransferRecord, relay: HyperliquidContext, call: CallContext, moves: WorkerMoves): Promise<{ txHash: Hex; paid: bigint } | null> {
-  const venue = deps.venues.get(RELAYER_VENUE)?.venue;
-  const relayer = isHyperliquidVenue(venue) ? venue.relayer : null;
-  if (!relayer) return null;
+async function paymentToRelayer(deps: EngineDeps, relayer: HyperCoreRelayer, transfer: TransferRecord, relay: HyperliquidContext, call: CallContext, moves: WorkerMoves): Promise<{ txHash: Hex; paid: bigint } | null> {
   let txHash: Hex;
   if (relay.leg) {
     const leg = deps.venues.get(relay.leg.venue)?.venue;

@@ -1,4 +1,4 @@
-import { chainInfo, type ChainKey } from '../../domain/chains.ts';
+import type { ChainKey } from '../../domain/chains.ts';
 import type { JsonObject } from '../../domain/steps.ts';
 import { resolveToken } from '../../domain/tokens.ts';
 import type { VenueAllowList } from '../../venues/allowList.ts';
@@ -66,9 +66,4 @@ export function executionOfTransfer(deps: EngineDeps, transfer: { venue: string;
   if (!relay.leg) return { registered, allowList: relayerAllowList(relay.relayer), recipient: relay.relayer, toChain: 'arbitrum' };
   const leg = deps.venues.get(relay.leg.venue);
   return leg ? { registered: leg, allowList: leg.allowList, recipient: relay.relayer, toChain: 'arbitrum' } : null;
-}
-
-/** The destination chain id a venue call must name (null off EVM). */
-export function destinationChainIdOf(chain: ChainKey): number | null {
-  return chainInfo(chain).chainId;
 }

@@ -1,7 +1,8 @@
-import { chainInfo, type ChainKey } from '../../domain/chains.ts';
+import type { ChainKey } from '../../domain/chains.ts';
 import { resolveToken } from '../../domain/tokens.ts';
 import { ARBITRUM_USDC } from '../../venues/hyperliquid/hyperCoreConstants.ts';
 import type { EngineDeps } from '../EngineDeps.ts';
+import { buildableFrom } from '../quoteTransfer.ts';
 import { RELAYER_VENUE } from './relayedExecution.ts';
 
 /**
@@ -15,12 +16,9 @@ export function relayerRouteSymbols(deps: EngineDeps, fromChain: ChainKey): stri
   if (fromChain === 'arbitrum') return ['USDC'];
   const usdc = resolveToken('arbitrum', ARBITRUM_USDC);
   if (!usdc) return [];
-  const vm = chainInfo(fromChain).vm;
   const symbols = new Set<string>();
   for (const leg of deps.venues.routable()) {
-    if (leg.id === RELAYER_VENUE) continue;
-    const shapes = leg.capabilities.executionShapes;
-    if (!((shapes.includes('evm_calldata') && vm === 'evm') || (shapes.includes('svm_serialized') && vm === 'svm') || shapes.includes('deposit_address'))) continue;
+    if (leg.id === RELAYER_VENUE || !buildableFrom(leg.capabilities.executionShapes, fromChain)) continue;
     for (const symbol of leg.venue.coverage().tokenSymbols(fromChain, 'arbitrum')) {
       const fromToken = resolveToken(fromChain, symbol);
       if (fromToken && fromToken.symbol.toUpperCase() === symbol.toUpperCase() && leg.venue.supports({ fromChain, toChain: 'arbitrum', fromToken, toToken: usdc }).served) symbols.add(fromToken.symbol);
