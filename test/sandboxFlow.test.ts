@@ -1,7 +1,7 @@
-import { createPublicClient, createWalletClient, erc20Abi, http, type Hex } from 'viem';
+import { createPublicClient, createWalletClient, decodeFunctionData, erc20Abi, http, parseAbi, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStraitClient, runTransfer, StraitApiError, unwrap, type QuoteRequest, type StraitClient } from '@strait/client';
+import { createStraitClient, runTransfer, StraitApiError, unwrap, type BuildResult, type QuoteRequest, type StraitClient } from '@strait/client';
 import { startSandbox, type RunningSandbox } from '../src/sandbox/startSandbox.ts';
 
 const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
@@ -22,6 +22,22 @@ afterAll(async () => {
 function corridor(user: Hex, extra: Partial<QuoteRequest> = {}): QuoteRequest {
   return { fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '100000000', sender: user, recipient: user, ...extra };
 }
+
+/** Squid's router stand-in at Squid's real address: its built call must bridge to arbitrum through it. */
+const SQUID_ROUTER = '0xce16F69375520ab01377ce7B88f5BA8C48F8D666';
+const squidCall = parseAbi(['struct Call { uint8 callType; address target; uint256 value; bytes callData; bytes payload; }', 'function callBridgeCall(address token, uint256 amount, Call[] calls, string bridgedTokenSymbol, string destinationChain, string destinationAddress, bytes payload, address gasRefundRecipient, bool enableExpress) payable']);
+
+/** What a venue's build must show beyond what every build does. */
+const BUILD_CHECKS: Readonly<Record<string, (build: BuildResult) => void>> = {
+  squid: (build) => {
+    const main = build.steps?.find((s) => s.step === 'main');
+    if (main?.vm !== 'evm') throw new Error(`squid built no EVM main step: ${JSON.stringify(build.steps)}`);
+    expect(main.to).toBe(SQUID_ROUTER);
+    expect(decodeFunctionData({ abi: squidCall, data: main.data as Hex }).args[4]).toBe('arbitrum');
+    const approve = build.steps?.find((s) => s.step === 'approve');
+    expect(approve?.vm === 'evm' ? approve.to : null).toBe(BASE_USDC);
+  },
+};
 
 /** Quote → build → sign every step with viem → submit → poll to COMPLETED, all over HTTP through @strait/client. */
 async function transferThroughVenue(venue: string, accountIndex: number, referrer: Hex | null = null) {
@@ -58,6 +74,7 @@ async function transferThroughVenue(venue: string, accountIndex: number, referre
         // deBridge's flat fee rides beside the USDC: declared, bounded and stated by the build.
         if (venue === 'debridge' || venue === 'allbridge') expect(BigInt(build.nativeFeeAtomic ?? '0')).toBeGreaterThan(0n);
         else expect(build.nativeFeeAtomic).toBe('0');
+        BUILD_CHECKS[venue]?.(build);
         // A deposit build hands out `deposit` and at most `fee` steps; the wallet funds the address itself, once.
         if (build.deposit) expect((build.steps ?? []).map((s) => s.step).filter((kind) => kind !== 'fee')).toEqual([]);
       }
@@ -87,6 +104,8 @@ async function transferThroughVenue(venue: string, accountIndex: number, referre
   expect(after).toBeGreaterThan(before);
   // Every cut was signed beside the bridge call, so every fee row settled, paid by the user's own signature.
   for (const fee of transfer.fees) expect(fee.status).toBe('settled');
+  // Squid's router stand-in kept what the main step bridged (the fake paid the recipient from its solver).
+  if (venue === 'squid') expect(await baseRead.readContract({ address: BASE_USDC, abi: erc20Abi, functionName: 'balanceOf', args: [SQUID_ROUTER] })).toBeGreaterThan(0n);
   if (referrer) {
     const referral = transfer.fees.find((f) => f.kind === 'referral');
     expect(referral?.amountAtomic).toBe('100000');
