@@ -34,7 +34,11 @@ export interface FanOutOptions {
   readonly isUseful?: (priced: PricedVenue) => boolean;
   /** Where the venue's raw error text goes (callers see it sanitised). */
   readonly logger?: { warn(details: object, message: string): void };
+  /** Told of each venue's outcome the moment it is known (the quote stream); never awaited. */
+  readonly onOutcome?: (outcome: VenueOutcome) => void;
 }
+
+export type VenueOutcome = { readonly priced: PricedVenue } | { readonly rejected: Rejection };
 
 /**
  * Asks every candidate venue at once. It never fails as a whole: each venue ends as a priced row or
@@ -80,7 +84,11 @@ export async function fanOutQuotes(
     // Callers see the sanitised text; the raw one is logged when it differs or the venue failed.
     const raw = error instanceof Error ? error.message : String(error);
     if (raw !== rejection.message || FAILED.has(rejection.code)) options.logger?.warn({ venue: candidate.id, requestId: options.requestId, code: rejection.code, venueMessage: raw }, 'venue quote failed');
+    settleRejected(rejection);
+  };
+  const settleRejected = (rejection: Rejection): void => {
     rejected.push(rejection);
+    options.onOutcome?.({ rejected: rejection });
   };
 
   for (const candidate of candidates) {
@@ -92,11 +100,12 @@ export async function fanOutQuotes(
         if (impossible !== null) {
           refuse(candidate, new VenueRejection('venue_bad_response', `${candidate.id} ${impossible}`, { path: '' }));
         } else if (quote.amountOut <= 0n) {
-          rejected.push(reject(candidate.id, 'below_min', `${candidate.id} would deliver nothing for this amount`, { amountOutAtomic: quote.amountOut.toString() }));
+          settleRejected(reject(candidate.id, 'below_min', `${candidate.id} would deliver nothing for this amount`, { amountOutAtomic: quote.amountOut.toString() }));
         } else {
           const row = { venue: candidate.id, quote };
           priced.push(row);
           useful ||= isUseful(row);
+          options.onOutcome?.({ priced: row });
         }
         reconsider();
       },
@@ -117,7 +126,7 @@ export async function fanOutQuotes(
   controller.abort(new CallAbandoned(waitedMs < timing.deadlineMs ? 'the quote answered without this venue' : 'the quote deadline passed'));
   for (const id of pending) {
     const early = waitedMs < timing.deadlineMs;
-    rejected.push(
+    settleRejected(
       reject(id, 'venue_timeout', early ? `${id} had not answered after ${waitedMs} ms, when ${priced.length} other venues had priced; the quote did not wait for it` : `${id} did not answer within the ${timing.deadlineMs} ms quote deadline`, {
         waitedMs,
         deadlineMs: timing.deadlineMs,

@@ -17,6 +17,7 @@ import { quoteRelayerRoute } from './hyperCore/quoteRelayerRoute.ts';
 import { RELAYER_VENUE } from './hyperCore/relayedExecution.ts';
 import { isHyperliquidVenue } from '../venues/hyperliquid/hyperliquidVenue.ts';
 import { settleHyperCoreRows } from './hyperCore/settleHyperCoreRows.ts';
+import { outcomeForwarder, streamedRejectionView, type QuoteStreamListener } from './quoteStream.ts';
 
 /**
  * POST /bridge/quote: validates the request, drops venues that cannot take part (switched off,
@@ -24,11 +25,15 @@ import { settleHyperCoreRows } from './hyperCore/settleHyperCoreRows.ts';
  * rest in parallel under one deadline, ranks by net output and stores the decision with every row
  * and rejection until it expires.
  */
-export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId?: string): Promise<DecisionView> {
+export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId?: string, listener?: QuoteStreamListener): Promise<DecisionView> {
   const input = await parseQuoteInput(body, tokenDirectoryOf(deps));
   const now = deps.now();
   const request = venueRequestOf(input);
   const { candidates, rejected } = candidatesFor(deps, input, request);
+  if (listener) {
+    listener.opened();
+    for (const r of rejected) listener.rejected(streamedRejectionView(r));
+  }
   // HyperCore destinations: Strait's relayer route is priced beside the venues (engine/hyperCore/).
   const relayer = input.toChain === 'hypercore' ? quoteRelayerRoute(deps, input, { deadlineMs: venueDeadlineMs(deps.settings.quoteDeadlineMs, deps.settings.quoteMinWaitMs), minWaitMs: deps.settings.quoteMinWaitMs }, requestId) : null;
   // Prices go by symbol: a token a venue's list or the chain named could borrow another asset's (a
@@ -41,12 +46,14 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
     candidates,
     request,
     { deadlineMs: venueDeadlineMs(deps.settings.quoteDeadlineMs, deps.settings.quoteMinWaitMs), minWaitMs: deps.settings.quoteMinWaitMs },
-    { ...(requestId ? { requestId } : {}), isUseful: (priced) => executable(priced.venue), logger: deps.logger },
+    { ...(requestId ? { requestId } : {}), isUseful: (priced) => executable(priced.venue), logger: deps.logger, ...(listener ? { onOutcome: outcomeForwarder(deps, input, listener) } : {}) },
   );
   rejected.push(...fanOut.rejected);
   const relayed = relayer ? await relayer : null;
   if (relayed?.priced) fanOut.priced.push(relayed.priced);
   if (relayed?.rejection) rejected.push(relayed.rejection);
+  if (listener && relayed?.priced) outcomeForwarder(deps, input, listener)({ priced: relayed.priced });
+  if (listener && relayed?.rejection) listener.rejected(streamedRejectionView(relayed.rejection));
   const [fromPrice, toPrice] = await pricesAsked;
   const fees = applyFees(fanOut.priced, {
     amountIn: input.amountIn,

@@ -13,6 +13,7 @@ import { sanitizeVenueMessage } from '../engine/sanitizeVenueMessage.ts';
 import { submitTransfer } from '../engine/submitTransfer.ts';
 import { tokenDirectoryOf } from '../engine/tokens/tokenDirectory.ts';
 import { errorResponses } from './errorResponses.ts';
+import { streamQuote } from './streamQuote.ts';
 import * as S from './schemas.ts';
 
 const MAX_ROUTE_SYMBOLS = 50;
@@ -121,16 +122,27 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
   app.post<{ Body: S.QuoteBodyT }>(
     '/bridge/quote',
     {
+      // `Accept: text/event-stream` streams the answers as they arrive (streamQuote.ts); anything else is the JSON answer.
+      sse: { kind: 'dual', heartbeat: false },
       schema: {
         operationId: 'quote',
         tags: ['Quotes'],
         summary: 'Price a transfer at every venue and rank the answers',
         description: 'Asks every routable venue in parallel under one deadline and returns the rows net of every fee, ranked (`best`, `bestByPrice`, `bestByTime`), the typed reasons of the venues that did not price, and a `decisionId` to build from (docs/quotes.md, docs/fees.md).',
         body: S.Ref('QuoteRequest'),
-        response: { 200: { ...S.Ref('QuoteDecision'), description: 'The ranked quotes and the decision' }, ...errorResponses(['same_chain', 'unknown_token', 'token_not_priced', 'chain_unavailable', 'invalid_amount', 'invalid_sender', 'invalid_recipient', 'invalid_referral_wallet', 'invalid_referral_bps', 'referral_incomplete', 'invalid_user_ip'], { body: true }) },
+        response: {
+          200: {
+            description: 'The ranked quotes and the decision; with `Accept: text/event-stream`, a stream of `rejection` (Rejection) and `quote` (StreamedQuote) events as venues answer, then one `decision` event (this JSON answer) or an `error` event (the error envelope), and the stream ends',
+            content: {
+              'application/json': { schema: S.Ref('QuoteDecision') },
+              'text/event-stream': { schema: { type: 'string', description: 'Server-Sent Events: `id` counts from 1; `event` is `rejection`, `quote`, `decision` or `error`; `data` is one JSON object (docs/quotes.md, streaming)' } },
+            },
+          },
+          ...errorResponses(['same_chain', 'unknown_token', 'token_not_priced', 'chain_unavailable', 'invalid_amount', 'invalid_sender', 'invalid_recipient', 'invalid_referral_wallet', 'invalid_referral_bps', 'referral_incomplete', 'invalid_user_ip'], { body: true }),
+        },
       },
     },
-    async (request) => quoteTransfer(deps, request.body, request.id),
+    async (request, reply) => (reply.sse ? streamQuote(deps, request, reply.sse) : quoteTransfer(deps, request.body, request.id)),
   );
 
   app.post<{ Body: S.BuildBodyT }>(

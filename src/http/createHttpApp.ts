@@ -1,3 +1,4 @@
+import { fastifySSE } from '@fastify/sse';
 import swagger from '@fastify/swagger';
 import scalarApiReference from '@scalar/fastify-api-reference';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -101,6 +102,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     const ready = await options.deps.store.ready();
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready' });
   });
+
+  // Server-Sent Events for the routes that stream (the quote stream, docs/quotes.md).
+  await app.register(fastifySSE);
 
   await app.register(
     async (v1) => {

@@ -158,6 +158,18 @@ export const Rejection = Type.Object(
   { $id: 'Rejection', description: 'Why a venue did not price (docs/errors.md, rejection reasons).' },
 );
 
+export const StreamedQuote = Type.Object(
+  {
+    venue: Type.String(),
+    amountInAtomic: AtomicAmount,
+    venueAmountOutAtomic: { ...AtomicAmount, description: 'what the venue quoted, before Strait\'s cuts (those depend on every row, so they are in the final decision only)' },
+    venueMinAmountOutAtomic: AtomicAmount,
+    estimatedSeconds: Nullable(Type.Integer({ minimum: 0 })),
+    executable: Type.Boolean(),
+  },
+  { $id: 'StreamedQuote', description: 'A `quote` event of the quote stream: one venue\'s answer the moment it arrives, before ranking (docs/quotes.md, streaming).' },
+);
+
 export const Fees = Type.Object(
   {
     platform: Nullable(Type.Object({ bps: Type.Integer(), amountAtomic: AtomicAmount, asset: Type.String(), tierSavedBps: Type.Integer() })),
@@ -383,7 +395,7 @@ export const TransferResponse = Type.Object(
 /** Every schema with an `$id`, registered once on the app; order does not matter to Fastify. */
 export const COMPONENT_SCHEMAS: readonly object[] = [
   ChainKey, StepKind, TransferStatus, Verification, ErrorEnvelope, SourceChain, SourceChainsResponse, Route, RoutesResponse, Token, TokensResponse, Capabilities, Venue, VenuesResponse,
-  QuoteBody, QuoteRow, Rejection, Fees, QuoteResponse, BuildBody, EvmStep, SvmStep, TronStep, UtxoStep, TransferStep, Eip712Step, CosmosStep, SuiStep, TonStep, Step,
+  QuoteBody, QuoteRow, Rejection, StreamedQuote, Fees, QuoteResponse, BuildBody, EvmStep, SvmStep, TronStep, UtxoStep, TransferStep, Eip712Step, CosmosStep, SuiStep, TonStep, Step,
   Deposit, BuildResponse, SubmitSigned, SubmitTxHash, SubmitRequest, SubmitResponse, FeeRow, PostStep, TransferResponse,
 ];
 

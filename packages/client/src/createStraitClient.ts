@@ -1,8 +1,11 @@
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from './generated/straitApi.ts';
 
-/** Typed `GET`/`POST` over every operation of openapi.json; each call answers `{ data, error, response }`. */
-export type StraitClient = Client<paths>;
+/**
+ * Typed `GET`/`POST` over every operation of openapi.json; each call answers `{ data, error, response }`.
+ * Answers are typed as their JSON representation (the quote stream has its own `streamQuote`).
+ */
+export type StraitClient = Client<paths, 'application/json'>;
 
 export interface CreateStraitClientParams {
   /** Strait's base address including the version prefix, e.g. `http://127.0.0.1:8080/v1`. */
@@ -19,5 +22,5 @@ export interface CreateStraitClientParams {
  * body of a 2xx or a thrown `StraitApiError` carrying the envelope.
  */
 export function createStraitClient({ baseUrl, fetch, headers }: CreateStraitClientParams): StraitClient {
-  return createClient<paths>({ baseUrl, ...(fetch ? { fetch } : {}), ...(headers ? { headers } : {}) });
+  return createClient<paths, 'application/json'>({ baseUrl, ...(fetch ? { fetch } : {}), ...(headers ? { headers } : {}) });
 }

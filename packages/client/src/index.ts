@@ -2,6 +2,8 @@
 export { createStraitClient, type CreateStraitClientParams, type StraitClient } from './createStraitClient.ts';
 export { runTransfer, type ReceiptReader, type RunTransferParams, type RunTransferResult, type TransferProgress } from './runTransfer.ts';
 export { walletSigner, type AccountWalletClient, type EvmSigner, type EvmTransactionRequest } from './walletSigner.ts';
+export { streamQuote, type QuoteStreamEvent, type StreamQuoteParams } from './streamQuote.ts';
+export { readServerSentEvents, type ServerSentEvent } from './readServerSentEvents.ts';
 export { unwrap, type FetchResult } from './unwrap.ts';
 export { StraitApiError, type UnexpectedResponseEnvelope } from './StraitApiError.ts';
 export { StraitClientError } from './StraitClientError.ts';

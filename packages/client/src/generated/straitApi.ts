@@ -308,6 +308,18 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description A `quote` event of the quote stream: one venue's answer the moment it arrives, before ranking (docs/quotes.md, streaming). */
+        StreamedQuote: {
+            venue: string;
+            /** @description integer amount in the asset's atomic units */
+            amountInAtomic: string;
+            /** @description what the venue quoted, before Strait's cuts (those depend on every row, so they are in the final decision only) */
+            venueAmountOutAtomic: string;
+            /** @description integer amount in the asset's atomic units */
+            venueMinAmountOutAtomic: string;
+            estimatedSeconds: number | null;
+            executable: boolean;
+        };
         /** @description The platform fee and referral share of the best row (docs/fees.md). */
         Fees: {
             platform: {
@@ -978,13 +990,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The ranked quotes and the decision */
+            /** @description The ranked quotes and the decision; with `Accept: text/event-stream`, a stream of `rejection` (Rejection) and `quote` (StreamedQuote) events as venues answer, then one `decision` event (this JSON answer) or an `error` event (the error envelope), and the stream ends */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["QuoteDecision"];
+                    "text/event-stream": string;
                 };
             };
             /**
