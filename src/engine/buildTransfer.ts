@@ -172,7 +172,7 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
     depositAddress: plan.shape === 'deposit' ? plan.deposit.address : null,
     feeRecipients: stepCuts.map((cut) => cut.wallet),
     nativeFee,
-    intent: { sourceChainId: chainId ?? -1, sourceToken: request.fromToken.address, amount: venueRequest.amountIn, recipient: request.recipient, destinationChainId: chainInfo(request.toChain).chainId },
+    intent: { sourceChainId: chainId ?? -1, sourceToken: request.fromToken.address, amount: venueRequest.amountIn, recipient: request.recipient, destinationChainId: chainInfo(request.toChain).chainId, nativeFee },
   });
   const transferId = randomUUID();
   const buildExpiresAt = Math.min(now + deps.settings.buildTtlMs, plan.shape === 'deposit' ? plan.deposit.deadlineMs : Number.POSITIVE_INFINITY);

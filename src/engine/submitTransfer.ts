@@ -423,6 +423,8 @@ async function stepRulesOf(deps: EngineDeps, transfer: TransferRecord): Promise<
   if (!execution || !sourceToken) return null;
   const deposit = (transfer.build as { deposit?: { address?: string } }).deposit;
   const feeRows = await listFeeRows(deps.store.db, transfer.id);
+  // The venue's native fee as the build bounded and stated it; a build before it existed states none.
+  const nativeFee = BigInt((transfer.build as { nativeFeeAtomic?: string }).nativeFeeAtomic ?? '0');
   return {
     venue: transfer.venue,
     allowList: execution.allowList,
@@ -432,8 +434,7 @@ async function stepRulesOf(deps: EngineDeps, transfer: TransferRecord): Promise<
     amountIn: transfer.amountIn,
     depositAddress: deposit?.address ?? null,
     feeRecipients: feeRows.flatMap((row) => (row.wallet ? [row.wallet] : [])),
-    // The venue's native fee as the build bounded and stated it; a build before it existed states none.
-    nativeFee: BigInt((transfer.build as { nativeFeeAtomic?: string }).nativeFeeAtomic ?? '0'),
+    nativeFee,
     // What the venue step moves: the amount less the cuts paid as fee steps (not a platform fee the venue takes).
     intent: {
       sourceChainId: chainId ?? -1,
@@ -441,6 +442,7 @@ async function stepRulesOf(deps: EngineDeps, transfer: TransferRecord): Promise<
       amount: transfer.amountIn - feeRows.reduce((sum, row) => (row.kind === 'platform' && (transfer.build as { feeCapture?: string }).feeCapture === 'venue-param' ? sum : sum + row.amount), 0n),
       recipient: execution.recipient,
       destinationChainId: chainInfo(execution.toChain).chainId,
+      nativeFee,
     },
   };
 }

@@ -44,6 +44,12 @@ export interface CallIntent {
   readonly recipient: string;
   /** The destination's EVM chain id, `null` for a non-EVM destination. */
   readonly destinationChainId: number | null;
+  /**
+   * The native fee the build declared and bounded (StepsPlan.nativeFee, the build's `nativeFeeAtomic`),
+   * which the main call carries beside the amount. A check for a venue whose fee is exact (Rubic's fixed
+   * fees) requires exactly this much at build and at submit; absent when the caller does not know it.
+   */
+  readonly nativeFee?: bigint;
 }
 
 export interface AllowedRecipient {
