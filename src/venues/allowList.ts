@@ -50,6 +50,12 @@ export interface CallIntent {
    * fees) requires exactly this much at build and at submit; absent when the caller does not know it.
    */
   readonly nativeFee?: bigint;
+  /**
+   * The platform cut the venue itself takes for Strait through its integrator-fee parameter
+   * (`feeCapture: venue-param`): a check that can see it in the call requires it paid to exactly this
+   * wallet, exactly this amount. `null` or absent: the venue takes no cut for Strait.
+   */
+  readonly venueFee?: { readonly recipient: string; readonly amount: bigint } | null;
 }
 
 export interface AllowedRecipient {
