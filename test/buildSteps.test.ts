@@ -155,7 +155,7 @@ describe('fee capture through the venue (venue-param)', () => {
     // The venue received all but the referral share, with the platform fee as its integrator fee.
     const asked = built.at(-1);
     expect(asked?.amountIn).toBe(1_000_000_000n - 1_500_000n);
-    expect(asked?.integratorFee).toEqual({ bps: Number((800_000n * 10_000n) / (1_000_000_000n - 1_500_000n)), recipient: FEE_WALLET });
+    expect(asked?.integratorFee).toEqual({ bps: Number((800_000n * 10_000n) / (1_000_000_000n - 1_500_000n)), amount: 800_000n, recipient: FEE_WALLET });
     const submit = (step: string, txHash: string) => venueParam.app.inject({ method: 'POST', url: `/v1/bridge/transfers/${build.transferId}/submit`, payload: { step, txHash } });
     const fees = async () => ((await venueParam.app.inject({ method: 'GET', url: `/v1/bridge/transfers/${build.transferId}` })).json() as { fees: { kind: string; status: string; txHash: string | null }[] }).fees;
     expect((await fees()).map((f) => [f.kind, f.status])).toEqual([

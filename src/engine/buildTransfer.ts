@@ -116,7 +116,7 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
   const venueAmount = request.amountIn - carved;
   const venueRequest: VenueQuoteRequest =
     carved > 0n || viaVenue
-      ? { ...request, amountIn: venueAmount, integratorFee: viaVenue ? { bps: Number((viaVenue.amount * 10_000n) / venueAmount), recipient: viaVenue.wallet } : null }
+      ? { ...request, amountIn: venueAmount, integratorFee: viaVenue ? { bps: Number((viaVenue.amount * 10_000n) / venueAmount), amount: viaVenue.amount, recipient: viaVenue.wallet } : null }
       : request;
   const requote = venueRequest !== request;
   let plan: VenueBuildPlan;
@@ -172,7 +172,10 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
     depositAddress: plan.shape === 'deposit' ? plan.deposit.address : null,
     feeRecipients: stepCuts.map((cut) => cut.wallet),
     nativeFee,
-    intent: { sourceChainId: chainId ?? -1, sourceToken: request.fromToken.address, amount: venueRequest.amountIn, recipient: request.recipient, destinationChainId: chainInfo(request.toChain).chainId },
+    intent: { sourceChainId: chainId ?? -1, sourceToken: request.fromToken.address, amount: venueRequest.amountIn, recipient: request.recipient, destinationChainId: chainInfo(request.toChain).chainId,
+      nativeFee,
+      venueFee: viaVenue ? { recipient: viaVenue.wallet, amount: viaVenue.amount } : null,
+    },
   });
   const transferId = randomUUID();
   const buildExpiresAt = Math.min(now + deps.settings.buildTtlMs, plan.shape === 'deposit' ? plan.deposit.deadlineMs : Number.POSITIVE_INFINITY);

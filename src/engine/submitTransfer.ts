@@ -423,6 +423,11 @@ async function stepRulesOf(deps: EngineDeps, transfer: TransferRecord): Promise<
   if (!execution || !sourceToken) return null;
   const deposit = (transfer.build as { deposit?: { address?: string } }).deposit;
   const feeRows = await listFeeRows(deps.store.db, transfer.id);
+  // The venue's native fee as the build bounded and stated it; a build before it existed states none.
+  const nativeFee = BigInt((transfer.build as { nativeFeeAtomic?: string }).nativeFeeAtomic ?? '0');
+  // The platform cut the venue takes itself (venue-param): its call must still pay exactly that.
+  const viaVenue = (transfer.build as { feeCapture?: string }).feeCapture === 'venue-param';
+  const venueCut = viaVenue ? feeRows.find((row) => row.kind === 'platform' && row.wallet) : undefined;
   return {
     venue: transfer.venue,
     allowList: execution.allowList,
@@ -432,15 +437,16 @@ async function stepRulesOf(deps: EngineDeps, transfer: TransferRecord): Promise<
     amountIn: transfer.amountIn,
     depositAddress: deposit?.address ?? null,
     feeRecipients: feeRows.flatMap((row) => (row.wallet ? [row.wallet] : [])),
-    // The venue's native fee as the build bounded and stated it; a build before it existed states none.
-    nativeFee: BigInt((transfer.build as { nativeFeeAtomic?: string }).nativeFeeAtomic ?? '0'),
+    nativeFee,
     // What the venue step moves: the amount less the cuts paid as fee steps (not a platform fee the venue takes).
     intent: {
       sourceChainId: chainId ?? -1,
       sourceToken: sourceToken.address,
-      amount: transfer.amountIn - feeRows.reduce((sum, row) => (row.kind === 'platform' && (transfer.build as { feeCapture?: string }).feeCapture === 'venue-param' ? sum : sum + row.amount), 0n),
+      amount: transfer.amountIn - feeRows.reduce((sum, row) => (row.kind === 'platform' && viaVenue ? sum : sum + row.amount), 0n),
       recipient: execution.recipient,
       destinationChainId: chainInfo(execution.toChain).chainId,
+      nativeFee,
+      venueFee: venueCut?.wallet ? { recipient: venueCut.wallet, amount: venueCut.amount } : null,
     },
   };
 }

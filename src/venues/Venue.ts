@@ -109,9 +109,12 @@ export interface VenueQuoteRequest extends Corridor {
   readonly userIp: string | null;
   /**
    * The integrator fee to ask the venue to charge on our behalf (venue-param fee capture), or
-   * `null` when the service takes no fee through this venue.
+   * `null` when the service takes no fee through this venue: `amount` is the exact platform cut in
+   * the source token's atomic units (the engine always states it; absent, it is `amountIn × bps`),
+   * `bps` the same rounded down to whole basis points of `amountIn` (for a venue whose parameter
+   * takes nothing finer), and `recipient` the source chain's fee wallet.
    */
-  readonly integratorFee: { readonly bps: number; readonly recipient: string } | null;
+  readonly integratorFee: { readonly bps: number; readonly amount?: bigint; readonly recipient: string } | null;
 }
 
 export interface VenueQuote {

@@ -44,6 +44,18 @@ export interface CallIntent {
   readonly recipient: string;
   /** The destination's EVM chain id, `null` for a non-EVM destination. */
   readonly destinationChainId: number | null;
+  /**
+   * The native fee the build declared and bounded (StepsPlan.nativeFee, the build's `nativeFeeAtomic`),
+   * which the main call carries beside the amount. A check for a venue whose fee is exact (Rubic's fixed
+   * fees) requires exactly this much at build and at submit; absent when the caller does not know it.
+   */
+  readonly nativeFee?: bigint;
+  /**
+   * The platform cut the venue itself takes for Strait through its integrator-fee parameter
+   * (`feeCapture: venue-param`): a check that can see it in the call requires it paid to exactly this
+   * wallet, exactly this amount. `null` or absent: the venue takes no cut for Strait.
+   */
+  readonly venueFee?: { readonly recipient: string; readonly amount: bigint } | null;
 }
 
 export interface AllowedRecipient {

@@ -22,8 +22,8 @@ describe('VENUE_MODULES, the one venue list', () => {
     for (const module of VENUE_MODULES.filter(isBuilt)) expect(existsSync(new URL(`./${module.id}/`, import.meta.url)), module.id).toBe(true);
   });
 
-  it('says venue-param only for adapters that send the integrator fee (Relay appFees)', () => {
-    expect(VENUE_MODULES.filter(isBuilt).filter((m) => takesIntegratorFee(m.capabilities)).map((m) => m.id)).toEqual(['relay']);
+  it('says venue-param only for adapters that send the integrator fee (Relay appFees, Rango referrerFee)', () => {
+    expect(VENUE_MODULES.filter(isBuilt).filter((m) => takesIntegratorFee(m.capabilities)).map((m) => m.id).sort()).toEqual(['rango', 'relay']);
   });
 
   it('gives every built venue a base URL and the planned ones no adapter', () => {

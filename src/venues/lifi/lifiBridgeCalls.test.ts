@@ -21,9 +21,17 @@ const abi = parseAbi([
   'function swapAndStartBridgeTokensViaAcrossV4(BridgeData _bridgeData, SwapData[] _swapData, AcrossV4Data _acrossData) payable',
   'function swapTokensGeneric(bytes32 _transactionId, string _integrator, string _referrer, address _receiver, uint256 _minAmount, SwapData[] _swapData) payable',
 ]);
+/** lifinance/contracts src/Periphery/FeeForwarder.sol v2.0.0. */
+const forwarderAbi = parseAbi([
+  'function forwardERC20Fees(address _token, (address recipient, uint256 amount)[] _distributions)',
+  'function forwardNativeFees((address recipient, uint256 amount)[] _distributions) payable',
+]);
 
 const DIAMOND = '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE';
 const FEE_COLLECTOR = '0xB0210dE78E28e2633Ca200609D9f528c13c26cD9';
+/** Arbitrum's FeeForwarder (lifinance/contracts deployments/arbitrum.json). */
+const FEE_FORWARDER = '0xCE40449B773a3E6E5e769ADb4e567179d4828cbd';
+const LIFI_FEE_WALLET = '0x4444444444444444444444444444444444444444';
 const RECIPIENT = '0x2222222222222222222222222222222222222222';
 const OTHER = '0x3333333333333333333333333333333333333333';
 const USDC = resolveToken('arbitrum', 'USDC') as TokenInfo;
@@ -59,13 +67,13 @@ function bridgeCall(overrides: Partial<Bridge> = {}): Hex {
   });
 }
 
-function feeSwapCall(swap: { callTo?: Hex; fromAmount?: bigint; receivingAssetId?: Hex } = {}, minAmount = AMOUNT - 250_000n): Hex {
+function feeSwapCall(swap: { callTo?: Hex; fromAmount?: bigint; receivingAssetId?: Hex; callData?: Hex } = {}, minAmount = AMOUNT - 250_000n): Hex {
   return encodeFunctionData({
     abi,
     functionName: 'swapAndStartBridgeTokensViaAcrossV4',
     args: [
       { transactionId: pad('0x7a1c'), bridge: 'across', integrator: 'strait', referrer: ZERO, ...good, minAmount, hasSourceSwaps: true },
-      [{ callTo: swap.callTo ?? FEE_COLLECTOR, approveTo: swap.callTo ?? FEE_COLLECTOR, sendingAssetId: USDC_ADDRESS, receivingAssetId: swap.receivingAssetId ?? USDC_ADDRESS, fromAmount: swap.fromAmount ?? AMOUNT, callData: '0x', requiresDeposit: true }],
+      [{ callTo: swap.callTo ?? FEE_COLLECTOR, approveTo: swap.callTo ?? FEE_COLLECTOR, sendingAssetId: USDC_ADDRESS, receivingAssetId: swap.receivingAssetId ?? USDC_ADDRESS, fromAmount: swap.fromAmount ?? AMOUNT, callData: swap.callData ?? '0x', requiresDeposit: true }],
       acrossData(RECIPIENT),
     ],
   });
@@ -89,10 +97,23 @@ describe('whyNotLifiBridgeCall', () => {
 
   it('accepts source swaps only when each is LI.FI fee collection of the source token, from the whole amount, taking at most 1 %', () => {
     expect(whyNotLifiBridgeCall(feeSwapCall(), 0n, intent)).toBeNull();
-    expect(whyNotLifiBridgeCall(feeSwapCall({ callTo: OTHER }), 0n, intent)).toMatch(/not LI.FI's fee collector/);
+    expect(whyNotLifiBridgeCall(feeSwapCall({ callTo: OTHER }), 0n, intent)).toMatch(/not LI.FI's fee collector or fee forwarder/);
     expect(whyNotLifiBridgeCall(feeSwapCall({ receivingAssetId: '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9' }), 0n, intent)).toMatch(/not the source token/);
     expect(whyNotLifiBridgeCall(feeSwapCall({ fromAmount: AMOUNT - 1n }), 0n, intent)).toMatch(/collects fees from/);
     expect(whyNotLifiBridgeCall(feeSwapCall({}, AMOUNT / 2n), 0n, intent)).toMatch(/more than LI.FI's fees explain/);
+  });
+
+  it("accepts LI.FI's FeeForwarder in place of the FeeCollector when what it forwards, in the source token, is exactly what the bridge leaves out", () => {
+    const forward = (token: Hex, amounts: bigint[]) => encodeFunctionData({ abi: forwarderAbi, functionName: 'forwardERC20Fees', args: [token, amounts.map((amount) => ({ recipient: LIFI_FEE_WALLET as Hex, amount }))] });
+    const viaForwarder = (callData: Hex, minAmount = AMOUNT - 250_000n) => feeSwapCall({ callTo: FEE_FORWARDER, callData }, minAmount);
+    expect(whyNotLifiBridgeCall(viaForwarder(forward(USDC_ADDRESS, [250_000n])), 0n, intent)).toBeNull();
+    expect(whyNotLifiBridgeCall(viaForwarder(forward(USDC_ADDRESS, [200_000n, 50_000n])), 0n, intent)).toBeNull();
+    expect(whyNotLifiBridgeCall(viaForwarder(forward(USDC_ADDRESS, [250_000n]), AMOUNT - 250_001n), 0n, intent)).toMatch(/forwards 250000 in fees but bridges 99749999/);
+    expect(whyNotLifiBridgeCall(viaForwarder(forward(USDC_ADDRESS, [300_000n])), 0n, intent)).toMatch(/forwards 300000/);
+    expect(whyNotLifiBridgeCall(viaForwarder(forward(OTHER, [250_000n])), 0n, intent)).toMatch(/forwards fees in 0x3333/);
+    const nativeFees = encodeFunctionData({ abi: forwarderAbi, functionName: 'forwardNativeFees', args: [[{ recipient: LIFI_FEE_WALLET, amount: 250_000n }]] });
+    expect(whyNotLifiBridgeCall(viaForwarder(nativeFees), 0n, intent)).toMatch(/native fees for a transfer of/);
+    expect(whyNotLifiBridgeCall(viaForwarder('0x12345678'), 0n, intent)).toMatch(/does not decode as forwardERC20Fees/);
   });
 
   it('refuses a native bridge whose value is not the amount sent', () => {

@@ -1,4 +1,4 @@
-import { decodeAbiParameters, parseAbiParameters, size, slice, type Hex } from 'viem';
+import { decodeAbiParameters, decodeFunctionData, parseAbi, parseAbiParameters, size, slice, type Hex } from 'viem';
 import { chainInfo } from '../../domain/chains.ts';
 import type { CallIntent } from '../allowList.ts';
 import { LIFI_CHAINS } from './lifiChains.ts';
@@ -106,7 +106,7 @@ export function whyNotLifiBridgeCall(data: Hex, value: bigint, intent: CallInten
   const call = BY_SELECTOR.get(selector);
   if (!call) return `calls LI.FI function ${selector}, which is not a bridge call Strait can read`;
   let bridge;
-  let swaps: readonly { callTo: string; sendingAssetId: string; receivingAssetId: string; fromAmount: bigint }[] = [];
+  let swaps: readonly Swap[] = [];
   try {
     const params = slice(data, 4);
     if (call.withSwaps) {
@@ -135,15 +135,61 @@ export function whyNotLifiBridgeCall(data: Hex, value: bigint, intent: CallInten
   return whyNotFeeCollection(call.name, swaps, bridge.minAmount, token, intent);
 }
 
-function whyNotFeeCollection(name: string, swaps: readonly { callTo: string; sendingAssetId: string; receivingAssetId: string; fromAmount: bigint }[], minAmount: bigint, token: string, intent: CallIntent): string | null {
+/** One `LibSwap.SwapData` of a `swapAndStartBridgeTokensVia*` call. */
+interface Swap {
+  readonly callTo: string;
+  readonly sendingAssetId: string;
+  readonly receivingAssetId: string;
+  readonly fromAmount: bigint;
+  readonly callData: Hex;
+}
+
+/**
+ * Source swaps are accepted only as LI.FI's fee collection: the legacy FeeCollector (which keeps the
+ * fees for later claims) or the FeeForwarder that replaced it (lifinance/contracts
+ * src/Periphery/FeeForwarder.sol v2.0.0, `forwardERC20Fees` / `forwardNativeFees`, paying each fee to
+ * its recipient in the same transaction). A forwarder's payments are read: they must be in the source
+ * token, and what they forward is exactly what the bridge leaves out of the amount.
+ */
+function whyNotFeeCollection(name: string, swaps: readonly Swap[], minAmount: bigint, token: string, intent: CallIntent): string | null {
   const chain = LIFI_CHAINS.find((c) => chainInfo(c.key).chainId === intent.sourceChainId);
   if (!chain || swaps.length === 0) return `${name} declares source swaps Strait cannot check`;
+  let forwarded: bigint | null = null;
   for (const swap of swaps) {
-    if (!same(swap.callTo, chain.feeCollector)) return `${name} swaps through ${swap.callTo}, not LI.FI's fee collector`;
+    const viaForwarder = same(swap.callTo, chain.feeForwarder);
+    if (!viaForwarder && !same(swap.callTo, chain.feeCollector)) return `${name} swaps through ${swap.callTo}, not LI.FI's fee collector or fee forwarder`;
     if (!same(swap.sendingAssetId, token) || !same(swap.receivingAssetId, token)) return `${name} swaps ${swap.sendingAssetId} into ${swap.receivingAssetId}, not the source token`;
+    if (viaForwarder) {
+      const fees = forwardedFees(swap.callData, token);
+      if (typeof fees === 'string') return `${name} ${fees}`;
+      forwarded = (forwarded ?? 0n) + fees.reduce((sum, fee) => sum + fee.amount, 0n);
+    }
   }
   if (swaps[0]!.fromAmount !== intent.amount) return `${name} collects fees from ${swaps[0]!.fromAmount}, not the ${intent.amount} the transfer moves`;
   const floor = (intent.amount * (10_000n - MAX_FEE_COLLECTION_BPS)) / 10_000n;
   if (minAmount > intent.amount || minAmount < floor) return `${name} bridges ${minAmount} of the ${intent.amount} sent, more than LI.FI's fees explain`;
+  if (forwarded !== null && swaps.every((swap) => same(swap.callTo, chain.feeForwarder)) && forwarded !== intent.amount - minAmount) {
+    return `${name} forwards ${forwarded} in fees but bridges ${minAmount} of the ${intent.amount} sent`;
+  }
   return null;
+}
+
+const FEE_FORWARDER_ABI = parseAbi([
+  'function forwardERC20Fees(address _token, (address recipient, uint256 amount)[] _distributions)',
+  'function forwardNativeFees((address recipient, uint256 amount)[] _distributions) payable',
+]);
+
+/** The payments of a FeeForwarder call in the source token, or why it is not one. */
+function forwardedFees(callData: Hex, token: string): readonly { readonly recipient: string; readonly amount: bigint }[] | string {
+  let call;
+  try {
+    call = decodeFunctionData({ abi: FEE_FORWARDER_ABI, data: callData });
+  } catch {
+    return "calls LI.FI's fee forwarder with data that does not decode as forwardERC20Fees or forwardNativeFees";
+  }
+  if (call.functionName === 'forwardERC20Fees') {
+    const [feeToken, fees] = call.args;
+    return same(feeToken, token) && !same(token, ZERO) ? fees : `forwards fees in ${feeToken}, not the source token ${token}`;
+  }
+  return same(token, ZERO) ? call.args[0] : `forwards native fees for a transfer of ${token}`;
 }

@@ -5,7 +5,7 @@ import { resolveToken, type TokenInfo } from '../../domain/tokens.ts';
 import { whyNotAllowed, type StepRules } from '../../engine/vetSteps.ts';
 import type { CallIntent } from '../allowList.ts';
 import { RANGO_BRIDGE_FUNCTIONS, RANGO_BRIDGE_SELECTORS, whyNotRangoBridgeCall } from './rangoBridgeCalls.ts';
-import { rangoVenue } from './rangoVenue.ts';
+import { rangoVenue, referrerFeeOf } from './rangoVenue.ts';
 
 /**
  * Rango's diamond calls, encoded with the facets' own ABI (rango-exchange/rango-contracts-v2
@@ -57,13 +57,16 @@ const acrossRequest = (a: Across) => ({
   message: a.message,
 });
 
-function acrossBridge(across: Partial<Across> = {}, bridge: Partial<Bridge> = {}): Hex {
+type Affiliate = { affiliatorAddress: Hex; amount: bigint; feeType: number };
+
+function acrossBridge(across: Partial<Across> = {}, bridge: Partial<Bridge> = {}, referrers: Affiliate[] = []): Hex {
   const b = { ...goodBridge, ...bridge };
+  const affiliateFees = [{ affiliatorAddress: ZERO as Hex, amount: b.fee, feeType: 0 }, ...referrers];
   return concat([
     selectorOf('acrossBridge'),
     encodeAbiParameters(parseAbiParameters(RANGO_BRIDGE_FUNCTIONS.acrossBridge.params), [
       acrossRequest({ ...goodAcross, ...across }),
-      { requestId: ZERO, token: b.token, amount: b.amount, affiliateFees: [{ affiliatorAddress: ZERO, amount: b.fee, feeType: 0 }], totalAffiliateFee: b.fee, dAppTag: 0, dAppName: '' },
+      { requestId: ZERO, token: b.token, amount: b.amount, affiliateFees, totalAffiliateFee: affiliateFees.reduce((sum, fee) => sum + fee.amount, 0n), dAppTag: 0, dAppName: '' },
     ]),
   ]);
 }
@@ -132,6 +135,38 @@ describe("Rango's diamond calldata against the transfer", () => {
     expect(whyNotRangoBridgeCall(cctpBridge(pad(RECIPIENT), 1n), 0n, intent)).toMatch(/bridges to chain 1/);
     // The burn goes where the domain says, whatever chain id is logged.
     expect(whyNotRangoBridgeCall(cctpBridge(pad(RECIPIENT), 10n, 6), 0n, intent)).toMatch(/CCTP domain 6, not the domain of chain 10/);
+  });
+
+  it("with Strait's platform cut as Rango's affiliate fee (venue-param), requires it paid once to the fee wallet, exactly", () => {
+    const FEE_WALLET = '0x9999999999999999999999999999999999999999' as Hex;
+    const cut = 150_000n;
+    const withCut: CallIntent = { ...intent, venueFee: { recipient: FEE_WALLET, amount: cut } };
+    const bridged = { amount: AMOUNT - 200_000n - cut };
+    const paying = (recipient: Hex, amount: bigint) => ({ affiliatorAddress: recipient, amount, feeType: 1 });
+    expect(whyNotRangoBridgeCall(acrossBridge({}, bridged, [paying(FEE_WALLET, cut)]), 0n, withCut)).toBeNull();
+    expect(whyNotRangoBridgeCall(acrossBridge({}, bridged, [paying(OTHER, cut)]), 0n, withCut)).toMatch(/pays Strait's fee wallet 0x9999.* 0 times/);
+    expect(whyNotRangoBridgeCall(acrossBridge({}, { amount: AMOUNT - 200_000n - cut + 1n }, [paying(FEE_WALLET, cut - 1n)]), 0n, withCut)).toMatch(/pays Strait's fee wallet 149999, not the platform fee of 150000/);
+    expect(whyNotRangoBridgeCall(acrossBridge({}, { amount: AMOUNT - 200_000n - 2n * cut }, [paying(FEE_WALLET, cut), paying(FEE_WALLET, cut)]), 0n, withCut)).toMatch(/2 times/);
+    // Without the cut in the call the transfer would run with Strait's fee voided.
+    expect(whyNotRangoBridgeCall(acrossBridge(), 0n, withCut)).toMatch(/0 times/);
+    const cctp = cctpBridge(pad(RECIPIENT));
+    expect(whyNotRangoBridgeCall(cctp, 0n, withCut)).toMatch(/0 times/);
+  });
+
+  it("sends the cut as a percent whose exact application, rounded down, is the cut", () => {
+    const cases: [bigint, bigint][] = [
+      [249_625_000n, 375_000n],
+      [10n ** 18n - 1n, 3n * 10n ** 15n + 7n],
+      [997n, 1n],
+      [10n ** 21n + 12_345n, 4_999_999_999_999_999_999n],
+    ];
+    for (const [amountIn, cut] of cases) {
+      const percent = referrerFeeOf({ amountIn, integratorFee: { bps: 0, amount: cut, recipient: OTHER } }).referrerFee!;
+      const [whole, fraction = ''] = percent.split('.');
+      expect((amountIn * BigInt(`${whole}${fraction}`)) / (100n * 10n ** BigInt(fraction.length)), percent).toBe(cut);
+    }
+    expect(referrerFeeOf({ amountIn: 1_000n, integratorFee: { bps: 100, amount: 10n, recipient: OTHER } })).toEqual({ referrerFee: '1' });
+    expect(referrerFeeOf({ amountIn: 1_000n, integratorFee: null })).toEqual({});
   });
 
   it('refuses entry points it cannot read and data that does not decode', () => {

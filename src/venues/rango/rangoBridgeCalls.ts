@@ -53,6 +53,10 @@ interface Leg {
   readonly message: Hex;
   /** CCTP only: the Circle domain the burn is minted on, which decides the chain (the chain id is only logged). */
   readonly cctpDomain?: number;
+  /** Who the diamond pays affiliate fees to, and how much (LibSwapperV2 `_sendToken` to each affiliator). */
+  readonly affiliates: readonly { readonly recipient: string; readonly amount: bigint }[];
+  /** Whether the fees are taken from the source token (a swap request may take them from its output instead). */
+  readonly feesInSourceToken: boolean;
 }
 
 /**
@@ -88,8 +92,24 @@ export function whyNotRangoBridgeCall(data: Hex, value: bigint, intent: CallInte
   if (leg.message !== '0x') return `${name} carries a destination message`;
   if (leg.pulled !== intent.amount) return `${name} takes ${leg.pulled}, not the ${intent.amount} the transfer moves`;
   if (leg.fees * 10_000n > intent.amount * MAX_FEE_BPS) return `${name} takes ${leg.fees} in fees of the ${intent.amount} sent, more than Rango's fees explain`;
+  const venueFee = whyNotVenueFee(name, leg, intent.venueFee ?? null);
+  if (venueFee !== null) return venueFee;
   if (intent.sourceToken === null && value !== intent.amount) return `${name} sends ${value} native units, not the ${intent.amount} the transfer moves`;
   if (intent.sourceToken !== null && value !== 0n) return `${name} sends ${value} native units beside a token transfer`;
+  return null;
+}
+
+/**
+ * Strait's platform cut, when Rango takes it as the affiliate fee (`referrerAddress` + `referrerFee`,
+ * feeCapture `venue-param`): the diamond must pay the fee wallet once, exactly the cut, in the source
+ * token. Any other affiliate entries are Rango's own, bounded with it by MAX_FEE_BPS.
+ */
+function whyNotVenueFee(name: string, leg: Leg, fee: { readonly recipient: string; readonly amount: bigint } | null): string | null {
+  if (fee === null) return null;
+  const ours = leg.affiliates.filter((affiliate) => same(affiliate.recipient, fee.recipient));
+  if (ours.length !== 1) return `${name} pays Strait's fee wallet ${fee.recipient} ${ours.length} times, not once with the platform fee`;
+  if (!leg.feesInSourceToken) return `${name} takes its fees from the swapped token, not the source token Strait's platform fee is counted in`;
+  if (ours[0]!.amount !== fee.amount) return `${name} pays Strait's fee wallet ${ours[0]!.amount}, not the platform fee of ${fee.amount}`;
   return null;
 }
 
@@ -131,24 +151,28 @@ function decodeLeg(name: FunctionName, params: Hex): Leg {
   switch (name) {
     case 'acrossBridge': {
       const [across, bridge] = decodeAbiParameters(parseAbiParameters(RANGO_BRIDGE_FUNCTIONS.acrossBridge.params), params);
-      return { token: bridge.token, pulled: bridge.amount + bridge.totalAffiliateFee, fees: bridge.totalAffiliateFee, recipient: across.recipient, destinationChainId: across.destinationChainId, message: across.message };
+      return { token: bridge.token, pulled: bridge.amount + bridge.totalAffiliateFee, fees: bridge.totalAffiliateFee, recipient: across.recipient, destinationChainId: across.destinationChainId, message: across.message, affiliates: affiliatesOf(bridge.affiliateFees), feesInSourceToken: true };
     }
     case 'acrossSwapAndBridge': {
       const [swap, , across] = decodeAbiParameters(parseAbiParameters(RANGO_BRIDGE_FUNCTIONS.acrossSwapAndBridge.params), params);
       const fees = swap.feeFromInputToken ? swap.totalAffiliateFee : 0n;
-      return { token: swap.fromToken, pulled: swap.amountIn + fees, fees, recipient: across.recipient, destinationChainId: across.destinationChainId, message: across.message };
+      return { token: swap.fromToken, pulled: swap.amountIn + fees, fees, recipient: across.recipient, destinationChainId: across.destinationChainId, message: across.message, affiliates: affiliatesOf(swap.affiliateFees), feesInSourceToken: swap.feeFromInputToken };
     }
     case 'cctpBridge': {
       const [cctp, bridge] = decodeAbiParameters(parseAbiParameters(RANGO_BRIDGE_FUNCTIONS.cctpBridge.params), params);
       const fees = bridge.platformFee + bridge.affiliateFee + bridge.destinationExecutorFee;
-      return { token: bridge.token, pulled: bridge.amount + fees, fees, recipient: evmOf(cctp.recipient), destinationChainId: cctp.destinationChainId, message: '0x', cctpDomain: cctp.destinationDomainId };
+      return { token: bridge.token, pulled: bridge.amount + fees, fees, recipient: evmOf(cctp.recipient), destinationChainId: cctp.destinationChainId, message: '0x', cctpDomain: cctp.destinationDomainId, affiliates: [{ recipient: bridge.affiliatorAddress, amount: bridge.affiliateFee }], feesInSourceToken: true };
     }
     case 'cctpSwapAndBridge': {
       const [swap, , cctp] = decodeAbiParameters(parseAbiParameters(RANGO_BRIDGE_FUNCTIONS.cctpSwapAndBridge.params), params);
       const fees = swap.feeFromInputToken ? swap.platformFee + swap.affiliateFee + swap.destinationExecutorFee : 0n;
-      return { token: swap.fromToken, pulled: swap.amountIn + fees, fees, recipient: evmOf(cctp.recipient), destinationChainId: cctp.destinationChainId, message: '0x', cctpDomain: cctp.destinationDomainId };
+      return { token: swap.fromToken, pulled: swap.amountIn + fees, fees, recipient: evmOf(cctp.recipient), destinationChainId: cctp.destinationChainId, message: '0x', cctpDomain: cctp.destinationDomainId, affiliates: [{ recipient: swap.affiliatorAddress, amount: swap.affiliateFee }], feesInSourceToken: swap.feeFromInputToken };
     }
   }
+}
+
+function affiliatesOf(fees: readonly { readonly affiliatorAddress: string; readonly amount: bigint }[]): Leg['affiliates'] {
+  return fees.map((fee) => ({ recipient: fee.affiliatorAddress, amount: fee.amount }));
 }
 
 /** A bytes32 receiver as an EVM address; one with bits above the low 20 bytes names something else. */

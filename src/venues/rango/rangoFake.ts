@@ -10,7 +10,9 @@ import { evmChainIdOf, rangoChainByBlockchain } from './rangoChains.ts';
  * assets, amounts and limits put in and Across as the swapper (no real quote through a bridge Strait
  * builds was found); `/basic/swap` adds a transaction laid out as
  * fixtures/synthetic/swap-evm-across-bridge.json (no real swap answer was found), its calldata a real
- * `acrossBridge` call of Rango's diamond ABI; `/basic/status` answers in the layout of Rango's own docs
+ * `acrossBridge` call of Rango's diamond ABI, whose affiliate fees are Rango's own and, with
+ * `referrerAddress` + `referrerFee` (a percent), the referrer's `amount × percent / 100` rounded down,
+ * both taken from the amount (the output shrinks with them); `/basic/status` answers in the layout of Rango's own docs
  * status example (fixtures/real/status-success-desired-output-polygon.json). `tamper` makes the calldata lie so tests
  * can prove the adapter and the engine refuse it. It has no settlement: nothing on the sandbox chains
  * stands in for Rango's diamond, so the module has no sandbox fake.
@@ -22,7 +24,7 @@ export interface RangoFakeOptions {
   /** Rango's fee inside the amount, in basis points (default 20). */
   readonly feeBps?: bigint;
   /** Fields of the Across request (or the bridged token / amount) to replace with a lie. */
-  readonly tamper?: Partial<{ recipient: Address; destinationChainId: bigint; token: Address; amount: bigint; message: Hex; depositor: Address; outputToken: Address }>;
+  readonly tamper?: Partial<{ recipient: Address; destinationChainId: bigint; token: Address; amount: bigint; message: Hex; depositor: Address; outputToken: Address; referrerAddress: Address; referrerAmount: bigint }>;
   /** A `resultType` other than OK for quote and swap (with `route: null` unless INPUT_LIMIT_ISSUE). */
   readonly resultType?: string;
   /** The route's swapper id and group (default Across). */
@@ -58,11 +60,18 @@ function parseAsset(text: string | null): { blockchain: string; address: string 
   return rangoChainByBlockchain(blockchain) ? { blockchain, address: address ?? null } : null;
 }
 
+/** `amount × percent / 100` rounded down, for a decimal percent string. */
+function percentOf(amount: bigint, percent: string): bigint {
+  const [whole, fraction = ''] = percent.split('.');
+  const scale = 10n ** BigInt(fraction.length);
+  return (amount * BigInt(`${whole}${fraction}`)) / (100n * scale);
+}
+
 export async function startRangoFake(initial: RangoFakeOptions = {}): Promise<RangoFake> {
   let options = initial;
   let sequence = 0;
 
-  function priced(request: FakeRequest): { body: Record<string, unknown>; amount: bigint; from: { blockchain: string; address: string | null }; to: { blockchain: string; address: string | null } } | FakeReply {
+  function priced(request: FakeRequest): { body: Record<string, unknown>; amount: bigint; referred: bigint; from: { blockchain: string; address: string | null }; to: { blockchain: string; address: string | null } } | FakeReply {
     const q = request.query;
     if (!q.get('apiKey')) return { status: 401, body: { error: 'API key is missing', errorCode: null, traceId: 1 } };
     const from = parseAsset(q.get('from'));
@@ -71,7 +80,10 @@ export async function startRangoFake(initial: RangoFakeOptions = {}): Promise<Ra
     if (!from || !to) return { status: 400, body: { error: 'The requested blockchain is not supported', errorCode: 1206, traceId: 2 } };
     if (!/^[0-9]+$/.test(amountText)) return { status: 400, body: { error: 'amount is not valid', errorCode: 1201, traceId: 3 } };
     const amount = BigInt(amountText);
-    const out = (amount * (options.outBps ?? 9_965n)) / 10_000n;
+    const referrerFee = q.get('referrerFee');
+    if (referrerFee !== null && !/^[0-9]+(\.[0-9]+)?$/.test(referrerFee)) return { status: 400, body: { error: 'referrerFee is not valid', errorCode: 1201, traceId: 6 } };
+    const referred = referrerFee === null ? 0n : percentOf(amount, referrerFee);
+    const out = ((amount - referred) * (options.outBps ?? 9_965n)) / 10_000n;
     const template = QUOTE as { route: Record<string, unknown> & { fee: readonly Record<string, unknown>[]; amountRestriction: Record<string, unknown> } };
     const token = (side: 'from' | 'to', asset: { blockchain: string; address: string | null }) => ({ ...(template.route[side] as object), blockchain: asset.blockchain, address: asset.address });
     const swapperId = options.swapper ?? 'Across';
@@ -83,7 +95,7 @@ export async function startRangoFake(initial: RangoFakeOptions = {}): Promise<Ra
     const resultType = options.resultType ?? 'OK';
     const keepsRoute = resultType === 'OK' || resultType === 'INPUT_LIMIT_ISSUE';
     const body = overlay(QUOTE, { requestId: `rango-fake-${++sequence}`, resultType, route: keepsRoute ? route : null, error: resultType === 'OK' ? null : `fake ${resultType}` });
-    return { body, amount, from, to };
+    return { body, amount, from, to, referred };
   }
 
   function quote(request: FakeRequest): FakeReply {
@@ -103,6 +115,12 @@ export async function startRangoFake(initial: RangoFakeOptions = {}): Promise<Ra
     const destination = rangoChainByBlockchain(answer.to.blockchain)!;
     const fee = (answer.amount * (options.feeBps ?? 20n)) / 10_000n;
     const lie = options.tamper ?? {};
+    const referrer = q.get('referrerAddress');
+    const affiliateFees = [
+      { affiliatorAddress: ZERO as Address, amount: fee, feeType: 0 },
+      ...(referrer ? [{ affiliatorAddress: lie.referrerAddress ?? (referrer as Address), amount: lie.referrerAmount ?? answer.referred, feeType: 1 }] : []),
+    ];
+    const fees = affiliateFees.reduce((sum, entry) => sum + entry.amount, 0n);
     const data = concat([
       ACROSS_SELECTOR,
       encodeAbiParameters(parseAbiParameters(ACROSS_BRIDGE), [
@@ -122,9 +140,9 @@ export async function startRangoFake(initial: RangoFakeOptions = {}): Promise<Ra
         {
           requestId: pad(`0x${sequence.toString(16)}`, { size: 20 }),
           token: lie.token ?? ((answer.from.address ?? ZERO) as Address),
-          amount: lie.amount ?? answer.amount - fee,
-          affiliateFees: [{ affiliatorAddress: ZERO, amount: fee, feeType: 0 }],
-          totalAffiliateFee: fee,
+          amount: lie.amount ?? answer.amount - fees,
+          affiliateFees,
+          totalAffiliateFee: fees,
           dAppTag: 0,
           dAppName: '',
         },

@@ -28,8 +28,9 @@ const SLIPPAGE_PERCENT = '1';
  */
 export const rangoVenue: VenueModule = {
   id: 'rango',
-  // Rango's affiliate fee (`referrerFee` + `referrerAddress`) is not sent: Strait's cuts stay fee steps.
-  capabilities: { archetype: 'aggregator', tradeTypes: ['EXACT_IN'], executionShapes: ['evm_calldata'], feeCapture: 'none', requiresUserIp: false, privacyModel: 'none' },
+  // venue-param: Strait's platform cut is Rango's affiliate fee (`referrerFee` + `referrerAddress`),
+  // which the diamond pays the fee wallet in the same call; it is checked in the calldata (rangoBridgeCalls.ts).
+  capabilities: { archetype: 'aggregator', tradeTypes: ['EXACT_IN'], executionShapes: ['evm_calldata'], feeCapture: 'venue-param', requiresUserIp: false, privacyModel: 'none' },
   requiredCredentials: ['API_KEY'],
   defaultBaseUrl: 'https://api.rango.exchange',
   contextSchema: RangoContextSchema,
@@ -84,7 +85,7 @@ function createRangoVenue(deps: VenueDeps): Venue {
   }
 
   async function fetchQuote(request: VenueQuoteRequest, resolved: Resolved, call: CallContext) {
-    const query = { from: resolved.fromAsset, to: resolved.toAsset, amount: request.amountIn.toString(), slippage: SLIPPAGE_PERCENT, avoidNativeFee: 'true', apiKey };
+    const query = { from: resolved.fromAsset, to: resolved.toAsset, amount: request.amountIn.toString(), slippage: SLIPPAGE_PERCENT, avoidNativeFee: 'true', ...referrerFeeOf(request), apiKey };
     const body = await deps.http.get('/basic/quote', query, RangoQuoteSchema, call).catch((error: unknown) => {
       throw httpError(error);
     });
@@ -153,6 +154,8 @@ function createRangoVenue(deps: VenueDeps): Venue {
         avoidNativeFee: 'true',
         // Balance checks are the wallet's; Rango's would refuse a sender who funds the transfer later.
         disableEstimate: 'true',
+        ...referrerFeeOf(request),
+        ...(request.integratorFee ? { referrerAddress: evmAddress(request.integratorFee.recipient, 'fee wallet') } : {}),
         apiKey,
       };
       const body = await deps.http.get('/basic/swap', query, RangoSwapSchema, call).catch((error: unknown) => {
@@ -173,6 +176,7 @@ function createRangoVenue(deps: VenueDeps): Venue {
         amount: request.amountIn,
         recipient: request.recipient,
         destinationChainId: evmChainIdOf(resolved.to),
+        venueFee: request.integratorFee ? { recipient: request.integratorFee.recipient, amount: cutOf(request.integratorFee, request.amountIn) } : null,
       });
       if (why !== null) throw unsafe(`Rango's transaction ${why}`);
       const facts = rangoBuildFacts(data);
@@ -207,6 +211,30 @@ function createRangoVenue(deps: VenueDeps): Venue {
       return toRangoStatus(body);
     },
   };
+}
+
+/** The platform cut Rango is asked to take: the engine's exact amount (or, unstated, the whole basis points of the amount). */
+function cutOf(fee: NonNullable<VenueQuoteRequest['integratorFee']>, amountIn: bigint): bigint {
+  return fee.amount ?? (amountIn * BigInt(fee.bps)) / 10_000n;
+}
+
+/** Digits of the percent Rango is sent: enough that an exact `amount × percent / 100`, rounded down, is the cut for any amount below 10^22 units. */
+const PERCENT_DIGITS = 20;
+
+/**
+ * Strait's platform cut as Rango's `referrerFee`, a percent of the amount (`1.12` = 1.12 %): the
+ * exact cut over the amount, rounded up in the last of PERCENT_DIGITS decimals so that Rango's
+ * `amount × percent / 100` rounded down gives the cut itself (the call check requires exactly it).
+ */
+export function referrerFeeOf(request: Pick<VenueQuoteRequest, 'amountIn' | 'integratorFee'>): { referrerFee?: string } {
+  const fee = request.integratorFee;
+  const cut = fee ? cutOf(fee, request.amountIn) : 0n;
+  if (cut <= 0n || request.amountIn <= 0n) return {};
+  const scale = 10n ** BigInt(PERCENT_DIGITS);
+  const scaled = (cut * 100n * scale + request.amountIn - 1n) / request.amountIn;
+  const whole = scaled / scale;
+  const fraction = (scaled % scale).toString().padStart(PERCENT_DIGITS, '0').replace(/0+$/, '');
+  return { referrerFee: fraction ? `${whole}.${fraction}` : whole.toString() };
 }
 
 /** A route for another transfer than the one asked (chains, tokens), or with a minimum above its estimate, is impossible. */

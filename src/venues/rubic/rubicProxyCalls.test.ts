@@ -104,6 +104,20 @@ describe('rubic proxy calldata check', () => {
     expect(whyNotRubicProxyCall(call, 10n ** 16n - 1n, native)).toMatch(/less than/);
   });
 
+  it("at submit (the build's declared native fee, no route) requires exactly the amount plus that fee: a value raised within the engine's general bound is refused", () => {
+    const native: CallIntent = { ...intent, sourceToken: null, amount: 10n ** 16n, nativeFee: FEES.protocol };
+    const call = diamondCall({ sendingAssetId: ZERO, minAmount: 10n ** 16n });
+    expect(whyNotRubicProxyCall(call, 10n ** 16n + FEES.protocol, native)).toBeNull();
+    expect(whyNotRubicProxyCall(call, 10n ** 16n + FEES.protocol + 1n, native)).toMatch(/not 10000000000000000 plus Rubic's fixed fees of 1200797329426739/);
+    expect(whyNotRubicProxyCall(call, 10n ** 16n + FEES.protocol - 1n, native)).toMatch(/native units/);
+    // A token source: the value is the fee alone, and the provider may be forwarded at most all of it.
+    const token: CallIntent = { ...intent, nativeFee: 7_000n };
+    expect(whyNotRubicEntryCall(entryCall(diamondCall({}, { extraNative: 7_000n })), 7_000n, token)).toBeNull();
+    expect(whyNotRubicEntryCall(entryCall(diamondCall({}, { extraNative: 7_001n })), 7_000n, token)).toMatch(/extra native/);
+    expect(whyNotRubicEntryCall(entryCall(diamondCall()), 7_001n, token)).toMatch(/native units/);
+    expect(whyNotRubicEntryCall(entryCall(diamondCall()), 0n, { ...intent, nativeFee: 0n })).toBeNull();
+  });
+
   it('accepts a token source whose value is exactly the fixed fees, the provider\'s forwarded as extraNative', () => {
     const fees = { protocol: FEES.protocol, provider: 7_000n };
     const withProviderFee = entryCall(diamondCall({}, { extraNative: 7_000n }));

@@ -115,10 +115,13 @@ export function whyNotRubicEntryCall(data: Hex, value: bigint, intent: CallInten
  *
  * Native value: with the route's `fees` (the adapter, at build) it must be exactly the amount (native
  * source) or nothing (token source) plus both fixed fees, and `extraNative` at most the provider's fee.
- * Without them (the allow-list `check`, in the engine's vetting and again at submit, which see no
- * route) it must cover the amount, `extraNative` must come out of what rides beside it, and the engine
- * bounds that to the fee the build declared (StepsPlan.nativeFee, vetSteps). The destination token is
- * checked at build only, since the intent does not carry it (docs/venues/rubic.md).
+ * The allow-list `check` (the engine's vetting at build, and again at submit) sees no route but the
+ * native fee the build declared (`intent.nativeFee`, the sum of both fixed fees): the value must be
+ * exactly the amount plus that fee, and `extraNative` at most that fee. So a stored value raised by
+ * anything, even within the engine's general bound of the whole input plus the fee (which a native
+ * source's fee steps leave room in), is refused at submit. Without either (a caller that knows no
+ * fee) the value must cover the amount and `extraNative` come out of what rides beside it. The
+ * destination token is checked at build only, since the intent does not carry it (docs/venues/rubic.md).
  */
 export function whyNotRubicProxyCall(data: Hex, value: bigint, intent: CallIntent, fees?: RubicFixedFees): string | null {
   const call = decodeRubicProxyCall(data);
@@ -133,11 +136,19 @@ export function whyNotRubicProxyCall(data: Hex, value: bigint, intent: CallInten
   if (bridge.hasSourceSwaps) return 'declares source swaps Strait cannot check';
   if (bridge.hasDestinationCall) return 'carries a destination call';
   if (bridge.minAmount !== intent.amount) return `bridges ${bridge.minAmount}, not the ${intent.amount} the transfer moves`;
-  const why = whyNotNativeValue(value, generic.extraNative, intent.sourceToken === null ? intent.amount : 0n, fees);
+  const why = whyNotNativeValue(value, generic.extraNative, intent.sourceToken === null ? intent.amount : 0n, fees ?? declaredFees(intent.nativeFee));
   if (why !== null) return why;
   if (same(generic.router, ZERO)) return 'forwards to no provider router';
   if (!mentions(generic.callData, intent.recipient)) return 'forwards provider calldata that never names the recipient';
   return null;
+}
+
+/**
+ * The build's declared native fee as fixed fees whose split is unknown: all of it may be the
+ * provider's (forwarded as `extraNative`), none of it more.
+ */
+function declaredFees(nativeFee: bigint | undefined): RubicFixedFees | undefined {
+  return nativeFee === undefined ? undefined : { protocol: 0n, provider: nativeFee };
 }
 
 /** The value check of {@link whyNotRubicProxyCall}: `base` is what the call itself moves in native units. */
