@@ -109,8 +109,9 @@ const pending = (venueStatus: string, detail: string, unrecognized = false): Ven
 
 /** A `GET /v2/deposit/{hash}` answer → Strait's status of the one destination Strait asked for. */
 export function statusOf(answer: GaszipDeposit, outboundChainId: number, recipient: string): VenueStatus {
+  // A refund goes back to the sender, perhaps on the deposit chain: looked for on every chain.
+  const refund = answer.txs.find((tx) => tx.refund === true && tx.status === 'CONFIRMED');
   const txs = answer.txs.filter((tx) => tx.chain === outboundChainId);
-  const refund = txs.find((tx) => tx.refund === true && tx.status === 'CONFIRMED');
   if (refund) return { state: 'refunded', venueStatus: 'CONFIRMED', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: `Gas.zip refunded the deposit in ${refund.hash}` };
   const tx = txs.find((t) => t.refund !== true);
   if (!tx) return pending(answer.deposit.status, `deposit ${answer.deposit.status.toLowerCase()}; no outbound transaction yet`);
