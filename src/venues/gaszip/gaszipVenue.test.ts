@@ -3,7 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestVenue, knownToken, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
 import type { StepsPlan, VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
 import type { CallIntent } from '../allowList.ts';
-import { decodeDirectDeposit } from './gaszipCalldata.ts';
+import { whyNotAllowed, type StepRules } from '../../engine/vetSteps.ts';
+import type { EvmStep } from '../../domain/steps.ts';
+import { decodeDirectDeposit, encodeDirectDeposit, shortIdOf } from './gaszipCalldata.ts';
 import { DIRECT_DEPOSIT_ADDRESS, GASZIP_CHAINS } from './gaszipChains.ts';
 import { startGaszipFake, type GaszipFake } from './gaszipFake.ts';
 import { GASZIP_STATUS_TABLE, whyNotGaszipDeposit } from './gaszipMapping.ts';
@@ -109,6 +111,18 @@ describe('build and the allow-list check', () => {
     expect(whyNotGaszipDeposit('0x010036', AMOUNT, intent())).toMatch(/sender/);
     expect(whyNotGaszipDeposit(`${data}0039`, AMOUNT, intent())).toMatch(/short ids/);
     expect(whyNotGaszipDeposit(data, AMOUNT, intent({ destinationChainId: null }))).toMatch(/no short id/);
+  });
+  it('passes the engine’s step vetting (build and submit) only as built', async () => {
+    const { plan } = await built();
+    const step = plan.steps[0] as EvmStep;
+    const rules: StepRules = { venue: 'gaszip', allowList: gaszipVenue.allowList ?? { calls: [], transferRecipients: [] }, chainId: 42161, sourceToken: ETH_ARB, amountIn: AMOUNT, depositAddress: null, feeRecipients: [], intent: intent() };
+    expect(whyNotAllowed(step, rules)).toBeNull();
+    const thief = encodeDirectDeposit({ recipient: SENDER, destinations: [shortIdOf(54)] });
+    expect(whyNotAllowed({ ...step, data: thief }, rules)).toMatch(/pays/);
+    expect(whyNotAllowed({ ...step, data: encodeDirectDeposit({ recipient: RECIPIENT, destinations: [shortIdOf(57)] }) }, rules)).toMatch(/short ids/);
+    expect(whyNotAllowed({ ...step, value: AMOUNT - 1n }, rules)).toMatch(/sends/);
+    expect(whyNotAllowed({ ...step, to: '0x0000000000000000000000000000000000000bad' }, rules)).toMatch(/allow-list/);
+    expect(whyNotAllowed(step, { ...rules, intent: undefined })).toMatch(/without the transfer/);
   });
 });
 
