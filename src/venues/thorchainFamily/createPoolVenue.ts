@@ -84,6 +84,12 @@ export function createPoolVenue(id: string, network: PoolNetwork, deps: VenueDep
   }
 
   async function quoteSwap(request: VenueQuoteRequest, resolved: Resolved, call: CallContext): Promise<{ body: PoolQuote; amountE8: bigint }> {
+    // A non-EVM payout goes to whatever the memo names: refuse an address form the network would lose
+    // (e.g. taproot on Maya) before asking, rather than after the wallet signed.
+    const addressForm = resolved.to.chainId === null ? network.nonEvmAddress[resolved.to.poolChain] : undefined;
+    if (addressForm !== undefined && !addressForm.test(request.recipient)) {
+      throw new VenueRejection('invalid_input', `${request.recipient} is not a ${resolved.to.poolChain} address ${name} pays out to`, { field: 'recipient' });
+    }
     const amountE8 = toE8(request.amountIn, request.fromToken.decimals);
     if (amountE8 === 0n) throw new VenueRejection('below_min', `${name} counts in 1e8 units and the amount is below one`, { minAmountAtomic: ceilFromE8(1n, request.fromToken.decimals).toString() });
     const query: Record<string, string | number> = {
@@ -164,7 +170,7 @@ export function createPoolVenue(id: string, network: PoolNetwork, deps: VenueDep
         expectedOutThor: expectedOutE8.toString(),
         limitThor: limitE8.toString(),
         toleranceBps: network.toleranceBps,
-        expiry: body.expiry,
+        ...(body.expiry !== undefined ? { expiry: body.expiry } : {}),
         ...(body.inbound_address !== undefined ? { inboundAddress: body.inbound_address } : {}),
         ...(body.router !== undefined ? { router: body.router } : {}),
         ...(body.memo !== undefined ? { memo: body.memo } : {}),
@@ -178,7 +184,7 @@ export function createPoolVenue(id: string, network: PoolNetwork, deps: VenueDep
         // The memo's limit is what the network enforces (it refunds below it); no limit guarantees nothing.
         minAmountOut: fromE8(limitE8 > expectedOutE8 ? expectedOutE8 : limitE8, request.toToken.decimals),
         estimatedSeconds: body.total_swap_seconds ?? null,
-        expiresAt: body.expiry * 1000,
+        expiresAt: body.expiry === undefined ? null : body.expiry * 1000,
         context,
       };
     },
@@ -206,7 +212,8 @@ export function createPoolVenue(id: string, network: PoolNetwork, deps: VenueDep
       const vault = body.inbound_address;
       if (vault === undefined || !isAddress(vault, { strict: false })) throw unsafe(`${name}'s inbound address '${vault ?? ''}' is not an EVM address`, '/inbound_address');
       if (inbound.address === undefined || !same(inbound.address, vault)) throw unsafe(`${name}'s quote names vault ${vault}, not the inbound address ${inbound.address ?? 'none'} of ${from.poolChain}`, '/inbound_address');
-      if (body.expiry * 1000 <= deps.now()) throw unsafe(`${name} answered with an expired quote`, '/expiry');
+      // depositWithExpiry needs the quote's own expiry: the vault refunds a deposit arriving after it.
+      if (body.expiry === undefined || body.expiry * 1000 <= deps.now()) throw unsafe(`${name} answered ${body.expiry === undefined ? 'without an expiry' : 'with an expired quote'}`, '/expiry');
       const native = request.fromToken.address === null;
       const asset = native ? ZERO : getAddress(request.fromToken.address ?? ZERO);
       const value = native ? request.amountIn : 0n;

@@ -6,7 +6,7 @@ import { Type, type Static } from 'typebox';
  * follow THORNode's OpenAPI (`QuoteSwapResponse`, `InboundAddress`, `TxStatusResponse`; MAYANode's
  * OpenAPI declares the same objects) as the real answers in thorchain/ and mayachain/ fixtures/real/
  * carry them: a quote asked without `destination` has no `memo`, a UTXO
- * source has no `router`, and the status of a transfer not yet swapped has no `out_txs` and only the
+ * source has no `router` (and on older nodes no `expiry`), and the status of a transfer not yet swapped has no `out_txs` and only the
  * stages reached so far. Only what the adapter uses is required.
  */
 
@@ -17,7 +17,8 @@ export const PoolQuoteSchema = Type.Object({
   router: Type.Optional(Type.String()),
   memo: Type.Optional(Type.String()),
   expected_amount_out: UINT_STRING,
-  expiry: Type.Integer({ minimum: 0 }),
+  // Absent from older nodes' quotes for UTXO sources (Maya's recorded BTC quote has none).
+  expiry: Type.Optional(Type.Integer({ minimum: 0 })),
   recommended_min_amount_in: Type.Optional(UINT_STRING),
   total_swap_seconds: Type.Optional(Type.Integer({ minimum: 0 })),
   recommended_gas_rate: Type.Optional(Type.String()),
@@ -86,7 +87,7 @@ export const PoolContextSchema = Type.Object({
   /** The memo's limit in 1e8 units (`0` when the memo sets none). */
   limitThor: UINT_STRING,
   toleranceBps: Type.Integer({ minimum: 0, maximum: 10_000 }),
-  expiry: Type.Integer({ minimum: 0 }),
+  expiry: Type.Optional(Type.Integer({ minimum: 0 })),
   inboundAddress: Type.Optional(Type.String()),
   router: Type.Optional(Type.String()),
   memo: Type.Optional(Type.String()),
