@@ -66,6 +66,20 @@ export function createPoolVenue(id: string, network: PoolNetwork, deps: VenueDep
     return resolved;
   }
 
+  /**
+   * The corridor of a request whose recipient the network can pay: a non-EVM payout goes to whatever
+   * the memo names, so an address form the network would lose (e.g. taproot on Maya) is refused
+   * before asking, rather than after the wallet signed.
+   */
+  function resolveRequest(request: VenueQuoteRequest): Resolved {
+    const resolved = resolveOrThrow(request);
+    const addressForm = resolved.to.chainId === null ? network.nonEvmAddress[resolved.to.poolChain] : undefined;
+    if (addressForm !== undefined && !addressForm.test(request.recipient)) {
+      throw new VenueRejection('invalid_input', `${request.recipient} is not a ${resolved.to.poolChain} address ${name} pays out to`, { field: 'recipient' });
+    }
+    return resolved;
+  }
+
   /** Refuses a halted or paused chain; returns the source chain's inbound entry (vault and router). */
   async function liveInbound(resolved: Resolved, call: CallContext) {
     const list = await deps.http.get(inboundPath, {}, PoolInboundAddressesSchema, call);
@@ -84,12 +98,6 @@ export function createPoolVenue(id: string, network: PoolNetwork, deps: VenueDep
   }
 
   async function quoteSwap(request: VenueQuoteRequest, resolved: Resolved, call: CallContext): Promise<{ body: PoolQuote; amountE8: bigint }> {
-    // A non-EVM payout goes to whatever the memo names: refuse an address form the network would lose
-    // (e.g. taproot on Maya) before asking, rather than after the wallet signed.
-    const addressForm = resolved.to.chainId === null ? network.nonEvmAddress[resolved.to.poolChain] : undefined;
-    if (addressForm !== undefined && !addressForm.test(request.recipient)) {
-      throw new VenueRejection('invalid_input', `${request.recipient} is not a ${resolved.to.poolChain} address ${name} pays out to`, { field: 'recipient' });
-    }
     const amountE8 = toE8(request.amountIn, request.fromToken.decimals);
     if (amountE8 === 0n) throw new VenueRejection('below_min', `${name} counts in 1e8 units and the amount is below one`, { minAmountAtomic: ceilFromE8(1n, request.fromToken.decimals).toString() });
     const query: Record<string, string | number> = {
@@ -157,7 +165,7 @@ export function createPoolVenue(id: string, network: PoolNetwork, deps: VenueDep
     coverage: () => coverage,
 
     async quote(request, call): Promise<VenueQuote> {
-      const resolved = resolveOrThrow(request);
+      const resolved = resolveRequest(request);
       await liveInbound(resolved, call);
       const { body, amountE8 } = await quoteSwap(request, resolved, call);
       const memo = checkedMemo(body, request, resolved);
@@ -190,7 +198,7 @@ export function createPoolVenue(id: string, network: PoolNetwork, deps: VenueDep
     },
 
     async build({ request, quote }, call): Promise<StepsPlan> {
-      const resolved = resolveOrThrow(request);
+      const resolved = resolveRequest(request);
       const stored = readContext(quote.context);
       if (stored.fromAsset !== resolved.fromAsset || stored.toAsset !== resolved.toAsset) throw new VenueRejection('invalid_input', `the stored ${name} quote was priced for another corridor`);
       const { from } = resolved;
