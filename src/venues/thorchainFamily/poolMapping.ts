@@ -3,7 +3,7 @@ import type { TokenInfo } from '../../domain/tokens.ts';
 import { VenueRejection, type VenueStatus, type VenueTransferState } from '../Venue.ts';
 import type { VenueHttpError } from '../venueHttpClient.ts';
 import { ceilFromE8, fromE8 } from './poolNetwork.ts';
-import type { PoolError, PoolTxStatus } from './poolSchemas.ts';
+import type { PoolError, PoolTx, PoolTxStatus } from './poolSchemas.ts';
 
 /**
  * The node's quote errors carry no code, only a message (`{"error": …}` on older nodes,
@@ -90,9 +90,14 @@ const DETAIL: Readonly<Record<string, string>> = {
 const ZERO_ID = /^0+$/;
 
 /** Which stage name an answer is at, or `null` when an out tx carries a memo the table does not know. */
-export function poolStageOf(body: PoolTxStatus): string | null {
+export function poolStageOf(body: PoolTxStatus, paysRecipient: (tx: PoolTx) => boolean = () => true): string | null {
   const outs = body.out_txs ?? [];
-  const kinds = outs.map((tx) => memoKind(tx.memo ?? ''));
+  // An `OUT:` paying someone else is a side payout of the same swap (an affiliate's fee: real
+  // answers pay it in RUNE to a thor1… address before the recipient's outbound is signed), not ours.
+  const kinds = outs.map((tx) => {
+    const kind = memoKind(tx.memo ?? '');
+    return kind === 'out' && !paysRecipient(tx) ? 'side' : kind;
+  });
   if (kinds.includes('other')) return null;
   const paid = kinds.includes('out');
   const refunded = kinds.includes('refund');
@@ -124,19 +129,21 @@ function memoKind(memo: string): 'out' | 'refund' | 'other' {
 }
 
 /**
- * Maps a status answer. The destination hash is the payout's id (`0x`-prefixed lower-case on EVM
- * chains; network-native payouts carry an all-zero id, which is no hash); the received amount is
- * the payout's coin in 1e8 units, rescaled to the destination token's decimals.
+ * Maps a status answer. The payout is the `OUT:` out tx paying the recipient (an out tx without
+ * `to_address` is taken as theirs); its id is the destination hash (`0x`-prefixed lower-case on EVM
+ * chains; network-native payouts carry an all-zero id, which is no hash) and its coins, in 1e8
+ * units rescaled to the destination token's decimals, the received amount.
  */
-export function toPoolStatus(networkName: string, body: PoolTxStatus, toToken: TokenInfo, evmDestination: boolean): VenueStatus {
-  const stage = poolStageOf(body);
+export function toPoolStatus(networkName: string, body: PoolTxStatus, toToken: TokenInfo, evmDestination: boolean, recipient: string): VenueStatus {
+  const paysRecipient = (tx: PoolTx): boolean => tx.to_address === undefined || (evmDestination ? tx.to_address.toLowerCase() === recipient.toLowerCase() : tx.to_address === recipient);
+  const stage = poolStageOf(body, paysRecipient);
   const base = { receivedAsset: null };
   if (stage === null) {
     const memos = (body.out_txs ?? []).map((tx) => tx.memo ?? '').join(', ');
     return { ...base, state: 'pending', venueStatus: 'unknown_out_tx', destinationTxHash: null, receivedAmount: null, detail: `${networkName} outbound with a memo the adapter does not know: ${memos}`, unrecognized: true };
   }
   const state = POOL_STATUS_TABLE[stage] ?? 'pending';
-  const payout = (body.out_txs ?? []).find((tx) => memoKind(tx.memo ?? '') === 'out');
+  const payout = (body.out_txs ?? []).find((tx) => memoKind(tx.memo ?? '') === 'out' && paysRecipient(tx));
   const paid = state === 'completed' || state === 'partial';
   const id = paid && payout?.id !== undefined && !ZERO_ID.test(payout.id) ? payout.id : null;
   const amount = paid && payout ? payout.coins.reduce((sum, coin) => sum + BigInt(coin.amount), 0n) : null;

@@ -55,6 +55,7 @@ export const PoolTxSchema = Type.Object({
   coins: Type.Array(CoinSchema),
   memo: Type.Optional(Type.String()),
 });
+export type PoolTx = Static<typeof PoolTxSchema>;
 
 export const PoolTxStatusSchema = Type.Object({
   tx: Type.Optional(PoolTxSchema),
