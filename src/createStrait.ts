@@ -13,7 +13,7 @@ import { chainInfo, type ChainKey } from './domain/chains.ts';
 import type { EngineDeps } from './engine/EngineDeps.ts';
 import { createTransferViewCache } from './engine/transferViewCache.ts';
 import { createStatusWorker, type StatusWorker } from './engine/statusWorker.ts';
-import { createWebhookSender } from './engine/webhooks/createWebhookSender.ts';
+import { createWebhookSender, type WebhookSender } from './engine/webhooks/createWebhookSender.ts';
 import { createHttpApp } from './http/createHttpApp.ts';
 import { createMemoryRateLimiter } from './http/rateLimits/createMemoryRateLimiter.ts';
 import { createRedisRateLimiter } from './http/rateLimits/createRedisRateLimiter.ts';
@@ -31,6 +31,8 @@ export interface Strait {
   readonly app: FastifyInstance;
   readonly deps: EngineDeps;
   readonly worker: StatusWorker;
+  /** Sends the webhook outbox; `null` without STRAIT_WEBHOOK_SECRET. Started with the worker. */
+  readonly webhookSender: WebhookSender | null;
   /** Listens on the configured host and port; resolves to the base URL (…/v1). */
   listen(): Promise<string>;
   /** Drains in-flight requests, stops the worker (releasing its leases), then closes Redis and the store. */
@@ -102,6 +104,7 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
     app,
     deps,
     worker,
+    webhookSender,
     async listen() {
       const address = await app.listen({ host: config.host, port: config.port });
       return `${address.replace('0.0.0.0', '127.0.0.1')}/v1`;
