@@ -84,7 +84,6 @@ CREATE CONSTRAINT TRIGGER transfer_changed_event AFTER UPDATE ON transfers
      OR OLD.status_detail IS DISTINCT FROM NEW.status_detail
      OR OLD.source_tx_hash IS DISTINCT FROM NEW.source_tx_hash
      OR OLD.source_tx_verification IS DISTINCT FROM NEW.source_tx_verification
-     OR OLD.source_tx_block IS DISTINCT FROM NEW.source_tx_block
      OR OLD.destination_tx_hash IS DISTINCT FROM NEW.destination_tx_hash
      OR OLD.fee_tx_hash IS DISTINCT FROM NEW.fee_tx_hash
      OR OLD.received_amount IS DISTINCT FROM NEW.received_amount

@@ -1166,6 +1166,12 @@ export interface operations {
              *     `malformed_request`: The HTTP request itself does not parse (a malformed request line or header, a control character in the path); it was refused before routing and the connection closed.
              *
              *     `malformed_json`: The body is not valid JSON.
+             *
+             *     `invalid_webhook_url`: `webhookUrl` is not an absolute http(s) URL without credentials, or its host does not resolve; nothing was built.
+             *
+             *     `webhook_url_forbidden`: `webhookUrl` resolves to a loopback, private, link-local or otherwise non-public address (`details.address`) the operator has not allowed (STRAIT_WEBHOOK_ALLOW_HOSTS); nothing was built (docs/events.md#webhooks).
+             *
+             *     `webhooks_not_configured`: The build names a `webhookUrl` but the operator has set no signing secret (STRAIT_WEBHOOK_SECRET); build without it and follow the transfer's event stream instead.
              */
             400: {
                 headers: {
@@ -1487,7 +1493,7 @@ export interface operations {
             path: {
                 /**
                  * @description transferId from build
-                 * @example 91c6273e-4500-4ed2-b22c-7df66e040d16
+                 * @example 4981c6a5-d1c4-4401-8f2e-f3260620446b
                  */
                 id: string;
             };
@@ -1579,7 +1585,10 @@ export interface operations {
                 "last-event-id"?: string;
             };
             path: {
-                /** @description transferId from build */
+                /**
+                 * @description transferId from build
+                 * @example 4981c6a5-d1c4-4401-8f2e-f3260620446b
+                 */
                 id: string;
             };
             cookie?: never;
