@@ -36,9 +36,11 @@ export interface RunTransferParams {
   onProgress?: ((progress: TransferProgress) => void | Promise<void>) | undefined;
   /** Passed to build: whether the wallet signs EIP-5792 bundles (fee steps are signed one by one here either way). */
   walletBatching?: boolean | undefined;
+  /** Passed to build: where Strait POSTs every change of the transfer, signed (docs/events.md#webhooks). */
+  webhookUrl?: string | undefined;
   /** The end user's IP, for geo-gated venues (spec §1). */
   userIp?: string | undefined;
-  /** Between reads of the transfer and of receipts; default 2000 ms. */
+  /** Between reads of receipts, and of the transfer where it has no event stream; default 2000 ms. */
   pollIntervalMs?: number | undefined;
   /** Gives up polling (`StraitClientError` `timeout`) after this long; default 30 minutes. */
   timeoutMs?: number | undefined;
@@ -73,7 +75,7 @@ export async function runTransfer(params: RunTransferParams): Promise<RunTransfe
   const pollIntervalMs = params.pollIntervalMs ?? 2000;
   const build = unwrap(
     await client.POST('/bridge/build', {
-      body: { decisionId: params.decisionId, ...(params.quote ? { quoteId: params.quote.quoteId } : {}), ...(params.walletBatching !== undefined ? { walletBatching: params.walletBatching } : {}) },
+      body: { decisionId: params.decisionId, ...(params.quote ? { quoteId: params.quote.quoteId } : {}), ...(params.walletBatching !== undefined ? { walletBatching: params.walletBatching } : {}), ...(params.webhookUrl !== undefined ? { webhookUrl: params.webhookUrl } : {}) },
       ...(signal ? { signal } : {}),
     }),
   );
