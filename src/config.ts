@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isValidAddress } from './domain/addresses/isValidAddress.ts';
 import { CHAIN_KEYS, type ChainKey } from './domain/chains.ts';
 import { DEFAULT_FEE_TIERS, parseFeeTiers, type FeeTier } from './domain/feeSchedule.ts';
@@ -156,13 +157,26 @@ export function loadConfig(env: Env): Config {
     },
     webhooks: {
       secret: parseWebhookSecret(env.STRAIT_WEBHOOK_SECRET),
-      allowHosts: (env.STRAIT_WEBHOOK_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter((h) => h !== ''),
+      allowHosts: parseAllowHosts(env.STRAIT_WEBHOOK_ALLOW_HOSTS),
       allowPrivateTargets: parseBool('STRAIT_WEBHOOK_ALLOW_PRIVATE', env.STRAIT_WEBHOOK_ALLOW_PRIVATE, false),
     },
   };
   if (config.quote.minWaitMs > config.quote.deadlineMs) throw new ConfigError('STRAIT_QUOTE_MIN_WAIT_MS must not exceed STRAIT_QUOTE_DEADLINE_MS');
   if (config.quote.ttlMs < config.quote.deadlineMs) throw new ConfigError('STRAIT_QUOTE_TTL_MS must be at least STRAIT_QUOTE_DEADLINE_MS');
   return config;
+}
+
+/** Host names, addresses and CIDRs (`10.1.0.0/16`, `fd00::/8`), comma-separated. */
+function parseAllowHosts(raw: string | undefined): string[] {
+  const entries = (raw ?? '').split(',').map((h) => h.trim().toLowerCase()).filter((h) => h !== '');
+  for (const entry of entries) {
+    const [net = '', bits, extra] = entry.split('/');
+    const family = isIP(net);
+    const hostname = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(entry);
+    const cidr = family !== 0 && extra === undefined && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
+    if (!hostname && !cidr) throw new ConfigError(`STRAIT_WEBHOOK_ALLOW_HOSTS: '${entry}' is not a host name, an address or a CIDR`);
+  }
+  return entries;
 }
 
 /** A Standard Webhooks secret: `whsec_` and at least 24 bytes of base64 (the library's own format). */

@@ -5,7 +5,7 @@ import { webhookBodyOf, webhookIdOf } from '../transferEventView.ts';
 import { postSignedWebhook } from './postSignedWebhook.ts';
 import type { WebhookTargetPolicy } from './webhookTargets.ts';
 
-/** Attempts of one delivery before it is given up: the waits below add up to about nine hours. */
+/** Attempts of one delivery before it is given up: the waits below add up to about six and a half hours. */
 export const WEBHOOK_MAX_ATTEMPTS = 16;
 
 /** The wait after the n-th failed attempt: 5 s doubling, at most one hour. */
