@@ -144,6 +144,44 @@ describe('GET /bridge/transfers/{id}/events', () => {
     expect(await bad.json()).toMatchObject({ error: { code: 'invalid_last_event_id' } });
   });
 
+  it('the client resumes a dropped stream after the last event it received: nothing missed, nothing twice', async () => {
+    const { id, order } = await builtTransfer();
+    let connections = 0;
+    const resumedWith: (string | null)[] = [];
+    // The first connection breaks right after its first event, as a proxy timing out would break it.
+    const client = createStraitClient({
+      baseUrl,
+      fetch: async (request) => {
+        const response = await fetch(request);
+        if (!request.url.includes('/events')) return response;
+        resumedWith.push(request.headers.get('last-event-id'));
+        if (++connections > 1 || !response.body) return response;
+        const reader = response.body.getReader();
+        let sent = '';
+        const broken = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            const { value } = await reader.read();
+            sent += new TextDecoder().decode(value);
+            controller.enqueue(value);
+            if (sent.includes('\n\n')) {
+              await reader.cancel();
+              controller.error(new TypeError('terminated'));
+            }
+          },
+        });
+        return new Response(broken, { status: response.status, headers: response.headers });
+      },
+    });
+    const watch = collect(watchTransfer({ client, transferId: id, reconnectDelayMs: 50 }));
+    await until(() => watch.seen.length === 1, 'the first event');
+    expect((await post(`/bridge/transfers/${id}/submit`, { step: 'main', txHash: hash(++hashes) })).statusCode).toBe(200);
+    statuses.set(order, { state: 'failed', venueStatus: 'expired', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: null });
+    await poll();
+    await watch.done;
+    expect(watch.seen.map((e) => [e.id, e.transfer.status])).toEqual([['1', 'PENDING_SIGNATURE'], ['2', 'SUBMITTED'], ['3', 'FAILED']]);
+    expect(resumedWith).toEqual([null, '1']);
+  });
+
   it('answers an unknown transfer with the envelope, and bounds the open streams of one IP', async () => {
     const unknown = await fetch(`${baseUrl}/bridge/transfers/00000000-0000-4000-8000-000000000000/events`);
     expect(unknown.status).toBe(404);

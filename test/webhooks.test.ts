@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Strait } from '../src/createStrait.ts';
+import { WEBHOOK_MAX_ATTEMPTS } from '../src/engine/webhooks/createWebhookSender.ts';
+import { listWebhookDeliveries } from '../src/store/transferEventRepository.ts';
 import type { VenueStatus } from '../src/venues/Venue.ts';
 import { createTestStrait } from './testStrait.ts';
 import { PENDING, venueDouble } from './venueDouble.ts';
@@ -126,5 +128,25 @@ describe('signed webhooks', () => {
     // A forged body fails the receiver's check.
     const first = acknowledged[0]!;
     expect(() => verifier.verify(first.body.replace('PENDING_SIGNATURE', 'COMPLETED'), { 'webhook-id': first.id, 'webhook-timestamp': first.timestamp, 'webhook-signature': first.signature })).toThrow();
+  });
+
+  it('retries a failing receiver with backoff, gives a delivery up after the last attempt, and then sends the next change', async () => {
+    status = PENDING;
+    const id = ((await post('/bridge/build', { decisionId: await quote(), webhookUrl: receiverUrl })).json() as { transferId: string }).transferId;
+    receiverUp = false;
+    const before = received.length;
+    for (let attempt = 0; attempt < WEBHOOK_MAX_ATTEMPTS + 2; attempt++) {
+      await strait.webhookSender!.tick();
+      clock += 3_600_000;
+    }
+    // Each attempt waited its backoff: exactly the budget, then nothing more.
+    expect(received.slice(before).filter((r) => r.id === `msg_${id}_1`).length).toBe(WEBHOOK_MAX_ATTEMPTS);
+    const [first] = await listWebhookDeliveries(strait.deps.store.db, id);
+    expect(first).toMatchObject({ attempts: WEBHOOK_MAX_ATTEMPTS, delivered_at: null, last_error: 'HTTP 503' });
+    expect(first?.abandoned_at).not.toBeNull();
+    receiverUp = true;
+    expect((await post(`/bridge/transfers/${id}/submit`, { step: 'main', txHash: hash(3) })).statusCode).toBe(200);
+    await strait.webhookSender!.tick();
+    expect(received.at(-1)).toMatchObject({ id: `msg_${id}_2`, answered: 204 });
   });
 });
