@@ -22,6 +22,7 @@ import { whyNotAllowed, whyNotAllowedSvm, type StepRules } from './vetSteps.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { deserializeQuote, requestFromRecord } from './quoteTransfer.ts';
 import { executionOf } from './hyperCore/relayedExecution.ts';
+import { vetWebhookUrl } from './webhooks/webhookTargets.ts';
 
 export interface BuildBody {
   readonly decisionId: string;
@@ -29,6 +30,8 @@ export interface BuildBody {
   readonly privacy?: boolean | undefined;
   /** Whether the wallet signs EIP-5792 bundles; `false` offers the fee steps as separate transactions. */
   readonly walletBatching?: boolean | undefined;
+  /** Where every change of the transfer is POSTed, signed (docs/events.md#webhooks). */
+  readonly webhookUrl?: string | undefined;
 }
 
 /** JSON of a step as spec §2 shows it. */
@@ -85,6 +88,7 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
   if (existing) return firstBuild(existing, body);
   const decision = await findDecision(deps.store.db, body.decisionId);
   if (!decision) throw new AppError('decision_not_found', `no quote decision ${body.decisionId}`);
+  const webhookUrl = body.webhookUrl === undefined ? null : await vetWebhookTarget(deps, body.webhookUrl);
   const row = chooseRow(deps, decision, body);
   const now = deps.now();
   if (now > row.expiresAt) throw new AppError('quote_expired', `the quote expired at ${new Date(row.expiresAt).toISOString()}; request a new quote`, { details: { expiresAt: row.expiresAt } });
@@ -282,6 +286,7 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
           nextPollAt: buildExpiresAt + deps.settings.abandonGraceMs,
           giveUpAt: null,
           etaSeconds: row.estimatedSeconds,
+          webhookUrl,
         },
         stored,
         feeRows,
@@ -294,6 +299,13 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
     throw error;
   }
   return view;
+}
+
+/** A `webhookUrl` is taken only when the operator signs webhooks, and only to a target the policy allows. */
+async function vetWebhookTarget(deps: EngineDeps, raw: string): Promise<string> {
+  const webhooks = deps.settings.webhooks;
+  if (!webhooks?.signing) throw new AppError('webhooks_not_configured', 'this service has no webhook signing secret (STRAIT_WEBHOOK_SECRET); follow GET /bridge/transfers/{id}/events instead');
+  return vetWebhookUrl(raw, webhooks, deps.resolveHost);
 }
 
 /**

@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { CHAIN_KEYS } from '../domain/chains.ts';
 import { ERROR_CATALOGUE, REJECTION_CATALOGUE } from '../domain/errors.ts';
 import { STEP_KINDS } from '../domain/steps.ts';
+import { TRANSFER_SUBSTATUSES } from '../domain/transferProgress.ts';
 import { TRANSFER_STATUSES } from '../domain/transferStatus.ts';
 
 /**
@@ -49,6 +50,10 @@ export const RoutesQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export const TransferEventsHeaders = Type.Object({
+  'last-event-id': Type.Optional(Type.String({ maxLength: 16, description: 'the id of the last event received: the stream resumes after it (an EventSource sends it itself when it reconnects)' })),
+});
 
 export const Route = Type.Object(
   {
@@ -200,6 +205,7 @@ export const BuildBody = Type.Object(
     quoteId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
     privacy: Type.Optional(Type.Boolean()),
     walletBatching: Type.Optional(Type.Boolean({ description: 'whether the wallet signs EIP-5792 bundles (wallet_sendCalls); default true. With false, fee steps are offered as separate transactions (`feeCapture: separate-step`, no `feeBatch`)' })),
+    webhookUrl: Type.Optional(Type.String({ minLength: 1, maxLength: 2_048, description: 'an http(s) URL Strait POSTs every change of the transfer to, signed per Standard Webhooks; refused `400 webhook_url_forbidden` when it resolves to a loopback, private or link-local address (docs/events.md#webhooks)' })),
   },
   { $id: 'BuildRequest', additionalProperties: false, description: 'The decision to build, and optionally which row (default: `best`).' },
 );
@@ -278,6 +284,11 @@ export const BuildResponse = Type.Object(
 
 export const TransferParams = Type.Object({ id: Type.String({ pattern: UUID_PATTERN, description: 'transferId from build' }) });
 
+export const TransferEventsQuery = Type.Object(
+  { lastEventId: Type.Optional(Type.String({ maxLength: 16, description: 'resume after this event id, for clients that cannot send the `Last-Event-ID` header; the header wins when both are given' })) },
+  { additionalProperties: false },
+);
+
 /**
  * What submit validates: at most one shape, so that "both" or "neither" reaches the engine and is
  * answered `400 invalid_submission` (a code the client can act on) rather than a schema failure.
@@ -355,7 +366,11 @@ export const TransferResponse = Type.Object(
   {
     transferId: Type.String({ format: 'uuid' }),
     status: Ref('TransferStatus'),
-    statusDetail: Nullable(Type.String()),
+    substatus: Ref('TransferSubstatus'),
+    statusDetail: Nullable(Type.String({ description: 'free text for people; never parsed' })),
+    etaSeconds: Nullable(Type.Integer({ minimum: 0, description: "the venue's ETA for the built row, in seconds; null when it published none" })),
+    elapsedSeconds: Nullable(Type.Integer({ minimum: 0, description: 'seconds since the source transaction was submitted, until completion (or until this read); null before submission' })),
+    explorerLinks: Type.Array(Ref('ExplorerLink'), { description: 'a public explorer page for every transaction hash the transfer names, on chains that have one (docs/events.md#explorer-links)' }),
     venue: Type.String(),
     fromChain: Type.String(),
     toChain: Type.String(),
@@ -392,11 +407,23 @@ export const TransferResponse = Type.Object(
   { $id: 'Transfer', description: 'A transfer and where it stands (docs/transfer-fields.md, docs/states.md).' },
 );
 
+export const TransferSubstatus = Type.Union(TRANSFER_SUBSTATUSES.map((s) => Type.Literal(s)), { $id: 'TransferSubstatus', description: 'where the transfer stands, for a person (docs/events.md#progress)' });
+
+export const ExplorerLink = Type.Object(
+  {
+    field: Type.String({ description: 'the hash it shows: `sourceTxHash`, `feeTxHash`, `destinationTxHash`, `postStep.txHash` or `fees[<kind>].txHash`' }),
+    chain: Type.String(),
+    txHash: Type.String(),
+    url: Type.String({ format: 'uri' }),
+  },
+  { $id: 'ExplorerLink', description: "A transaction's page on its chain's public explorer." },
+);
+
 /** Every schema with an `$id`, registered once on the app; order does not matter to Fastify. */
 export const COMPONENT_SCHEMAS: readonly object[] = [
   ChainKey, StepKind, TransferStatus, Verification, ErrorEnvelope, SourceChain, SourceChainsResponse, Route, RoutesResponse, Token, TokensResponse, Capabilities, Venue, VenuesResponse,
   QuoteBody, QuoteRow, Rejection, StreamedQuote, Fees, QuoteResponse, BuildBody, EvmStep, SvmStep, TronStep, UtxoStep, TransferStep, Eip712Step, CosmosStep, SuiStep, TonStep, Step,
-  Deposit, BuildResponse, SubmitSigned, SubmitTxHash, SubmitRequest, SubmitResponse, FeeRow, PostStep, TransferResponse,
+  Deposit, BuildResponse, SubmitSigned, SubmitTxHash, SubmitRequest, SubmitResponse, FeeRow, PostStep, TransferSubstatus, ExplorerLink, TransferResponse,
 ];
 
 export type QuoteBodyT = Static<typeof QuoteBody>;

@@ -11,8 +11,19 @@ export interface Store {
   readonly driver: 'pglite' | 'postgres';
   /** True when the database answers and every migration is applied (readiness). */
   ready(): Promise<boolean>;
+  /**
+   * Calls `listener` with a transfer id after a transaction that recorded an event of it committed,
+   * in this process or any other on the same database (PostgreSQL LISTEN/NOTIFY; PGlite's own
+   * notifications in the embedded default). A wake-up, not a delivery: readers fetch the events from
+   * the store, and poll slowly besides, since a notification can be lost with its connection.
+   * Returns the unsubscribe function.
+   */
+  onTransferEvent(listener: (transferId: string) => void): () => void;
   close(): Promise<void>;
 }
+
+/** The channel migration 007's trigger notifies, with the transfer id as payload. */
+export const TRANSFER_EVENTS_CHANNEL = 'strait_transfer_events';
 
 export interface StoreOptions {
   /** A PostgreSQL URL; when absent the embedded PGlite is used. */
@@ -29,6 +40,11 @@ const MIGRATION_LOCK_ID = 7_310_052_417;
 export async function openStore(options: StoreOptions): Promise<Store> {
   let db: Kysely<Database>;
   let driver: Store['driver'];
+  const listeners = new Set<(transferId: string) => void>();
+  const notify = (transferId: string) => {
+    for (const listener of listeners) listener(transferId);
+  };
+  let stopListening: () => Promise<void>;
   if (options.databaseUrl) {
     const int8 = 20;
     const pool = new pg.Pool({
@@ -43,12 +59,15 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     pool.on('connect', (client) => client.on('error', () => undefined));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     driver = 'postgres';
+    stopListening = listenForTransferEvents(options.databaseUrl, notify);
   } else {
     const dataDir = options.dataDir ?? './data';
     if (dataDir !== 'memory') await mkdir(dataDir, { recursive: true });
     const pglite = await PGlite.create(dataDir === 'memory' ? undefined : dataDir);
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPglitePool(pglite) }) });
     driver = 'pglite';
+    const unlisten = await pglite.listen(TRANSFER_EVENTS_CHANNEL, notify);
+    stopListening = () => unlisten().catch(() => undefined);
   }
   const expected = await migrate(db);
   return {
@@ -62,7 +81,57 @@ export async function openStore(options: StoreOptions): Promise<Store> {
         return false;
       }
     },
-    close: () => db.destroy(),
+    onTransferEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      listeners.clear();
+      await stopListening();
+      await db.destroy();
+    },
+  };
+}
+
+const RELISTEN_DELAY_MS = 1_000;
+
+/**
+ * Holds one dedicated connection in LISTEN on the events channel, reconnecting after a second when
+ * it drops. Notifications sent while it is down are lost; the readers' slow poll covers them.
+ */
+function listenForTransferEvents(databaseUrl: string, notify: (transferId: string) => void): () => Promise<void> {
+  let closed = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async () => {
+    if (closed) return;
+    const next = new pg.Client({ connectionString: databaseUrl });
+    client = next;
+    const again = () => {
+      if (closed || client !== next) return;
+      client = null;
+      void next.end().catch(() => undefined);
+      retry = setTimeout(() => void connect(), RELISTEN_DELAY_MS);
+    };
+    next.on('error', again);
+    next.on('end', again);
+    next.on('notification', (message) => {
+      if (message.channel === TRANSFER_EVENTS_CHANNEL && message.payload) notify(message.payload);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${TRANSFER_EVENTS_CHANNEL}`);
+    } catch {
+      again();
+    }
+  };
+  void connect();
+  return async () => {
+    closed = true;
+    if (retry) clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => undefined);
   };
 }
 
