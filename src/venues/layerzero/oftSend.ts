@@ -54,3 +54,12 @@ export function addressToBytes32(address: Address): Hex {
  * option could buy a native drop or destination gas for someone else out of the user's value.
  */
 export const PLAIN_OPTIONS: readonly string[] = ['0x', '0x0003'];
+
+/**
+ * A standard OFT message (`OFTMsgCodec`: `sendTo` bytes32, then `amountSD` uint64, then an optional
+ * compose part), as LayerZero Scan shows it in `source.tx.payload`; `null` when it is not one.
+ */
+export function decodeOftMessage(payload: string | undefined): { readonly sendTo: Hex; readonly amountSD: bigint; readonly composed: boolean } | null {
+  if (payload === undefined || !/^0x([0-9a-fA-F]{2})*$/.test(payload) || payload.length < 2 + 80) return null;
+  return { sendTo: `0x${payload.slice(2, 66)}`.toLowerCase() as Hex, amountSD: BigInt(`0x${payload.slice(66, 82)}`), composed: payload.length > 82 };
+}
