@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPublicClient, createTestClient, decodeEventLog, encodeFunctionData, erc20Abi, http, parseAbi, type Address, type Hex, type PublicClient } from 'viem';
-import { startAnvil, type AnvilInstance } from '../../sandbox/anvil.ts';
+import { decodeEventLog, encodeFunctionData, erc20Abi, type Address, type Hex, type PublicClient } from 'viem';
 import type { ChainKey } from '../../domain/chains.ts';
 import type { TokenInfo } from '../../domain/tokens.ts';
 import { whyNotAllowed } from '../../engine/vetSteps.ts';
 import type { Venue, VenueQuoteRequest, StepsPlan } from '../Venue.ts';
 import { createTestVenue, knownToken, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
 import { addressToBytes32, decodeOftSend, encodeOftSend, type OftSend } from '../layerzero/oftSend.ts';
-import { compileUsdt0StandIns, type Usdt0StandIns } from './standIns/compileUsdt0StandIns.ts';
 import { usdt0Chain, type Usdt0Chain } from './usdt0Chains.ts';
 import { DESTINATION_TX, startUsdt0ScanFake, type Usdt0ScanFake } from './usdt0Fake.ts';
 import { whyNotUsdt0Send } from './usdt0Send.ts';
+import { LZ_FEE, messengerAbi, startUsdt0TestChain, type MessengerSettings, type Usdt0TestChain } from './usdt0TestChain.ts';
 import { usdt0Venue } from './usdt0Venue.ts';
 
 /**
@@ -22,7 +21,6 @@ import { usdt0Venue } from './usdt0Venue.ts';
 
 const SENDER: Address = '0x5555555555555555555555555555555555555555';
 const RECIPIENT: Address = '0x4444444444444444444444444444444444444444';
-const LZ_FEE = 84_000_000_000_000n;
 const ETHEREUM = usdt0Chain('ethereum')!;
 const ARBITRUM = usdt0Chain('arbitrum')!;
 const POLYGON = usdt0Chain('polygon')!;
@@ -34,50 +32,27 @@ function request(fromChain: ChainKey, toChain: ChainKey, amountIn: bigint, overr
   return { fromChain, toChain, fromToken: usdtOn(fromChain), toToken: usdtOn(toChain), amountIn, sender: SENDER, recipient: RECIPIENT, userIp: null, integratorFee: null, ...overrides };
 }
 
-let anvil: AnvilInstance;
+let chain: Usdt0TestChain;
 let client: PublicClient;
-let standIns: Usdt0StandIns;
 let scan: Usdt0ScanFake;
 let venue: Venue;
-const testClient = () => createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) });
-
-const messengerAbi = parseAbi([
-  'function configure(address token_, bool pulls, uint256 min_, uint256 max_, uint256 nativeFee_, uint256 feeBps_, uint32[] peers_)',
-  'event OFTSent(bytes32 indexed guid, uint32 dstEid, address indexed fromAddress, uint256 amountSentLD, uint256 amountReceivedLD)',
-]);
-const mintAbi = parseAbi(['function mint(address to, uint256 amount)']);
-
-/** Runs a call on the chain as `from` (impersonated), returning the receipt. */
-async function sendAs(from: Address, to: Address, data: Hex, value = 0n) {
-  const hash = await testClient().request({ method: 'eth_sendTransaction', params: [{ from, to, data, value: `0x${value.toString(16)}`, gas: '0x1e8480' }] } as never) as Hex;
-  return client.waitForTransactionReceipt({ hash });
-}
-
-/** Installs a stand-in messenger over `chain`'s real address and configures it (peers are only ever added). */
-async function installMessenger(chain: Usdt0Chain, settings: { min?: bigint; max?: bigint; feeBps?: bigint; token?: Address } = {}) {
-  await testClient().setCode({ address: chain.messenger, bytecode: standIns.StandInUsdt0Messenger.runtimeBytecode });
-  const data = encodeFunctionData({ abi: messengerAbi, functionName: 'configure', args: [settings.token ?? chain.token, chain.pullsToken, settings.min ?? 1n, settings.max ?? 1_000_000_000_000n, LZ_FEE, settings.feeBps ?? 0n, [30101, 30110, 30109, 30111]] });
-  await sendAs(SENDER, chain.messenger, data);
-}
+const sendAs = (from: Address, to: Address, data: Hex, value?: bigint) => chain.sendAs(from, to, data, value);
+const installMessenger = (on: Usdt0Chain, settings?: MessengerSettings) => chain.install(on, settings);
 
 beforeAll(async () => {
-  [anvil, standIns] = await Promise.all([startAnvil({ chainId: 1 }), compileUsdt0StandIns()]);
-  client = createPublicClient({ transport: http(anvil.rpcUrl) });
-  await testClient().setBalance({ address: SENDER, value: 10n ** 20n });
-  await testClient().impersonateAccount({ address: SENDER });
-  for (const chain of [ETHEREUM, ARBITRUM, POLYGON]) await testClient().setCode({ address: chain.token, bytecode: standIns.StandInUsdt.runtimeBytecode });
+  chain = await startUsdt0TestChain(1);
+  client = chain.client;
   scan = await startUsdt0ScanFake({ srcEid: ARBITRUM.eid, dstEid: ETHEREUM.eid, recipient: RECIPIENT, amountSD: 1_500_000_000n, status: 'DELIVERED' });
-  // One anvil node stands in for every source chain: the adapter reads only the source chain.
-  venue = createTestVenue(usdt0Venue, scan.url, { evm: (chain) => (usdt0Chain(chain) ? client : null), now: () => 1_767_225_600_000 }).venue;
+  venue = createTestVenue(usdt0Venue, scan.url, { evm: (key) => (usdt0Chain(key) ? client : null), now: () => 1_767_225_600_000 }).venue;
 }, 120_000);
 
 afterAll(async () => {
   await scan?.close();
-  await anvil?.stop();
+  await chain?.stop();
 });
 
 beforeEach(async () => {
-  for (const chain of [ETHEREUM, ARBITRUM, POLYGON]) await installMessenger(chain);
+  for (const on of [ETHEREUM, ARBITRUM, POLYGON]) await installMessenger(on);
 });
 
 describe('quote from the messenger', () => {
@@ -165,7 +140,7 @@ describe('build: the send, decoded, then executed', () => {
     const send = decodeOftSend(step.data)!;
     expect(send).toEqual({ dstEid: 30110, to: addressToBytes32(RECIPIENT), amountLD: amount, minAmountLD: amount, extraOptions: '0x', composeMsg: '0x', oftCmd: '0x', nativeFee: LZ_FEE, lzTokenFee: 0n, refundAddress: SENDER });
 
-    await sendAs(SENDER, ETHEREUM.token, encodeFunctionData({ abi: mintAbi, functionName: 'mint', args: [SENDER, amount] }));
+    await chain.mint(ETHEREUM, SENDER, amount);
     await sendAs(SENDER, ETHEREUM.token, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [plan.approval!.spender, plan.approval!.amount] }));
     const receipt = await sendAs(SENDER, step.to, step.data, step.value);
     expect(receipt.status).toBe('success');
@@ -180,7 +155,7 @@ describe('build: the send, decoded, then executed', () => {
     expect(plan.approval).toBeNull();
     const step = mainStep(plan);
     expect(decodeOftSend(step.data)).toMatchObject({ dstEid: 30101, amountLD: amount, to: addressToBytes32(RECIPIENT) });
-    await sendAs(SENDER, ARBITRUM.token, encodeFunctionData({ abi: mintAbi, functionName: 'mint', args: [SENDER, amount] }));
+    await chain.mint(ARBITRUM, SENDER, amount);
     const before = await client.readContract({ address: ARBITRUM.token, abi: erc20Abi, functionName: 'totalSupply' });
     expect((await sendAs(SENDER, step.to, step.data, step.value)).status).toBe('success');
     expect(await client.readContract({ address: ARBITRUM.token, abi: erc20Abi, functionName: 'totalSupply' })).toBe(before - amount);
