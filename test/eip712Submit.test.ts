@@ -159,9 +159,9 @@ async function post<T>(url: string, payload: object): Promise<{ status: number; 
 }
 
 let builds = 0;
-async function quoteAndBuild(): Promise<{ status: number; body: Built & Answer }> {
+async function quoteAndBuild(extra: object = {}): Promise<{ status: number; body: Built & Answer & { feeCapture?: string; feeBatch?: unknown } }> {
   const quote = await post<{ decisionId: string }>('/v1/bridge/quote', {
-    fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: String(500_000_000 + ++builds), sender: user.address, recipient: RECIPIENT,
+    fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: String(500_000_000 + ++builds), sender: user.address, recipient: RECIPIENT, ...extra,
   });
   expect(quote.status, JSON.stringify(quote.body)).toBe(200);
   return post<Built & Answer>('/v1/bridge/build', { decisionId: quote.body.decisionId });
@@ -296,6 +296,17 @@ describe('submitting the signature', () => {
     expect((await submit(transferId, signature)).body).toMatchObject({ accepted: true, txHash: orderIdOf(signature) });
   });
 
+  it('forwards a signature once when the same one arrives twice at the same time', async () => {
+    const { transferId, step } = await build();
+    const signature = signTyped(USER_KEY, step.typedData);
+    const count = forwarded.length;
+    const answers = await Promise.all([submit(transferId, signature), submit(transferId, signature.toUpperCase().replace('0X', '0x'))]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers.filter((a) => a.body.accepted === true)).toHaveLength(1);
+    expect(forwarded.length).toBe(count + 1);
+    expect((await transferOf(transferId)).sourceTxHash).toBe(orderIdOf(signature));
+  });
+
   it('refuses a txHash, a high-s twin of the signature, and typedData beside an EVM step', async () => {
     const { transferId, step } = await build();
     const asHash = await post<Answer>(`/v1/bridge/transfers/${transferId}/submit`, { step: 'main', txHash: `0x${'ab'.repeat(32)}` });
@@ -307,6 +318,39 @@ describe('submitting the signature', () => {
     const onApprove = await post<Answer>(`/v1/bridge/transfers/${transferId}/submit`, { step: 'approve', signedTransaction: '0x02', typedData: step.typedData });
     expect([onApprove.status, onApprove.body.error?.code]).toEqual([400, 'invalid_submission']);
     expect((await transferOf(transferId)).status).toBe('PENDING_SIGNATURE');
+  });
+});
+
+describe('with fee steps beside the signature', () => {
+  const FEE_WALLET = getAddress('0x000000000000000000000000000000000000fee1');
+  let shared: Strait;
+  beforeAll(async () => {
+    shared = strait;
+    strait = await createTestStrait({ ...allCredentials(), STRAIT_QUOTE_MIN_WAIT_MS: '0', STRAIT_RATE_LIMIT_PER_MINUTE: '0', STRAIT_FEE_WALLET_BASE: FEE_WALLET }, [intentVenue]);
+  });
+  afterAll(async () => {
+    await strait.close();
+    strait = shared;
+  });
+
+  it('offers the referral cut as its own transaction and forwards the signature only once the fee step is in (409 fee_steps_required before)', async () => {
+    const built = await quoteAndBuild({ referralWallet: getAddress('0x70997970C51812dc3A010C7d01b50e0d17dc79C8'), referralBps: 15 });
+    expect(built.status, JSON.stringify(built.body)).toBe(200);
+    expect(built.body.steps.map((s) => [s.vm, s.step])).toEqual([['evm', 'approve'], ['evm', 'fee'], ['eip712', 'main']]);
+    expect(built.body).toMatchObject({ feeCapture: 'separate-step', feeBatch: null });
+    const step = built.body.steps[2] as BuiltEip712;
+    // The venue is asked for what remains after Strait's cut, and the message must say so.
+    expect(BigInt(step.typedData.message.inputAmount as string)).toBeLessThan(BigInt(500_000_000 + builds));
+    const signature = signTyped(USER_KEY, step.typedData);
+    const count = forwarded.length;
+    const early = await submit(built.body.transferId, signature);
+    expect([early.status, early.body.error?.code]).toEqual([409, 'fee_steps_required']);
+    expect(forwarded.length).toBe(count);
+    // Without an RPC for the chain the fee transaction is taken by hash, unverified (docs/steps.md, fee policy).
+    const fee = await post<Answer>(`/v1/bridge/transfers/${built.body.transferId}/submit`, { step: 'fee', txHash: `0x${'fe'.repeat(32)}` });
+    expect(fee.body, JSON.stringify(fee.body)).toMatchObject({ accepted: true, verification: 'unverified_no_rpc' });
+    expect((await submit(built.body.transferId, signature)).body).toMatchObject({ accepted: true, status: 'SUBMITTED', txHash: orderIdOf(signature) });
+    expect(forwarded.length).toBe(count + 1);
   });
 });
 
