@@ -83,6 +83,8 @@ function orderOf(request: VenueQuoteRequest): TypedDataPayload {
 const intentVenue: VenueStandIn = {
   id: 'meson',
   defaultBaseUrl: 'http://127.0.0.1:1',
+  // Signatures only: its rows are executable because the adapter forwards signatures.
+  capabilities: { executionShapes: ['intent_signature'] },
   allowList: {
     calls: [{ chainId: BASE, to: SETTLER, selectors: [] }],
     transferRecipients: [],
