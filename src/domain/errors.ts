@@ -53,6 +53,7 @@ export const ERROR_CATALOGUE = {
   source_tx_claimed: { status: 409, retriable: false, summary: 'The transaction already pays a step of another transfer; one on-chain transaction completes one transfer. `details.chain` and `details.txHash` name it. Nothing was broadcast or recorded.' },
   fee_steps_required: { status: 409, retriable: false, summary: 'The `main` step is accepted only once every built `fee` step has a submission that is verified (or cannot be checked: no RPC); `details.missingSteps` names each one still missing. Nothing was broadcast or recorded.' },
   transfer_abandoned: { status: 409, retriable: false, summary: 'The transfer is `ABANDONED`: its built steps can no longer move funds (their deadlines passed); request a new quote. Nothing was broadcast or recorded.' },
+  step_already_signed: { status: 409, retriable: false, summary: 'The `eip712` step already has an accepted signature (`details.txHash` is the venue\'s order); a different signature is not forwarded. The same signature again answers the order on record.' },
   build_expired: { status: 410, retriable: false, summary: 'The build is past its `expiresAt`; signed bytes are no longer broadcast (a `txHash` is still accepted).' },
   invalid_signed_transaction: { status: 400, retriable: false, summary: '`signedTransaction` does not decode as a signed transaction of the step\'s chain.' },
   transaction_mismatch: { status: 422, retriable: false, summary: 'The transaction differs from the built step; `details.mismatches` names each field. Nothing was broadcast.' },

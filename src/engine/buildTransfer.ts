@@ -3,7 +3,7 @@ import { encodeFunctionData, erc20Abi, getAddress, isAddress } from 'viem';
 import { chainInfo, type ChainKey } from '../domain/chains.ts';
 import { AppError } from '../domain/errors.ts';
 import { savingsOf } from '../domain/ranking.ts';
-import type { DepositInstruction, EvmStep, JsonObject, Step, SvmStep } from '../domain/steps.ts';
+import type { DepositInstruction, EvmStep, JsonObject, Step, SvmStep, TypedDataPayload } from '../domain/steps.ts';
 import { nativeToken, type TokenInfo } from '../domain/tokens.ts';
 import { decodeSvmTransaction } from '../chains/svm/decodeSvmTransaction.ts';
 import { SPL_TOKEN_PROGRAM, mergeFeeInstructions } from '../chains/svm/mergeFeeInstructions.ts';
@@ -19,6 +19,7 @@ import { needsZeroReset } from './needsZeroReset.ts';
 import { sanitizeVenueMessage } from './sanitizeVenueMessage.ts';
 import { refuseAboveBalance } from './refuseAboveBalance.ts';
 import { whyNotAllowed, whyNotAllowedSvm, type StepRules } from './vetSteps.ts';
+import { whyNotAllowedEip712 } from './vetEip712Step.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { deserializeQuote, requestFromRecord } from './quoteTransfer.ts';
 import { executionOf } from './hyperCore/relayedExecution.ts';
@@ -37,7 +38,8 @@ export interface BuildBody {
 /** JSON of a step as spec §2 shows it. */
 export type StepView =
   | { vm: 'evm'; step: string; chainId: number; to: string; data: string; value: string }
-  | { vm: 'svm'; step: string; serializedTx: string; encoding: string; refreshBlockhash: boolean };
+  | { vm: 'svm'; step: string; serializedTx: string; encoding: string; refreshBlockhash: boolean }
+  | { vm: 'eip712'; step: string; chainId: number; typedData: TypedDataPayload };
 
 export interface BuildView {
   transferId: string;
@@ -376,7 +378,7 @@ function isUnsafeAnswer(error: unknown): error is VenueRejection {
 
 function vetOrRefuse(registered: RegisteredVenue, steps: readonly Step[], rules: StepRules): void {
   for (const step of steps) {
-    const reason = step.vm === 'evm' ? whyNotAllowed(step, rules) : whyNotAllowedSvm(step, rules.allowList, rules.venue);
+    const reason = step.vm === 'evm' ? whyNotAllowed(step, rules) : step.vm === 'eip712' ? whyNotAllowedEip712(step, rules) : whyNotAllowedSvm(step, rules.allowList, rules.venue);
     if (reason === null) continue;
     registered.health?.recordRefusal(`${step.step} step ${reason}`);
     throw new AppError('unsafe_venue_answer', `${rules.venue}'s ${step.step} step ${reason}; nothing was built`, { details: { venue: rules.venue, step: step.step, ...(step.vm === 'evm' ? { to: step.to } : {}) } });
@@ -418,6 +420,7 @@ async function approvalSteps(deps: EngineDeps, fromChain: ChainKey, owner: strin
 
 export function stepView(step: Step): StepView {
   if (step.vm === 'evm') return { vm: 'evm', step: step.step, chainId: step.chainId, to: step.to, data: step.data, value: step.value.toString() };
+  if (step.vm === 'eip712') return { vm: 'eip712', step: step.step, chainId: step.chainId, typedData: step.typedData };
   return { vm: 'svm', step: step.step, serializedTx: step.serializedTx, encoding: step.encoding, refreshBlockhash: step.refreshBlockhash };
 }
 

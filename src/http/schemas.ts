@@ -231,9 +231,14 @@ export const TransferStep = Type.Object(
   { vm: Type.Literal('transfer'), step: Ref('StepKind'), chain: Type.String(), to: Type.String(), asset: Nullable(Type.String({ description: 'token address; null is the native asset' })), amountAtomic: AtomicAmount, memo: Nullable(Type.String({ description: 'memo, tag or destination tag the transfer must carry' })) },
   { $id: 'TransferStep', description: 'a plain transfer the wallet composes itself, on chains where Strait does not build transactions' },
 );
+const typedDataFields = () => ({ domain: Json, types: Json, primaryType: Type.String({ maxLength: 256 }), message: Json });
+export const SignedTypedData = Type.Object(typedDataFields(), {
+  $id: 'SignedTypedData',
+  description: 'For an `eip712` step only: the typed data the wallet signed, as the wallet had it. Strait compares it with the built step field for field (address and hex case, integers as numbers or strings, and an `EIP712Domain` entry matching the domain are not differences) and refuses any other difference with `422 transaction_mismatch`, whose `details.mismatches` name each path (`message.recipient`, `types.Order[1].type`, …). Optional: the signature is always checked against the stored typed data.',
+});
 export const Eip712Step = Type.Object(
   { vm: Type.Literal('eip712'), step: Ref('StepKind'), chainId: Type.Integer(), typedData: Type.Object({ domain: Json, types: Json, primaryType: Type.String(), message: Json }) },
-  { $id: 'Eip712Step', description: 'an intent or permit signature (eth_signTypedData_v4); submit the 65-byte signature as `signedTransaction`' },
+  { $id: 'Eip712Step', description: 'an intent or permit signature (eth_signTypedData_v4 of `typedData` exactly as given); submit the 65-byte signature as `signedTransaction`, optionally with the `typedData` signed (docs/steps.md#submit-a-signature)' },
 );
 export const CosmosStep = Type.Object(
   { vm: Type.Literal('cosmos'), step: Ref('StepKind'), chainId: Type.String(), messages: Type.Array(Json), memo: Type.String() },
@@ -301,14 +306,16 @@ export const SubmitBody = Type.Object(
     // Inline, not `Ref`: the route's generic types the handler from this schema.
     step: Type.Union(STEP_KINDS.map((k) => Type.Literal(k))),
     userIp: Type.Optional(Type.String({ maxLength: 64 })),
+    typedData: Type.Optional(Type.Object(typedDataFields())),
   },
   { additionalProperties: false },
 );
 
+const SubmitTypedData = Type.Optional(Ref('SignedTypedData'));
 const SubmitStep = Ref('StepKind', { description: 'the built step this transaction pays' });
 const SubmitUserIp = Type.Optional(Type.String({ maxLength: 64, description: 'the end user\'s IP, for venues that need it' }));
 export const SubmitSigned = Type.Object(
-  { signedTransaction: Type.String({ minLength: 1, maxLength: 262_144, description: 'the signed transaction (EVM: 0x-hex RLP; Solana: base64 or base58); Strait verifies it against the built step, then broadcasts it' }), step: SubmitStep, userIp: SubmitUserIp },
+  { signedTransaction: Type.String({ minLength: 1, maxLength: 262_144, description: 'the signed transaction (EVM: 0x-hex RLP; Solana: base64 or base58), which Strait verifies against the built step and then broadcasts; for an `eip712` step, the signature (0x + 130 hex digits, `v` 27/28 or 0/1; or 0x + 128, EIP-2098 compact), which Strait verifies and forwards to the venue' }), step: SubmitStep, userIp: SubmitUserIp, typedData: SubmitTypedData },
   { $id: 'SubmitSigned', additionalProperties: false, description: 'Strait broadcasts the signed step.' },
 );
 export const SubmitTxHash = Type.Object(
@@ -423,7 +430,7 @@ export const ExplorerLink = Type.Object(
 export const COMPONENT_SCHEMAS: readonly object[] = [
   ChainKey, StepKind, TransferStatus, Verification, ErrorEnvelope, SourceChain, SourceChainsResponse, Route, RoutesResponse, Token, TokensResponse, Capabilities, Venue, VenuesResponse,
   QuoteBody, QuoteRow, Rejection, StreamedQuote, Fees, QuoteResponse, BuildBody, EvmStep, SvmStep, TronStep, UtxoStep, TransferStep, Eip712Step, CosmosStep, SuiStep, TonStep, Step,
-  Deposit, BuildResponse, SubmitSigned, SubmitTxHash, SubmitRequest, SubmitResponse, FeeRow, PostStep, TransferSubstatus, ExplorerLink, TransferResponse,
+  Deposit, BuildResponse, SignedTypedData, SubmitSigned, SubmitTxHash, SubmitRequest, SubmitResponse, FeeRow, PostStep, TransferSubstatus, ExplorerLink, TransferResponse,
 ];
 
 export type QuoteBodyT = Static<typeof QuoteBody>;

@@ -197,7 +197,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @description stable code (docs/errors.md) */
-                code: "invalid_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "malformed_request" | "headers_too_large" | "request_timeout" | "route_not_found" | "same_chain" | "unknown_token" | "token_not_priced" | "invalid_amount" | "invalid_sender" | "invalid_recipient" | "invalid_referral_wallet" | "invalid_referral_bps" | "referral_incomplete" | "invalid_user_ip" | "decision_not_found" | "quote_not_found" | "no_executable_quote" | "privacy_venue_required" | "quote_expired" | "quote_drifted" | "decision_already_built" | "insufficient_balance" | "unsafe_venue_answer" | "venue_unavailable" | "transfer_not_found" | "invalid_webhook_url" | "webhook_url_forbidden" | "webhooks_not_configured" | "invalid_last_event_id" | "too_many_streams" | "invalid_submission" | "step_not_allowed" | "step_not_built" | "source_tx_claimed" | "fee_steps_required" | "transfer_abandoned" | "build_expired" | "invalid_signed_transaction" | "transaction_mismatch" | "nonce_too_low" | "transaction_underpriced" | "insufficient_funds" | "broadcast_rejected" | "blockhash_expired" | "chain_unavailable" | "no_rpc_for_chain" | "rate_limited" | "service_unavailable" | "internal_error";
+                code: "invalid_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "malformed_request" | "headers_too_large" | "request_timeout" | "route_not_found" | "same_chain" | "unknown_token" | "token_not_priced" | "invalid_amount" | "invalid_sender" | "invalid_recipient" | "invalid_referral_wallet" | "invalid_referral_bps" | "referral_incomplete" | "invalid_user_ip" | "decision_not_found" | "quote_not_found" | "no_executable_quote" | "privacy_venue_required" | "quote_expired" | "quote_drifted" | "decision_already_built" | "insufficient_balance" | "unsafe_venue_answer" | "venue_unavailable" | "transfer_not_found" | "invalid_webhook_url" | "webhook_url_forbidden" | "webhooks_not_configured" | "invalid_last_event_id" | "too_many_streams" | "invalid_submission" | "step_not_allowed" | "step_not_built" | "source_tx_claimed" | "fee_steps_required" | "transfer_abandoned" | "step_already_signed" | "build_expired" | "invalid_signed_transaction" | "transaction_mismatch" | "nonce_too_low" | "transaction_underpriced" | "insufficient_funds" | "broadcast_rejected" | "blockhash_expired" | "chain_unavailable" | "no_rpc_for_chain" | "rate_limited" | "service_unavailable" | "internal_error";
                 /** @description plain-language explanation */
                 message: string;
                 /** @description code-specific fields, e.g. `issues` for `invalid_request` */
@@ -440,7 +440,7 @@ export interface components {
             amountAtomic: string;
             memo: string | null;
         };
-        /** @description an intent or permit signature (eth_signTypedData_v4); submit the 65-byte signature as `signedTransaction` */
+        /** @description an intent or permit signature (eth_signTypedData_v4 of `typedData` exactly as given); submit the 65-byte signature as `signedTransaction`, optionally with the `typedData` signed (docs/steps.md#submit-a-signature) */
         Eip712Step: {
             /** @enum {string} */
             vm: "eip712";
@@ -540,13 +540,27 @@ export interface components {
             /** @description native units of the source chain the `main` step sends beyond the amount: the venue's own fee (a LayerZero message, Axelar gas), at most STRAIT_MAX_NATIVE_FEE_USD; `0` for most venues (docs/steps.md#native-fees) */
             nativeFeeAtomic?: string;
         };
+        /** @description For an `eip712` step only: the typed data the wallet signed, as the wallet had it. Strait compares it with the built step field for field (address and hex case, integers as numbers or strings, and an `EIP712Domain` entry matching the domain are not differences) and refuses any other difference with `422 transaction_mismatch`, whose `details.mismatches` name each path (`message.recipient`, `types.Order[1].type`, …). Optional: the signature is always checked against the stored typed data. */
+        SignedTypedData: {
+            domain: {
+                [key: string]: unknown;
+            };
+            types: {
+                [key: string]: unknown;
+            };
+            primaryType: string;
+            message: {
+                [key: string]: unknown;
+            };
+        };
         /** @description Strait broadcasts the signed step. */
         SubmitSigned: {
-            /** @description the signed transaction (EVM: 0x-hex RLP; Solana: base64 or base58); Strait verifies it against the built step, then broadcasts it */
+            /** @description the signed transaction (EVM: 0x-hex RLP; Solana: base64 or base58), which Strait verifies against the built step and then broadcasts; for an `eip712` step, the signature (0x + 130 hex digits, `v` 27/28 or 0/1; or 0x + 128, EIP-2098 compact), which Strait verifies and forwards to the venue */
             signedTransaction: string;
             step: components["schemas"]["StepKind"];
             /** @description the end user's IP, for venues that need it */
             userIp?: string;
+            typedData?: components["schemas"]["SignedTypedData"];
         };
         /** @description The wallet broadcast the step itself; Strait fetches and verifies it. */
         SubmitTxHash: {
@@ -1402,6 +1416,8 @@ export interface operations {
              *     `nonce_too_low`: The chain refused the transaction: its nonce is already used. Nothing was recorded.
              *
              *     `blockhash_expired`: The chain refused the Solana transaction: its blockhash is unknown or expired. Sign again with a fresh blockhash (when `refreshBlockhash`) or build again. Nothing was recorded.
+             *
+             *     `step_already_signed`: The `eip712` step already has an accepted signature (`details.txHash` is the venue's order); a different signature is not forwarded. The same signature again answers the order on record.
              */
             409: {
                 headers: {
@@ -1484,10 +1500,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `unsafe_venue_answer`: The venue answered with a transaction outside its allow-list (an unknown contract, function or payee) or an answer its adapter refuses as impossible (amounts that do not match, a deposit address not valid for the chain); nothing was built, the venue is marked degraded and the answer counts as its fault. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
              * @description `service_unavailable`: The store is unreachable; retry after `retryAfterMs`.
              *
              *     `chain_unavailable`: The chain's RPC did not answer and nothing was recorded; the transaction may or may not have reached the chain. Retrying the same bytes after `retryAfterMs` is safe: Strait never broadcasts a step twice.
+             *
+             *     `venue_unavailable`: The venue did not answer the build request in time or in a shape Strait accepts, or asked Strait to wait for its rate limit; nothing was built. The same build may be retried after `retryAfterMs`.
              */
             503: {
                 headers: {
