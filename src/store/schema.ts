@@ -167,6 +167,17 @@ export interface HyperCoreCreditsTable {
   updated_at: number;
 }
 
+/** One venue status poll of a transfer, as the worker heard it (migration 008). */
+export interface TransferPollsTable {
+  id: Generated<number>;
+  transfer_id: string;
+  polled_at: number;
+  venue: string;
+  venue_status: string | null;
+  mapped_status: string | null;
+  error: string | null;
+}
+
 export interface Database {
   decisions: DecisionsTable;
   decision_quotes: DecisionQuotesTable;
@@ -177,4 +188,5 @@ export interface Database {
   submission_history: SubmissionHistoryTable;
   fee_rows: FeeRowsTable;
   hypercore_credits: HyperCoreCreditsTable;
+  transfer_polls: TransferPollsTable;
 }
