@@ -17,7 +17,7 @@ import { createHttpApp } from './http/createHttpApp.ts';
 import { createMemoryRateLimiter } from './http/rateLimits/createMemoryRateLimiter.ts';
 import { createRedisRateLimiter } from './http/rateLimits/createRedisRateLimiter.ts';
 import type { RateLimiter } from './http/rateLimits/RateLimiter.ts';
-import { createMetrics } from './observability/createMetrics.ts';
+import { createMetrics, type Metrics } from './observability/createMetrics.ts';
 import { registerStateGauges } from './observability/registerStateGauges.ts';
 import { openStore } from './store/openStore.ts';
 import { createVenueRegistry } from './venues/createVenueRegistry.ts';
@@ -30,6 +30,8 @@ export interface Strait {
   readonly app: FastifyInstance;
   readonly deps: EngineDeps;
   readonly worker: StatusWorker;
+  /** This process's metrics (the API's `/metrics`, and the worker's probes in `strait worker`). */
+  readonly metrics: Metrics;
   /** Listens on the configured host and port; resolves to the base URL (…/v1). */
   listen(): Promise<string>;
   /** Drains in-flight requests, stops the worker (releasing its leases), then closes Redis and the store. */
@@ -67,6 +69,7 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
     now,
     logger,
     transferViews,
+    observer: metrics.observer,
     ...(snapshots ? { snapshots } : {}),
     settings: {
       quoteDeadlineMs: config.quote.deadlineMs,
@@ -95,6 +98,7 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
     app,
     deps,
     worker,
+    metrics,
     async listen() {
       const address = await app.listen({ host: config.host, port: config.port });
       return `${address.replace('0.0.0.0', '127.0.0.1')}/v1`;

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, type Config, type Env } from '../config.ts';
 import { createStrait, type Strait } from '../createStrait.ts';
+import { startWorkerProbes } from '../observability/startWorkerProbes.ts';
 import { startSandbox } from '../sandbox/startSandbox.ts';
 import { onShutdown } from './onShutdown.ts';
 import { startupSummary, unknownVariables } from './startupReport.ts';
@@ -53,8 +54,12 @@ async function workerOnly(env: Env): Promise<null> {
   const config = loadConfig(env);
   const strait = await createStrait(config, { worker: true });
   reportStartup(strait, config, env);
-  strait.deps.logger.info('strait worker is running');
-  onShutdown(() => strait.close());
+  const probes = await startWorkerProbes({ host: config.host, port: config.worker.port, store: strait.deps.store, metrics: strait.metrics });
+  strait.deps.logger.info({ probes: probes.url }, 'strait worker is running; /health, /ready and /metrics on its own port');
+  onShutdown(async () => {
+    await probes.close();
+    await strait.close();
+  });
   return null;
 }
 

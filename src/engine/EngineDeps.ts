@@ -26,6 +26,16 @@ export interface EngineDeps {
   readonly transferViews: TransferViewCache;
   /** The background refresh of venues' published coverage; absent when switched off (static tables only). */
   readonly snapshots?: Pick<SnapshotRefresher, 'freshness'>;
+  /** Told of engine events the metrics count; absent in apps without metrics. */
+  readonly observer?: EngineObserver;
+}
+
+/** Engine events worth a metric (observability/createMetrics.ts implements it). */
+export interface EngineObserver {
+  /** A transfer reached a terminal status; `seconds` since its main step was submitted (since its creation when never submitted). */
+  transferFinished(event: { readonly venue: string; readonly status: string; readonly seconds: number }): void;
+  /** One venue's part in a quote fan-out: priced, refused (a typed rejection) or left out at the deadline, and when. */
+  venueQuoted(event: { readonly venue: string; readonly outcome: 'priced' | 'refused' | 'left_out'; readonly seconds: number }): void;
 }
 
 export interface EngineSettings {

@@ -29,7 +29,9 @@ let listed: Promise<string[]> | null = null;
 const migrationFiles = (): Promise<string[]> => (listed ??= readdir(MIGRATIONS_DIR).then((names) => names.filter((f) => f.endsWith('.sql')).sort()));
 
 // Unordered: a file merged with a number below one already applied is still applied, as the first runner did.
-const migratorOf = (db: Kysely<unknown>): Migrator => new Migrator({ db, provider: sqlFileProvider, allowUnorderedMigrations: true });
+function migratorOf<DB>(db: Kysely<DB>): Migrator {
+  return new Migrator({ db, provider: sqlFileProvider, allowUnorderedMigrations: true });
+}
 
 export interface MigrationState {
   readonly name: string;
@@ -38,7 +40,7 @@ export interface MigrationState {
 }
 
 /** Every migration file and whether it is applied, in name order. */
-export async function migrationStatus(db: Kysely<unknown>): Promise<MigrationState[]> {
+export async function migrationStatus<DB>(db: Kysely<DB>): Promise<MigrationState[]> {
   await adoptLegacyBookkeeping(db);
   const migrations: readonly MigrationInfo[] = await migratorOf(db).getMigrations();
   return migrations.map((m) => ({ name: m.name, appliedAt: m.executedAt ?? null }));
@@ -48,7 +50,7 @@ export async function migrationStatus(db: Kysely<unknown>): Promise<MigrationSta
  * Applies every pending migration in one transaction under Kysely's advisory lock (replicas starting
  * together migrate once) and returns the names applied; throws, with nothing applied, when one fails.
  */
-export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
   await adoptLegacyBookkeeping(db);
   const { error, results } = await migratorOf(db).migrateToLatest();
   if (error) {
@@ -59,7 +61,7 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
 }
 
 /** How many migration files exist, and how many of them are recorded as applied. */
-export async function migrationCounts(db: Kysely<unknown>): Promise<{ files: number; applied: number }> {
+export async function migrationCounts<DB>(db: Kysely<DB>): Promise<{ files: number; applied: number }> {
   const files = (await migrationFiles()).map((f) => f.slice(0, -'.sql'.length));
   const rows = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);
   const applied = new Set(rows.rows.map((r) => r.name));
@@ -72,7 +74,7 @@ export async function migrationCounts(db: Kysely<unknown>): Promise<{ files: num
  * `.sql`, same times), so nothing is applied twice. `schema_migrations` is left as it was, unread
  * from then on, so an older release started against the database still finds its bookkeeping.
  */
-async function adoptLegacyBookkeeping(db: Kysely<unknown>): Promise<void> {
+async function adoptLegacyBookkeeping<DB>(db: Kysely<DB>): Promise<void> {
   const exists = async (table: string) => (await sql<{ t: string | null }>`SELECT to_regclass(${table})::text AS t`.execute(db)).rows[0]?.t != null;
   if ((await exists('kysely_migration')) || !(await exists(LEGACY_TABLE))) return;
   await db.transaction().execute(async (tx) => {
