@@ -26,8 +26,15 @@ show: the transfer, its steps, submissions (current and ended), fee rows and its
 
 export async function transfersCommand(args: readonly string[], config: Config, io: CliIo, now: number): Promise<number> {
   const [sub, ...rest] = args;
-  if (sub === 'list') return withStore(config, (store) => listTransfers(store, rest, io, now));
-  if (sub === 'show') return withStore(config, (store) => showTransfer(store, rest, io, now));
+  // The command line is checked before the store is opened: a typo costs nothing.
+  if (sub === 'list') {
+    const filters = parseListFilters(rest, now);
+    return withStore(config, (store) => listTransfers(store, filters, io, now));
+  }
+  if (sub === 'show') {
+    const shown = parseShow(rest);
+    return withStore(config, (store) => showTransfer(store, shown, io, now));
+  }
   if (sub === undefined || sub === '--help' || sub === 'help') {
     io.out(TRANSFERS_USAGE);
     return sub === undefined ? EXIT.usage : EXIT.ok;
@@ -93,8 +100,7 @@ export function parseListFilters(args: readonly string[], now: number): ListFilt
   return { statuses, venue: values.venue ?? null, overdue: values.overdue, wallet: values.wallet ?? null, createdBefore: age('older-than'), createdAfter: age('newer-than'), limit, json: values.json };
 }
 
-async function listTransfers(store: Store, args: readonly string[], io: CliIo, now: number): Promise<number> {
-  const filters = parseListFilters(args, now);
+async function listTransfers(store: Store, filters: ListFilters & { json: boolean }, io: CliIo, now: number): Promise<number> {
   let query = store.db.selectFrom('transfers').select(['id', 'status', 'venue', 'from_chain', 'to_chain', 'amount_in', 'requester_wallet', 'recipient_wallet', 'created_at', 'updated_at', 'give_up_at', 'next_poll_at', 'poll_attempts', 'status_detail']);
   if (filters.statuses) query = filters.statuses.length === 0 ? query.where(sql<boolean>`false`) : query.where('status', 'in', filters.statuses);
   if (filters.venue) query = query.where('venue', '=', filters.venue);
@@ -133,20 +139,24 @@ async function listTransfers(store: Store, args: readonly string[], io: CliIo, n
   return EXIT.ok;
 }
 
-async function showTransfer(store: Store, args: readonly string[], io: CliIo, now: number): Promise<number> {
+function parseShow(args: readonly string[]): { id: string; json: boolean } {
   const { values, positionals } = parseArgs({ args: [...args], options: { json: { type: 'boolean', default: false } }, allowPositionals: true, strict: true });
   const [raw, extra] = positionals;
   if (raw === undefined) throw new UsageError('transfers show needs a transfer id');
   if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'`);
   const id = raw.toLowerCase();
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) throw new UsageError(`'${raw}' is not a transfer id (a UUID)`);
+  return { id, json: values.json };
+}
+
+async function showTransfer(store: Store, { id, json }: { id: string; json: boolean }, io: CliIo, now: number): Promise<number> {
   const transfer = await findTransfer(store.db, id);
   if (!transfer) {
     io.err(`no transfer ${id}\n`);
     return EXIT.notFound;
   }
   const [steps, submissions, ended, fees, polls] = await Promise.all([listSteps(store.db, id), listClaims(store.db, id), listEndedClaims(store.db, id), listFeeRows(store.db, id), listPolls(store.db, id)]);
-  if (values.json) {
+  if (json) {
     io.out(toJson({ transfer, steps, submissions, endedSubmissions: ended, feeRows: fees, polls }));
     return EXIT.ok;
   }
