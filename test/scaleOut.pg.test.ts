@@ -225,6 +225,8 @@ beforeAll(async () => {
     STRAIT_RATE_LIMIT_PER_MINUTE: '10',
     STRAIT_HOST: '127.0.0.1',
     STRAIT_PORT: '0',
+    // Each worker's probes on a port of its own (two workers share this host).
+    STRAIT_WORKER_PORT: '0',
     STRAIT_TRUST_PROXY: 'loopback',
     STRAIT_PRICE_SOURCE: 'fixed',
     STRAIT_LOG_LEVEL: 'info',
