@@ -10,6 +10,7 @@ import { createTestStrait } from './testStrait.ts';
 const run = promisify(execFile);
 const ROOT = new URL('..', import.meta.url);
 const RULES = 'deploy/prometheus/strait-alerts.yml';
+const RULE_TESTS = 'deploy/prometheus/strait-alerts.test.yml';
 const DASHBOARD = 'deploy/grafana/strait-dashboard.json';
 const read = (path: string) => readFileSync(new URL(path, ROOT), 'utf8');
 
@@ -38,6 +39,15 @@ describe('Prometheus alert rules', () => {
     }
     const { stdout } = await run(promtool, ['check', 'rules', new URL(RULES, ROOT).pathname]);
     expect(stdout).toMatch(/SUCCESS: \d+ rules found/);
+  });
+
+  it('fire as their unit tests expect (promtool test rules)', async () => {
+    if (!promtool) {
+      expect(process.env.CI, 'promtool is missing in CI').toBeFalsy();
+      return;
+    }
+    const { stdout } = await run(promtool, ['test', 'rules', new URL(RULE_TESTS, ROOT).pathname]);
+    expect(stdout).toContain('SUCCESS');
   });
 });
 

@@ -1,4 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +43,24 @@ describe('the store is chosen from the service environment', () => {
     expect(up.code).toBe(0);
     expect(up.out).toMatch(/applied 001_initial,.*008_transfer_polls/);
     expect((await cli(['migrate', 'status'], { STRAIT_DATA_DIR: empty })).code).toBe(0);
+  });
+
+  it('refuses a data directory another live process holds, and takes over one a dead process left', async () => {
+    // The service closed the directory: it released its pid file.
+    expect(existsSync(join(dir, 'strait.pid'))).toBe(false);
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+    try {
+      await writeFile(join(dir, 'strait.pid'), `${holder.pid}\n`);
+      const refused = await cli(['migrate', 'status'], { STRAIT_DATA_DIR: dir });
+      expect(refused.code).toBe(69);
+      expect(refused.err).toContain(`in use by process ${holder.pid}: PGlite is one process's database`);
+    } finally {
+      holder.kill('SIGKILL');
+      await new Promise((resolve) => holder.once('exit', resolve));
+    }
+    // The holder died without releasing it: the next process takes the directory over.
+    expect((await cli(['migrate', 'status'], { STRAIT_DATA_DIR: dir })).code).toBe(0);
+    expect(existsSync(join(dir, 'strait.pid'))).toBe(false);
   });
 
   it('reports a configuration that does not load with exit 78', async () => {

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { lockDataDir } from './dataDirLock.ts';
 import { migrateToLatest, migrationCounts } from './migrateStore.ts';
 import { createPglitePool } from './pglitePool.ts';
 import type { Database } from './schema.ts';
@@ -27,6 +28,7 @@ export interface StoreOptions {
 export async function openStore(options: StoreOptions): Promise<Store> {
   let db: Kysely<Database>;
   let driver: Store['driver'];
+  let unlock = (): void => undefined;
   if (options.databaseUrl) {
     const int8 = 20;
     const pool = new pg.Pool({
@@ -43,12 +45,24 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     driver = 'postgres';
   } else {
     const dataDir = options.dataDir ?? './data';
-    if (dataDir !== 'memory') await mkdir(dataDir, { recursive: true });
-    const pglite = await PGlite.create(dataDir === 'memory' ? undefined : dataDir);
+    if (dataDir !== 'memory') {
+      await mkdir(dataDir, { recursive: true });
+      unlock = lockDataDir(dataDir);
+    }
+    const pglite = await PGlite.create(dataDir === 'memory' ? undefined : dataDir).catch((error: unknown) => {
+      unlock();
+      throw error;
+    });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPglitePool(pglite) }) });
     driver = 'pglite';
   }
-  if (options.migrate !== false) await migrateToLatest(db);
+  if (options.migrate !== false) {
+    await migrateToLatest(db).catch(async (error: unknown) => {
+      await db.destroy();
+      unlock();
+      throw error;
+    });
+  }
   return {
     db,
     driver,
@@ -60,6 +74,9 @@ export async function openStore(options: StoreOptions): Promise<Store> {
         return false;
       }
     },
-    close: () => db.destroy(),
+    async close() {
+      await db.destroy();
+      unlock();
+    },
   };
 }
