@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { Strait } from '../src/createStrait.ts';
 import { startWorkerProbes, type WorkerProbes } from '../src/observability/startWorkerProbes.ts';
+import { startHyperCoreFake, type HyperCoreFake } from '../src/venues/hyperliquid/hyperCoreFake.ts';
+import { isHyperliquidVenue } from '../src/venues/hyperliquid/hyperliquidVenue.ts';
 import { createTestStrait } from './testStrait.ts';
 
 const run = promisify(execFile);
@@ -13,6 +15,8 @@ const RULES = 'deploy/prometheus/strait-alerts.yml';
 const RULE_TESTS = 'deploy/prometheus/strait-alerts.test.yml';
 const DASHBOARD = 'deploy/grafana/strait-dashboard.json';
 const read = (path: string) => readFileSync(new URL(path, ROOT), 'utf8');
+// Anvil's first key: a throw-away relayer key.
+const RELAYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcaf784d7bf4f2ff80';
 
 /** Debian's promtool (CI installs the `prometheus` package: .ci/run), or the one PROMTOOL_PATH names. */
 async function findPromtool(): Promise<string | null> {
@@ -103,19 +107,27 @@ describe('dashboard and alerts name only metrics Strait exposes', () => {
   let strait: Strait;
   let probes: WorkerProbes;
   let exposed: Set<string>;
+  let fromApi: string;
+  let hyperCore: HyperCoreFake;
 
   beforeAll(async () => {
-    // The relayer's gauge exists only with a relayer key; its HyperCore API is a closed loopback port here.
-    strait = await createTestStrait({ STRAIT_VENUE_HYPERLIQUID_SIGNER_KEY: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcaf784d7bf4f2ff80', STRAIT_RATE_LIMIT_PER_MINUTE: '10' });
+    // The relayer's gauge exists only with a relayer key; its HyperCore is the loopback fake, funded.
+    hyperCore = await startHyperCoreFake();
+    strait = await createTestStrait({ STRAIT_VENUE_HYPERLIQUID_SIGNER_KEY: RELAYER_KEY, STRAIT_VENUE_HYPERLIQUID_BASE_URL: hyperCore.url, STRAIT_RATE_LIMIT_PER_MINUTE: '10' });
+    const relayer = strait.deps.venues.get('hyperliquid')?.venue;
+    if (!isHyperliquidVenue(relayer) || !relayer.relayer) throw new Error('the relayer is not configured');
+    hyperCore.fund(relayer.relayer.address, { perpsAtomic: 1_234_500_000n, spotAtomic: 10_000_000n });
     const api = (await strait.listen()).replace(/\/v1$/, '');
     probes = await startWorkerProbes({ host: '127.0.0.1', port: 0, store: strait.deps.store, metrics: strait.metrics });
-    const [fromApi, fromWorker] = await Promise.all([fetch(`${api}/metrics`).then((r) => r.text()), fetch(`${probes.url}/metrics`).then((r) => r.text())]);
+    let fromWorker: string;
+    [fromApi, fromWorker] = await Promise.all([fetch(`${api}/metrics`).then((r) => r.text()), fetch(`${probes.url}/metrics`).then((r) => r.text())]);
     expect(fromWorker).toContain('# TYPE strait_transfers_finished_total counter');
     exposed = new Set([...exposedNames(fromApi), ...exposedNames(fromWorker)]);
   });
   afterAll(async () => {
     await probes?.close();
     await strait?.close();
+    await hyperCore?.close();
   });
 
   it('reads the metric names out of PromQL', () => {
@@ -136,6 +148,11 @@ describe('dashboard and alerts name only metrics Strait exposes', () => {
     for (const name of ['strait_transfers_finished_total', 'strait_transfer_duration_seconds_bucket', 'strait_submit_refusals_total', 'strait_quote_venue_duration_seconds_bucket', 'strait_quote_venue_outcomes_total', 'strait_hypercore_relayer_balance_usdc', 'strait_worker_lag_seconds']) {
       expect(used, name).toContain(name);
     }
+  });
+
+  it("reports the relayer's HyperCore balances in USDC", () => {
+    expect(fromApi).toMatch(/^strait_hypercore_relayer_balance_usdc\{balance="perps"\} 1234\.5$/m);
+    expect(fromApi).toMatch(/^strait_hypercore_relayer_balance_usdc\{balance="spot"\} 10$/m);
   });
 
   it('the worker’s probes answer like the API’s', async () => {
