@@ -322,6 +322,12 @@ describe.skipIf(missing !== null)('scale-out: two API replicas and two workers o
       expect((await balance(users[i]!)) - before[i]!).toBe(BigInt(transfer.receivedAmountAtomic!));
     }
     expect((await db.query('SELECT id FROM transfers WHERE lease_owner IS NOT NULL')).rows).toEqual([]);
+    // The survivor finished the transfers in its own process: its probe port (STRAIT_WORKER_PORT) counts them.
+    const probes = survivors[0]!.lines.find((l) => l.msg === 'strait worker is running; /health, /ready and /metrics on its own port')?.probes as string;
+    expect((await fetch(`${probes}/ready`)).status).toBe(200);
+    const workerMetrics = await (await fetch(`${probes}/metrics`)).text();
+    const completed = [...workerMetrics.matchAll(/^strait_transfers_finished_total\{venue="[^"]+",outcome="COMPLETED"\} (\d+)$/gm)].reduce((n, m) => n + Number(m[1]), 0);
+    expect(completed).toBeGreaterThan(0);
   });
 
   it('drains an in-flight request on SIGTERM and exits 0; a worker finishes its poll and releases its leases first', async () => {
