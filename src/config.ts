@@ -53,6 +53,8 @@ export interface Config {
     readonly intervalMs: number;
     readonly leaseMs: number;
     readonly batchSize: number;
+    /** Port of `strait worker`'s /health, /ready and /metrics (on `host`). */
+    readonly port: number;
   };
   /** JSON-RPC URL per chain key. */
   readonly rpcUrls: Readonly<Partial<Record<ChainKey, string>>>;
@@ -146,6 +148,7 @@ export function loadConfig(env: Env): Config {
       intervalMs: parseInteger('STRAIT_WORKER_INTERVAL_MS', env.STRAIT_WORKER_INTERVAL_MS, 2_000, 10, 600_000),
       leaseMs: parseInteger('STRAIT_WORKER_LEASE_MS', env.STRAIT_WORKER_LEASE_MS, 60_000, 1_000, 3_600_000),
       batchSize: parseInteger('STRAIT_WORKER_BATCH', env.STRAIT_WORKER_BATCH, 20, 1, 1_000),
+      port: parseInteger('STRAIT_WORKER_PORT', env.STRAIT_WORKER_PORT, 8081, 0, 65_535),
     },
     rpcUrls,
     venues,

@@ -18,7 +18,7 @@ import { createHttpApp } from './http/createHttpApp.ts';
 import { createMemoryRateLimiter } from './http/rateLimits/createMemoryRateLimiter.ts';
 import { createRedisRateLimiter } from './http/rateLimits/createRedisRateLimiter.ts';
 import type { RateLimiter } from './http/rateLimits/RateLimiter.ts';
-import { createMetrics } from './observability/createMetrics.ts';
+import { createMetrics, type Metrics } from './observability/createMetrics.ts';
 import { registerStateGauges } from './observability/registerStateGauges.ts';
 import { openStore } from './store/openStore.ts';
 import { createVenueRegistry } from './venues/createVenueRegistry.ts';
@@ -33,6 +33,8 @@ export interface Strait {
   readonly worker: StatusWorker;
   /** Sends the webhook outbox; `null` without STRAIT_WEBHOOK_SECRET. Started with the worker. */
   readonly webhookSender: WebhookSender | null;
+  /** This process's metrics (the API's `/metrics`, and the worker's probes in `strait worker`). */
+  readonly metrics: Metrics;
   /** Listens on the configured host and port; resolves to the base URL (…/v1). */
   listen(): Promise<string>;
   /** Drains in-flight requests, stops the worker (releasing its leases), then closes Redis and the store. */
@@ -70,6 +72,7 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
     now,
     logger,
     transferViews,
+    observer: metrics.observer,
     ...(snapshots ? { snapshots } : {}),
     settings: {
       quoteDeadlineMs: config.quote.deadlineMs,
@@ -105,6 +108,7 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
     deps,
     worker,
     webhookSender,
+    metrics,
     async listen() {
       const address = await app.listen({ host: config.host, port: config.port });
       return `${address.replace('0.0.0.0', '127.0.0.1')}/v1`;

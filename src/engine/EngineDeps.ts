@@ -29,6 +29,16 @@ export interface EngineDeps {
   readonly snapshots?: Pick<SnapshotRefresher, 'freshness'>;
   /** How a webhook host is resolved for the build-time check (DNS when absent; tests put a table in). */
   readonly resolveHost?: ResolveHost;
+  /** Told of engine events the metrics count; absent in apps without metrics. */
+  readonly observer?: EngineObserver;
+}
+
+/** Engine events worth a metric (observability/createMetrics.ts implements it). */
+export interface EngineObserver {
+  /** A transfer reached a terminal status; `seconds` since its main step was submitted (since its creation when never submitted). */
+  transferFinished(event: { readonly venue: string; readonly status: string; readonly seconds: number }): void;
+  /** One venue's part in a quote fan-out: priced, refused (a typed rejection) or left out at the deadline, and when. */
+  venueQuoted(event: { readonly venue: string; readonly outcome: 'priced' | 'refused' | 'left_out'; readonly seconds: number }): void;
 }
 
 export interface EngineSettings {

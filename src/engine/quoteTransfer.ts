@@ -46,7 +46,7 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
     candidates,
     request,
     { deadlineMs: venueDeadlineMs(deps.settings.quoteDeadlineMs, deps.settings.quoteMinWaitMs), minWaitMs: deps.settings.quoteMinWaitMs },
-    { ...(requestId ? { requestId } : {}), isUseful: (priced) => executable(priced.venue), logger: deps.logger, ...(listener ? { onOutcome: outcomeForwarder(deps, input, listener) } : {}) },
+    { ...(requestId ? { requestId } : {}), isUseful: (priced) => executable(priced.venue), logger: deps.logger, ...(listener ? { onOutcome: outcomeForwarder(deps, input, listener) } : {}), ...(deps.observer ? { onVenueDone: deps.observer.venueQuoted } : {}) },
   );
   rejected.push(...fanOut.rejected);
   const relayed = relayer ? await relayer : null;

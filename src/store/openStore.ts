@@ -1,8 +1,9 @@
-import { readdir, readFile, mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { lockDataDir } from './dataDirLock.ts';
+import { migrateToLatest, migrationCounts } from './migrateStore.ts';
 import { createPglitePool } from './pglitePool.ts';
 import type { Database } from './schema.ts';
 
@@ -30,13 +31,11 @@ export interface StoreOptions {
   readonly databaseUrl?: string | undefined;
   /** PGlite data directory, or `memory` for a throw-away database (tests). */
   readonly dataDir?: string | undefined;
+  /** Apply pending migrations before returning (default); `strait migrate status` opens without. */
+  readonly migrate?: boolean;
 }
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
-// Arbitrary constant naming Strait's migration lock, so replicas starting together migrate once.
-const MIGRATION_LOCK_ID = 7_310_052_417;
-
-/** Opens the store on the configured driver and applies pending migrations before returning. */
+/** Opens the store on the configured driver and, unless told not to, applies pending migrations before returning. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   let db: Kysely<Database>;
   let driver: Store['driver'];
@@ -45,6 +44,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     for (const listener of listeners) listener(transferId);
   };
   let stopListening: () => Promise<void>;
+  let unlock = (): void => undefined;
   if (options.databaseUrl) {
     const int8 = 20;
     const pool = new pg.Pool({
@@ -62,21 +62,34 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     stopListening = listenForTransferEvents(options.databaseUrl, notify);
   } else {
     const dataDir = options.dataDir ?? './data';
-    if (dataDir !== 'memory') await mkdir(dataDir, { recursive: true });
-    const pglite = await PGlite.create(dataDir === 'memory' ? undefined : dataDir);
+    if (dataDir !== 'memory') {
+      await mkdir(dataDir, { recursive: true });
+      unlock = lockDataDir(dataDir);
+    }
+    const pglite = await PGlite.create(dataDir === 'memory' ? undefined : dataDir).catch((error: unknown) => {
+      unlock();
+      throw error;
+    });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPglitePool(pglite) }) });
     driver = 'pglite';
     const unlisten = await pglite.listen(TRANSFER_EVENTS_CHANNEL, notify);
     stopListening = () => unlisten().catch(() => undefined);
   }
-  const expected = await migrate(db);
+  if (options.migrate !== false) {
+    await migrateToLatest(db).catch(async (error: unknown) => {
+      await stopListening();
+      await db.destroy();
+      unlock();
+      throw error;
+    });
+  }
   return {
     db,
     driver,
     async ready() {
       try {
-        const rows = await sql<{ n: number }>`SELECT count(*)::int AS n FROM schema_migrations`.execute(db);
-        return (rows.rows[0]?.n ?? 0) >= expected;
+        const { files, applied } = await migrationCounts(db);
+        return applied === files;
       } catch {
         return false;
       }
@@ -89,6 +102,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       listeners.clear();
       await stopListening();
       await db.destroy();
+      unlock();
     },
   };
 }
@@ -133,21 +147,4 @@ function listenForTransferEvents(databaseUrl: string, notify: (transferId: strin
     client = null;
     await current?.end().catch(() => undefined);
   };
-}
-
-/** Applies every migration file not yet recorded, in name order, each in its own transaction. */
-async function migrate(db: Kysely<Database>): Promise<number> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
-  await db.transaction().execute(async (tx) => {
-    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(tx);
-    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at bigint NOT NULL)`.execute(tx);
-    const applied = new Set((await sql<{ version: string }>`SELECT version FROM schema_migrations`.execute(tx)).rows.map((r) => r.version));
-    for (const file of files) {
-      if (applied.has(file)) continue;
-      const text = await readFile(`${MIGRATIONS_DIR}${file}`, 'utf8');
-      await sql.raw(text).execute(tx);
-      await sql`INSERT INTO schema_migrations (version, applied_at) VALUES (${file}, ${Date.now()})`.execute(tx);
-    }
-  });
-  return files.length;
 }

@@ -192,6 +192,17 @@ export interface HyperCoreCreditsTable {
   updated_at: number;
 }
 
+/** One venue status poll of a transfer, as the worker heard it (migration 008). */
+export interface TransferPollsTable {
+  id: Generated<number>;
+  transfer_id: string;
+  polled_at: number;
+  venue: string;
+  venue_status: string | null;
+  mapped_status: string | null;
+  error: string | null;
+}
+
 export interface Database {
   decisions: DecisionsTable;
   decision_quotes: DecisionQuotesTable;
@@ -204,4 +215,5 @@ export interface Database {
   hypercore_credits: HyperCoreCreditsTable;
   transfer_events: TransferEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  transfer_polls: TransferPollsTable;
 }
