@@ -55,6 +55,8 @@ export interface Config {
   };
   /** JSON-RPC URL per chain key. */
   readonly rpcUrls: Readonly<Partial<Record<ChainKey, string>>>;
+  /** Sent as `TRON-PRO-API-KEY` to the Tron node (TronGrid needs one); `undefined` sends none. */
+  readonly tronApiKey: string | undefined;
   readonly venues: Readonly<Record<string, VenueConfig>>;
   /** Fetch the chain and token lists venues publish, in the background (off: the adapters' static tables). */
   readonly venueSnapshots: boolean;
@@ -127,6 +129,7 @@ export function loadConfig(env: Env): Config {
       batchSize: parseInteger('STRAIT_WORKER_BATCH', env.STRAIT_WORKER_BATCH, 20, 1, 1_000),
     },
     rpcUrls,
+    tronApiKey: env.STRAIT_RPC_TRON_API_KEY || undefined,
     venues,
     venueSnapshots: parseBool('STRAIT_VENUE_SNAPSHOTS', env.STRAIT_VENUE_SNAPSHOTS, true),
   };
