@@ -25,6 +25,8 @@ export interface TronNodeStandIn {
   setContract(contract: string, handler: TronContractHandler): void;
   /** Broadcasts the node refused, and why (java-tron code). */
   readonly refusals: { txID: string; code: string }[];
+  /** txIDs of the broadcasts it accepted, in order. */
+  readonly accepted: string[];
   close(): Promise<void>;
 }
 
@@ -57,6 +59,7 @@ export async function startTronNodeStandIn(options: { now?: () => number } = {})
   const contracts = new Map<string, TronContractHandler>();
   const mined = new Map<string, Mined>();
   const refusals: { txID: string; code: string }[] = [];
+  const accepted: string[] = [];
   const blocks: { number: number; blockID: string; timestamp: number }[] = [];
 
   const produceBlock = (): { number: number; blockID: string; timestamp: number } => {
@@ -160,6 +163,7 @@ export async function startTronNodeStandIn(options: { now?: () => number } = {})
     const block = produceBlock();
     const succeeded = execute(raw);
     const json = { ret: [{ contractRet: succeeded ? 'SUCCESS' : 'REVERT' }], signature: signatures, txID, raw_data: body.raw_data, raw_data_hex: rawDataHex };
+    accepted.push(txID);
     mined.set(txID, { json, blockNumber: block.number, blockTimestamp: block.timestamp, result: succeeded ? 'SUCCESS' : 'REVERT', isCall: raw.contract.type === 'TriggerSmartContract' });
     return { body: { result: true, txid: txID } };
   }
@@ -206,6 +210,7 @@ export async function startTronNodeStandIn(options: { now?: () => number } = {})
     setTokenBalance: (address, owner, amount) => void token(address).balances.set(lower(owner), amount),
     setContract: (contract, handler) => void contracts.set(lower(contract), handler),
     refusals,
+    accepted,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
