@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { utils as tronUtils } from 'tronweb';
 import { TronDecodeError, decodeTronRawData, tronTxId, type TronRawData } from './tronRawData.ts';
+import { recoverTronSigner } from './verifySignedTronTransaction.ts';
 
 /**
  * A local Tron full node's HTTP API for tests and the sandbox: the endpoints Strait and venue fakes
@@ -146,12 +147,7 @@ export async function startTronNodeStandIn(options: { now?: () => number } = {})
     }
     if (typeof body.txID === 'string' && lower(body.txID) !== txID) return refuse(txID, 'OTHER_ERROR', 'txID is not the hash of raw_data');
     const signatures = Array.isArray(body.signature) ? body.signature : [];
-    let signer = '';
-    try {
-      signer = signatures.length === 1 ? lower(tronUtils.crypto.ecRecover(txID, String(signatures[0]))) : '';
-    } catch {
-      signer = '';
-    }
+    const signer = signatures.length === 1 ? recoverTronSigner(txID, String(signatures[0])) : null;
     if (signer !== raw.contract.owner) return refuse(txID, 'SIGERROR', 'Validate signature error: signature does not match the owner');
     if (mined.has(txID)) return refuse(txID, 'DUP_TRANSACTION_ERROR', 'Dup transaction.');
     const time = now();

@@ -32,7 +32,7 @@ const SIGNATURE = /^[0-9a-fA-F]{130}$/;
 const WORD_NAMES: Readonly<Record<string, readonly string[]>> = {
   a9059cbb: ['recipient', 'amount'], // transfer(address,uint256)
   '095ea7b3': ['spender', 'amount'], // approve(address,uint256)
-  f35e37d3: ['token', 'amount', 'recipient', 'destinationChainId', 'receiveToken', 'nonce', 'messenger', 'feeTokenAmount'], // Allbridge swapAndBridge
+  '4cd480bd': ['token', 'amount', 'recipient', 'destinationChainId', 'receiveToken', 'nonce', 'messenger', 'feeTokenAmount'], // Allbridge swapAndBridge
 };
 
 /**
@@ -66,13 +66,23 @@ export function decodeSignedTronTransaction(submitted: string): SignedTronTransa
   if (tx.raw_data !== undefined && !rawDataJsonMatches(tx.raw_data, rawDataHex)) throw invalid('carries a raw_data object that is not its raw_data_hex');
   if (!Array.isArray(tx.signature) || tx.signature.length !== 1 || typeof tx.signature[0] !== 'string' || !SIGNATURE.test(tx.signature[0])) throw invalid('must carry exactly one 65-byte hex signature');
   const signature = tx.signature[0].toLowerCase();
-  let signer: string;
-  try {
-    signer = tronUtils.crypto.ecRecover(txID, signature).toLowerCase();
-  } catch {
-    throw invalid('has a signature no key could have made');
-  }
+  const signer = recoverTronSigner(txID, signature);
+  if (signer === null) throw invalid('has a signature no key could have made');
   return { txID, rawDataHex, raw, signature, signer };
+}
+
+/**
+ * The `41…` hex address whose key made `signature` (65 bytes r‖s‖v, hex) over `txID`, or `null`.
+ * The recovery byte must be one java-tron takes (0, 1, 27 or 28): the library would also read an
+ * EIP-155-style v, which the network refuses, so such a signature is no signature.
+ */
+export function recoverTronSigner(txID: string, signature: string): string | null {
+  if (!SIGNATURE.test(signature) || !['00', '01', '1b', '1c'].includes(signature.slice(128).toLowerCase())) return null;
+  try {
+    return tronUtils.crypto.ecRecover(txID, signature).toLowerCase();
+  } catch {
+    return null;
+  }
 }
 
 function rawDataJsonMatches(rawData: unknown, rawDataHex: string): boolean {

@@ -1,7 +1,6 @@
-import { utils as tronUtils } from 'tronweb';
 import type { FoundTronTransaction, TronRpc } from './createTronRpc.ts';
 import { TronDecodeError, decodeTronRawData, tronTxId } from './tronRawData.ts';
-import { compareTronTransaction, type BuiltTronTransaction, type TronMismatch } from './verifySignedTronTransaction.ts';
+import { compareTronTransaction, recoverTronSigner, type BuiltTronTransaction, type TronMismatch } from './verifySignedTronTransaction.ts';
 
 export interface TronVerification {
   readonly verification: 'verified' | 'pending' | 'refuted' | 'unverified_no_rpc' | 'unverified_rpc_error';
@@ -39,12 +38,8 @@ export async function verifyTronTransactionById(rpc: TronRpc | null, txID: strin
     return refuted([{ field: 'raw_data', expected: built.rawDataHex, actual: found.rawDataHex }]);
   }
   if (found.signatures.length !== 1) return refuted([{ field: 'signature', expected: 'one signature', actual: `${found.signatures.length}` }]);
-  let signer: string;
-  try {
-    signer = tronUtils.crypto.ecRecover(txID, found.signatures[0]!).toLowerCase();
-  } catch {
-    return refuted([{ field: 'signature', expected: 'a valid signature', actual: found.signatures[0]!.slice(0, 140) }]);
-  }
+  const signer = recoverTronSigner(txID, found.signatures[0]!);
+  if (signer === null) return refuted([{ field: 'signature', expected: 'a valid signature', actual: found.signatures[0]!.slice(0, 140) }]);
   const mismatches = compareTronTransaction({ rawDataHex: found.rawDataHex, raw, signer }, built);
   if (mismatches.length > 0) return refuted(mismatches);
   return { verification: 'verified', mismatches: [], reverted: found.result !== null && found.result !== 'SUCCESS', found };
