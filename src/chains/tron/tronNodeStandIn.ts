@@ -183,7 +183,7 @@ export async function startTronNodeStandIn(options: { now?: () => number } = {})
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const route = routes[(request.url ?? '').split('?')[0] ?? ''];
-      let body: Record<string, unknown> = {};
+      let body: Record<string, unknown>;
       try {
         body = chunks.length === 0 ? {} : (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>);
       } catch {
