@@ -137,4 +137,52 @@ describe('Tron USDT to Arbitrum USDC through Allbridge Core', () => {
     const view = await strait.app.inject({ method: 'GET', url: `/v1/bridge/transfers/${transferId}` });
     expect(view.json()).toMatchObject({ status: 'PENDING_SIGNATURE' });
   }, 60_000);
+
+  it('refuses a venue answer that pays another recipient or calls another contract (502, nothing built)', async () => {
+    for (const tamper of [{ recipient: `0x${'0'.repeat(24)}${'33'.repeat(20)}` as const }, { to: 'TWU3j4etqPT4zSwABPrgmak3uXFSkxpPwM' as Address }, { value: RELAYER_FEE_SUN + 1n }]) {
+      fake.setOptions({ settlement: createChainSettlement({ 42161: arbitrum.rpcUrl }, SOLVER_KEY), tronNode: createTronRpc(node.url), nativeFee: RELAYER_FEE_SUN, tamper });
+      const quote = await post<{ decisionId: string }>('/v1/bridge/quote', { fromChain: 'tron', toChain: 'arbitrum', fromToken: 'USDT', toToken: 'USDC', amountAtomic: AMOUNT.toString(), sender: USER, recipient: RECIPIENT });
+      const built = await post<{ error?: { code: string } }>('/v1/bridge/build', { decisionId: quote.body.decisionId });
+      expect(built.status, JSON.stringify(tamper, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).toBe(502);
+      expect(built.body.error?.code).toBe('unsafe_venue_answer');
+    }
+    fake.setOptions({ settlement: createChainSettlement({ 42161: arbitrum.rpcUrl }, SOLVER_KEY), tronNode: createTronRpc(node.url), nativeFee: RELAYER_FEE_SUN });
+  }, 60_000);
+
+  it('lets the owner take the step over from a stranger\'s hash, answers a node refusal typed with nothing recorded, and fails a reverted main', async () => {
+    const { transferId, steps } = await build();
+    const main = steps.find((s) => s.step === 'main')!;
+    // Anyone holding the transfer id may submit: a hash no node has seen holds the step only provisionally.
+    const stranger = await submit(transferId, { step: 'main', txHash: 'cd'.repeat(32) });
+    expect(stranger.body).toMatchObject({ accepted: true, verification: 'pending' });
+    // The owner's TRX cannot pay the relayer fee: the node refuses, the provisional claim holds again.
+    const trx = node.trxBalance(tronHexAddress(USER)!);
+    node.setTrxBalance(tronHexAddress(USER)!, 1n);
+    const poor = await submit(transferId, { step: 'main', signedTransaction: sign(main) });
+    expect(poor.status).toBe(422);
+    expect(poor.body.error?.code).toBe('insufficient_funds');
+    node.setTrxBalance(tronHexAddress(USER)!, trx);
+    // No approve was sent: the bridge cannot pull the USDT, so the call reverts on chain.
+    const sent = await submit(transferId, { step: 'main', signedTransaction: sign(main) });
+    expect(sent.body).toMatchObject({ accepted: true, txHash: main.txID, verification: 'verified', status: 'SUBMITTED' });
+    await strait.worker.tick();
+    const view = await strait.app.inject({ method: 'GET', url: `/v1/bridge/transfers/${transferId}` });
+    expect(view.json()).toMatchObject({ status: 'FAILED', sourceTxHash: main.txID });
+    expect((view.json() as { statusDetail: string }).statusDetail).toMatch(/REVERT/);
+  }, 60_000);
+
+  it('takes a main transaction the wallet broadcast itself by its txID, checked on the node', async () => {
+    const { transferId, steps } = await build();
+    const [approve, main] = steps as [TronStepView, TronStepView];
+    const tron = createTronRpc(node.url);
+    for (const step of [approve, main]) {
+      const signed = JSON.parse(sign(step)) as Record<string, unknown>;
+      await tron.broadcast({ ...signed, raw_data: (await import('../src/chains/tron/tronRawData.ts')).tronRawDataJson(decodeTronRawData(step.rawDataHex)) });
+    }
+    expect((await submit(transferId, { step: 'approve', txHash: approve.txID.toUpperCase() })).body).toMatchObject({ accepted: true, verification: 'verified', txHash: approve.txID });
+    expect((await submit(transferId, { step: 'main', txHash: main.txID })).body).toMatchObject({ accepted: true, verification: 'verified', status: 'SUBMITTED' });
+    await strait.worker.tick();
+    const view = await strait.app.inject({ method: 'GET', url: `/v1/bridge/transfers/${transferId}` });
+    expect(view.json()).toMatchObject({ status: 'COMPLETED' });
+  }, 60_000);
 });
