@@ -1,6 +1,6 @@
 import { encodeFunctionData, erc20Abi, type Hex } from 'viem';
 import { AppError } from '../domain/errors.ts';
-import type { StepKind, TronStep } from '../domain/steps.ts';
+import type { Step, StepKind, TronStep } from '../domain/steps.ts';
 import type { TronRpc } from '../chains/tron/createTronRpc.ts';
 import { tronBase58Address, tronHexAddress } from '../chains/tron/tronAddress.ts';
 import { TronDecodeError, decodeTronRawData, encodeTronRawData, tronTxId, type TronRawData } from '../chains/tron/tronRawData.ts';
@@ -67,7 +67,7 @@ export function tronApprovalSteps(approval: TronApproval, owner: string, main: T
  * and the build's own deadline as expiration (a node's or venue's default is 60 s, too short for a
  * wallet to review). Without a node the venue's reference block is kept. txIDs are recomputed.
  */
-export async function stampTronSteps<S extends { vm: string }>(rpc: TronRpc | null, steps: readonly S[], now: number, expiresAt: number): Promise<S[]> {
+export async function stampTronSteps(rpc: TronRpc | null, steps: readonly Step[], now: number, expiresAt: number): Promise<Step[]> {
   if (!steps.some((s) => s.vm === 'tron')) return [...steps];
   let ref: { refBlockBytes: string; refBlockHash: string } | null = null;
   if (rpc) {
@@ -75,12 +75,7 @@ export async function stampTronSteps<S extends { vm: string }>(rpc: TronRpc | nu
     ref = { refBlockBytes: block.number.toString(16).padStart(16, '0').slice(12), refBlockHash: block.blockID.slice(16, 32) };
   }
   const expiration = Math.min(expiresAt, now + MAX_EXPIRATION_MS);
-  return steps.map((step) => {
-    if (step.vm !== 'tron') return step;
-    const tron = step as unknown as TronStep;
-    const raw = decodeTronRawData(tron.rawDataHex);
-    return tronStepOf(tron.step, { ...raw, ...(ref ?? {}), timestamp: now, expiration }) as unknown as S;
-  });
+  return steps.map((step) => (step.vm === 'tron' ? tronStepOf(step.step, { ...decodeTronRawData(step.rawDataHex), ...(ref ?? {}), timestamp: now, expiration }) : step));
 }
 
 /**
