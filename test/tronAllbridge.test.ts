@@ -185,4 +185,16 @@ describe('Tron USDT to Arbitrum USDC through Allbridge Core', () => {
     const view = await strait.app.inject({ method: 'GET', url: `/v1/bridge/transfers/${transferId}` });
     expect(view.json()).toMatchObject({ status: 'COMPLETED' });
   }, 60_000);
+
+  it('reads the standing TRC-20 allowance: none needed when it covers the amount, a reset to zero first when it falls short', async () => {
+    const [usdt, user, bridge] = [tronHexAddress(USDT)!, tronHexAddress(USER)!, tronHexAddress(ALLBRIDGE_TRON.bridge)!];
+    node.setAllowance(usdt, user, bridge, AMOUNT);
+    expect((await build()).steps.map((s) => s.step)).toEqual(['main']);
+    node.setAllowance(usdt, user, bridge, AMOUNT - 1n);
+    const short = await build();
+    expect(short.steps.map((s) => s.step)).toEqual(['approve', 'approve', 'main']);
+    const amountOf = (step: TronStepView) => BigInt(`0x${(decodeTronRawData(step.rawDataHex).contract as { data: string }).data.slice(-64)}`);
+    expect(short.steps.slice(0, 2).map(amountOf)).toEqual([0n, AMOUNT]);
+    node.setAllowance(usdt, user, bridge, 0n);
+  }, 60_000);
 });

@@ -381,7 +381,7 @@ async function approvalSteps(deps: EngineDeps, fromChain: ChainKey, owner: strin
   if ('vm' in approval) {
     const main = plan.steps.find((s): s is TronStep => s.vm === 'tron' && s.step === 'main');
     if (!main) throw new AppError('unsafe_venue_answer', 'the venue asked for a Tron approval without a Tron main step; nothing was built');
-    return tronApprovalSteps(approval, owner, main);
+    return tronApprovalSteps(approval, owner, main, deps.tronRpc?.(fromChain) ?? null);
   }
   if (chainInfo(fromChain).chainId !== approval.chainId) throw new AppError('unsafe_venue_answer', 'the venue asked for an approval on another chain');
   if (!isAddress(approval.spender, { strict: false }) || !isAddress(approval.token, { strict: false })) throw new AppError('unsafe_venue_answer', `the venue named an approval spender that is not an address: ${approval.spender}`);

@@ -33,9 +33,9 @@ const rules: StepRules = {
 const call = (changes: Partial<Extract<TronRawData['contract'], { type: 'TriggerSmartContract' }>>): TronRawData => ({ ...raw, contract: { ...(raw.contract as Extract<TronRawData['contract'], { type: 'TriggerSmartContract' }>), ...changes } });
 
 describe('whyNotAllowedTron', () => {
-  it('passes the checked bridge call and the exact approve Strait builds for it', () => {
+  it('passes the checked bridge call and the exact approve Strait builds for it', async () => {
     expect(whyNotAllowedTron(main, rules, SENDER)).toBeNull();
-    const [approve] = tronApprovalSteps({ vm: 'tron', token: USDT.address!, spender: BRIDGE, amount: 100_500_000n }, SENDER, main);
+    const [approve] = await tronApprovalSteps({ vm: 'tron', token: USDT.address!, spender: BRIDGE, amount: 100_500_000n }, SENDER, main);
     expect(whyNotAllowedTron(approve!, rules, SENDER)).toBeNull();
   });
 
@@ -53,10 +53,10 @@ describe('whyNotAllowedTron', () => {
     expect(whyNotAllowedTron(tronStepOf('main', call({})), { ...rules, intent: undefined }, SENDER)).toMatch(/without the transfer/);
   });
 
-  it('refuses an approve above the amount or to a contract the venue may not call', () => {
-    const approve = (spender: string, amount: bigint) => tronApprovalSteps({ vm: 'tron', token: USDT.address!, spender, amount }, SENDER, main)[0]!;
-    expect(whyNotAllowedTron(approve(BRIDGE, 100_500_001n), rules, SENDER)).toMatch(/more than/);
-    expect(whyNotAllowedTron(approve('TWU3j4etqPT4zSwABPrgmak3uXFSkxpPwM', 1n), rules, SENDER)).toMatch(/may not call/);
+  it('refuses an approve above the amount or to a contract the venue may not call', async () => {
+    const approve = async (spender: string, amount: bigint) => (await tronApprovalSteps({ vm: 'tron', token: USDT.address!, spender, amount }, SENDER, main))[0]!;
+    expect(whyNotAllowedTron(await approve(BRIDGE, 100_500_001n), rules, SENDER)).toMatch(/more than/);
+    expect(whyNotAllowedTron(await approve('TWU3j4etqPT4zSwABPrgmak3uXFSkxpPwM', 1n), rules, SENDER)).toMatch(/may not call/);
   });
 
   it('lets a deposit funding pay only the deposit address', () => {

@@ -48,18 +48,25 @@ export function tronStepOf(step: StepKind, raw: TronRawData): TronStep {
 }
 
 /**
- * The exact-amount TRC-20 `approve` of the spender a venue's Tron call spends through. Always built
- * (Strait does not read TRC-20 allowances yet): approving the amount again is harmless. Its reference
- * block is the main step's; {@link stampTronSteps} then gives every step the same fresh one.
+ * The exact-amount TRC-20 `approve` of the spender a venue's Tron call spends through, unless the
+ * node shows an allowance that already covers it. A standing allowance short of the amount is first
+ * approved to zero (as Ethereum's USDT demands; harmless elsewhere). Without a node, or when the read
+ * fails, the approve is always included. Its reference block is the main step's; {@link stampTronSteps}
+ * then gives every step the same fresh one.
  */
-export function tronApprovalSteps(approval: TronApproval, owner: string, main: TronStep): TronStep[] {
+export async function tronApprovalSteps(approval: TronApproval, owner: string, main: TronStep, rpc: TronRpc | null = null): Promise<TronStep[]> {
   const token = tronHexAddress(approval.token);
   const spender = tronHexAddress(approval.spender);
   const ownerHex = tronHexAddress(owner);
   if (!token || !spender || !ownerHex) throw new AppError('unsafe_venue_answer', `the venue named a Tron approval of ${approval.token} to ${approval.spender} that is not addressable; nothing was built`);
+  const allowance = rpc ? await rpc.trc20Allowance(token, ownerHex, spender).catch(() => null) : null;
+  if (allowance !== null && allowance >= approval.amount) return [];
   const template = decodeTronRawData(main.rawDataHex);
-  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [`0x${spender.slice(2)}` as Hex, approval.amount] }).slice(2);
-  return [tronStepOf('approve', { ...template, feeLimit: APPROVE_FEE_LIMIT_SUN, contract: { type: 'TriggerSmartContract', owner: ownerHex, contract: token, callValue: 0n, data } })];
+  const approve = (amount: bigint): TronStep => {
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [`0x${spender.slice(2)}` as Hex, amount] }).slice(2);
+    return tronStepOf('approve', { ...template, feeLimit: APPROVE_FEE_LIMIT_SUN, contract: { type: 'TriggerSmartContract', owner: ownerHex, contract: token, callValue: 0n, data } });
+  };
+  return allowance !== null && allowance > 0n ? [approve(0n), approve(approval.amount)] : [approve(approval.amount)];
 }
 
 /**

@@ -25,6 +25,8 @@ export interface TronRpc {
   broadcast(transaction: Record<string, unknown>): Promise<string>;
   /** `null` when the node does not know the transaction. */
   findTransaction(txID: string): Promise<FoundTronTransaction | null>;
+  /** A TRC-20 `allowance(owner, spender)`, read with `triggerconstantcontract` (`41…` hex addresses). */
+  trc20Allowance(token: string, owner: string, spender: string): Promise<bigint>;
 }
 
 export interface TronRpcOptions {
@@ -80,6 +82,14 @@ export function createTronRpc(baseUrl: string, options: TronRpcOptions = {}): Tr
       const answer = await post('/wallet/broadcasttransaction', transaction);
       if (answer.result === true) return String(answer.txid ?? transaction.txID);
       throw classifyTronBroadcastError(answer);
+    },
+
+    async trc20Allowance(token, owner, spender) {
+      const word = (hex41: string): string => hex41.slice(2).padStart(64, '0');
+      const answer = await post('/wallet/triggerconstantcontract', { owner_address: owner, contract_address: token, function_selector: 'allowance(address,address)', parameter: word(owner) + word(spender), visible: false });
+      const result = Array.isArray(answer.constant_result) ? answer.constant_result[0] : undefined;
+      if ((answer.result as { result?: unknown } | undefined)?.result !== true || typeof result !== 'string' || !/^[0-9a-fA-F]{64}$/.test(result)) throw unavailable('/wallet/triggerconstantcontract', new Error('answer has no allowance word'));
+      return BigInt(`0x${result}`);
     },
 
     async findTransaction(txID) {

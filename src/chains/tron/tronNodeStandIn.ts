@@ -22,6 +22,7 @@ export interface TronNodeStandIn {
   allowance(token: string, owner: string, spender: string): bigint;
   setTrxBalance(owner: string, sun: bigint): void;
   setTokenBalance(token: string, owner: string, amount: bigint): void;
+  setAllowance(token: string, owner: string, spender: string, amount: bigint): void;
   /** Registers a contract: `handler` runs each call to it and answers whether it succeeded. */
   setContract(contract: string, handler: TronContractHandler): void;
   /** Broadcasts the node refused, and why (java-tron code). */
@@ -170,6 +171,15 @@ export async function startTronNodeStandIn(options: { now?: () => number } = {})
       return { body: { blockID: block.blockID, block_header: { raw_data: { number: block.number, timestamp: block.timestamp } } } };
     },
     '/wallet/broadcasttransaction': broadcast,
+    // Read-only calls: TRC-20 `allowance(owner, spender)` and `balanceOf(owner)` of the tokens it holds.
+    '/wallet/triggerconstantcontract': (body) => {
+      const parameter = String(body.parameter ?? '');
+      const address = (word: number) => `41${parameter.slice(word * 64 + 24, word * 64 + 64)}`;
+      const state = token(String(body.contract_address ?? ''));
+      const value = body.function_selector === 'allowance(address,address)' ? (state.allowances.get(`${address(0)}:${address(1)}`) ?? 0n) : body.function_selector === 'balanceOf(address)' ? (state.balances.get(address(0)) ?? 0n) : null;
+      if (value === null) return { body: { result: { code: 'CONTRACT_EXE_ERROR', message: Buffer.from('REVERT opcode executed').toString('hex') } } };
+      return { body: { result: { result: true }, constant_result: [value.toString(16).padStart(64, '0')] } };
+    },
     '/wallet/gettransactionbyid': (body) => ({ body: mined.get(lower(String(body.value)))?.json ?? {} }),
     '/wallet/gettransactioninfobyid': (body) => {
       const found = mined.get(lower(String(body.value)));
@@ -204,6 +214,7 @@ export async function startTronNodeStandIn(options: { now?: () => number } = {})
     allowance: (address, owner, spender) => token(address).allowances.get(`${lower(owner)}:${lower(spender)}`) ?? 0n,
     setTrxBalance: (owner, sun) => void trx.set(lower(owner), sun),
     setTokenBalance: (address, owner, amount) => void token(address).balances.set(lower(owner), amount),
+    setAllowance: (address, owner, spender, amount) => void token(address).allowances.set(`${lower(owner)}:${lower(spender)}`, amount),
     setContract: (contract, handler) => void contracts.set(lower(contract), handler),
     refusals,
     accepted,
