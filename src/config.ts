@@ -58,6 +58,8 @@ export interface Config {
   };
   /** JSON-RPC URL per chain key. */
   readonly rpcUrls: Readonly<Partial<Record<ChainKey, string>>>;
+  /** Sent as `TRON-PRO-API-KEY` to the Tron node (TronGrid needs one); `undefined` sends none. */
+  readonly tronApiKey: string | undefined;
   readonly venues: Readonly<Record<string, VenueConfig>>;
   /** Fetch the chain and token lists venues publish, in the background (off: the adapters' static tables). */
   readonly venueSnapshots: boolean;
@@ -151,6 +153,7 @@ export function loadConfig(env: Env): Config {
       port: parseInteger('STRAIT_WORKER_PORT', env.STRAIT_WORKER_PORT, 8081, 0, 65_535),
     },
     rpcUrls,
+    tronApiKey: env.STRAIT_RPC_TRON_API_KEY || undefined,
     venues,
     venueSnapshots: parseBool('STRAIT_VENUE_SNAPSHOTS', env.STRAIT_VENUE_SNAPSHOTS, true),
     events: {

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import pino, { type Logger } from 'pino';
 import { createEvmRpc, type EvmRpc } from './chains/evm/createEvmRpc.ts';
 import { createSvmRpc, type SvmRpc } from './chains/svm/createSvmRpc.ts';
+import { createTronRpc, type TronRpc } from './chains/tron/createTronRpc.ts';
 import type { Config, PriceConfig } from './config.ts';
 import { DEFAULT_FEE_SCHEDULE } from './domain/feeSchedule.ts';
 import { createDefiLlamaPriceSource } from './prices/defiLlamaPriceSource.ts';
@@ -58,6 +59,7 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
   const rpcUrls = Object.entries(config.rpcUrls) as [ChainKey, string][];
   const rpcs = new Map<ChainKey, EvmRpc>(rpcUrls.filter(([chain]) => chainInfo(chain).vm === 'evm').map(([chain, url]) => [chain, createEvmRpc(url)]));
   const svmRpcs = new Map<ChainKey, SvmRpc>(rpcUrls.filter(([chain]) => chainInfo(chain).vm === 'svm').map(([chain, url]) => [chain, createSvmRpc(url)]));
+  const tronRpcs = new Map<ChainKey, TronRpc>(rpcUrls.filter(([chain]) => chainInfo(chain).vm === 'tron').map(([chain, url]) => [chain, createTronRpc(url, { apiKey: config.tronApiKey })]));
   const metrics = createMetrics();
   const venues = createVenueRegistry({ modules: options.modules ?? VENUE_MODULES, venues: config.venues, evm: (chain) => rpcs.get(chain)?.client ?? null, now, observe: metrics.observeVenueAttempt });
   const transferViews = createTransferViewCache({ ttlMs: config.transferCacheMs, maxEntries: 10_000 });
@@ -68,6 +70,7 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
     venues,
     rpc: (chain) => rpcs.get(chain) ?? null,
     svmRpc: (chain) => svmRpcs.get(chain) ?? null,
+    tronRpc: (chain) => tronRpcs.get(chain) ?? null,
     prices: createPriceSource(config.prices, now),
     now,
     logger,

@@ -48,7 +48,21 @@ export interface TypedDataPayload {
   readonly message: JsonObject;
 }
 
-export type Step = EvmStep | SvmStep | Eip712Step;
+/**
+ * A Tron transaction to sign exactly as built: `txID` is sha256 of `rawDataHex` (the protobuf
+ * `raw_data`, owner = the sender); `contractAddress` (base58) and `callValue` (sun) restate the
+ * call for the wallet's display, `null`/0 on a TRX transfer. src/chains/tron decodes and checks it.
+ */
+export interface TronStep {
+  readonly vm: 'tron';
+  readonly step: StepKind;
+  readonly txID: string;
+  readonly rawDataHex: string;
+  readonly contractAddress: string | null;
+  readonly callValue: bigint;
+}
+
+export type Step = EvmStep | SvmStep | Eip712Step | TronStep;
 
 /** For deposit-address venues: where to send what, and until when. */
 export interface DepositInstruction {

@@ -51,6 +51,8 @@ const TOKENS: Readonly<Record<string, readonly TokenSpec[]>> = {
     [USDT, 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB', 6],
     ['WSOL', 'So11111111111111111111111111111111111111112', 9],
   ],
+  // Tether's TRC-20 (tronscan's token20 page and every venue's list name this contract).
+  tron: [[USDT, 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 6]],
   avalanche: [[USDC, '0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E', 6]],
   linea: [[USDC, '0x176211869cA2b568f2A7D4EE941E073a821EE1ff', 6]],
   unichain: [[USDC, '0x078D782b760474a361dDA0AF3839290b0EF57AD6', 6]],

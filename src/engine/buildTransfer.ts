@@ -3,7 +3,7 @@ import { encodeFunctionData, erc20Abi, getAddress, isAddress } from 'viem';
 import { chainInfo, type ChainKey } from '../domain/chains.ts';
 import { AppError } from '../domain/errors.ts';
 import { savingsOf } from '../domain/ranking.ts';
-import type { DepositInstruction, EvmStep, JsonObject, Step, SvmStep, TypedDataPayload } from '../domain/steps.ts';
+import type { DepositInstruction, EvmStep, JsonObject, Step, SvmStep, TronStep, TypedDataPayload } from '../domain/steps.ts';
 import { nativeToken, type TokenInfo } from '../domain/tokens.ts';
 import { decodeSvmTransaction } from '../chains/svm/decodeSvmTransaction.ts';
 import { SPL_TOKEN_PROGRAM, mergeFeeInstructions } from '../chains/svm/mergeFeeInstructions.ts';
@@ -24,6 +24,7 @@ import type { EngineDeps } from './EngineDeps.ts';
 import { deserializeQuote, requestFromRecord } from './quoteTransfer.ts';
 import { executionOf } from './hyperCore/relayedExecution.ts';
 import { vetWebhookUrl } from './webhooks/webhookTargets.ts';
+import { stampTronSteps, tronApprovalSteps, tronStepView, whyNotAllowedTron, type TronStepView } from './tronSteps.ts';
 
 export interface BuildBody {
   readonly decisionId: string;
@@ -39,7 +40,8 @@ export interface BuildBody {
 export type StepView =
   | { vm: 'evm'; step: string; chainId: number; to: string; data: string; value: string }
   | { vm: 'svm'; step: string; serializedTx: string; encoding: string; refreshBlockhash: boolean }
-  | { vm: 'eip712'; step: string; chainId: number; typedData: TypedDataPayload };
+  | { vm: 'eip712'; step: string; chainId: number; typedData: TypedDataPayload }
+  | TronStepView;
 
 export interface BuildView {
   transferId: string;
@@ -168,8 +170,9 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
   const funding = plan.shape === 'deposit' ? planned : [];
   refuseOversizedApproval(registered, plan, venueRequest.amountIn, row.venue);
   const nativeFee = await boundedNativeFee(deps, registered, plan, request.fromChain, row.venue);
-  const steps = [...(await approvalSteps(deps, request.fromChain, request.sender, plan)), ...fees, ...main];
-  vetOrRefuse(registered, [...steps, ...funding], {
+  // Tron steps take a fresh reference block and the build's deadline as their expiration.
+  const steps = await stampTronSteps(deps.tronRpc?.(request.fromChain) ?? null, [...(await approvalSteps(deps, request.fromChain, request.sender, plan)), ...fees, ...main], now, now + deps.settings.buildTtlMs);
+  vetOrRefuse(registered, [...steps, ...funding], request.sender, {
     venue: row.venue,
     allowList: execution.allowList,
     chainId: chainId ?? -1,
@@ -376,9 +379,9 @@ function isUnsafeAnswer(error: unknown): error is VenueRejection {
   return error instanceof VenueRejection && error.code === 'venue_bad_response' && !countedAsFault(error);
 }
 
-function vetOrRefuse(registered: RegisteredVenue, steps: readonly Step[], rules: StepRules): void {
+function vetOrRefuse(registered: RegisteredVenue, steps: readonly Step[], sender: string, rules: StepRules): void {
   for (const step of steps) {
-    const reason = step.vm === 'evm' ? whyNotAllowed(step, rules) : step.vm === 'eip712' ? whyNotAllowedEip712(step, rules) : whyNotAllowedSvm(step, rules.allowList, rules.venue);
+    const reason = step.vm === 'evm' ? whyNotAllowed(step, rules) : step.vm === 'eip712' ? whyNotAllowedEip712(step, rules) : step.vm === 'tron' ? whyNotAllowedTron(step, rules, sender) : whyNotAllowedSvm(step, rules.allowList, rules.venue);
     if (reason === null) continue;
     registered.health?.recordRefusal(`${step.step} step ${reason}`);
     throw new AppError('unsafe_venue_answer', `${rules.venue}'s ${step.step} step ${reason}; nothing was built`, { details: { venue: rules.venue, step: step.step, ...(step.vm === 'evm' ? { to: step.to } : {}) } });
@@ -389,9 +392,14 @@ function vetOrRefuse(registered: RegisteredVenue, steps: readonly Step[], rules:
  * An exact-amount approve when the allowance is short or unknown. Tokens that refuse to change a
  * non-zero allowance (USDT on Ethereum) first get an approve to zero when one may be standing.
  */
-async function approvalSteps(deps: EngineDeps, fromChain: ChainKey, owner: string, plan: VenueBuildPlan): Promise<EvmStep[]> {
+async function approvalSteps(deps: EngineDeps, fromChain: ChainKey, owner: string, plan: VenueBuildPlan): Promise<Step[]> {
   if (plan.shape !== 'steps' || !plan.approval) return [];
   const approval = plan.approval;
+  if ('vm' in approval) {
+    const main = plan.steps.find((s): s is TronStep => s.vm === 'tron' && s.step === 'main');
+    if (!main) throw new AppError('unsafe_venue_answer', 'the venue asked for a Tron approval without a Tron main step; nothing was built');
+    return tronApprovalSteps(approval, owner, main, deps.tronRpc?.(fromChain) ?? null);
+  }
   if (chainInfo(fromChain).chainId !== approval.chainId) throw new AppError('unsafe_venue_answer', 'the venue asked for an approval on another chain');
   if (!isAddress(approval.spender, { strict: false }) || !isAddress(approval.token, { strict: false })) throw new AppError('unsafe_venue_answer', `the venue named an approval spender that is not an address: ${approval.spender}`);
   const spender = getAddress(approval.spender.toLowerCase());
@@ -421,6 +429,7 @@ async function approvalSteps(deps: EngineDeps, fromChain: ChainKey, owner: strin
 export function stepView(step: Step): StepView {
   if (step.vm === 'evm') return { vm: 'evm', step: step.step, chainId: step.chainId, to: step.to, data: step.data, value: step.value.toString() };
   if (step.vm === 'eip712') return { vm: 'eip712', step: step.step, chainId: step.chainId, typedData: step.typedData };
+  if (step.vm === 'tron') return tronStepView(step);
   return { vm: 'svm', step: step.step, serializedTx: step.serializedTx, encoding: step.encoding, refreshBlockhash: step.refreshBlockhash };
 }
 

@@ -15,6 +15,8 @@ import { sanitizeVenueMessage } from './sanitizeVenueMessage.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { storedEvmStep } from './storedEvmStep.ts';
 import { storedSvmStep } from './storedSvmStep.ts';
+import { verifyTronTransactionById } from '../chains/tron/verifyTronTransactionById.ts';
+import { builtTronOf, storedTronStep } from './tronSteps.ts';
 import { finishTransfer } from './finishTransfer.ts';
 import { fundsDeadline } from './fundsDeadline.ts';
 import { PROVISIONAL } from './submitTransfer.ts';
@@ -173,6 +175,8 @@ async function reverify(deps: EngineDeps, transfer: TransferRecord, main: Stored
       ? await verifyDepositFunding(deps, depositFundingOf(main), transfer.sourceTxHash)
       : main.vm === 'svm'
       ? await verifySvmTransactionBySignature(deps.svmRpc(chain), transfer.sourceTxHash, storedSvmStep(main), transfer.requesterWallet)
+      : main.vm === 'tron'
+      ? await verifyTronTransactionById(deps.tronRpc?.(chain) ?? null, transfer.sourceTxHash, builtTronOf(storedTronStep(main)))
       : await verifyEvmTransactionByHash(deps.rpc(chain), transfer.sourceTxHash as Hex, storedEvmStep(main), transfer.requesterWallet);
   if (result.verification === 'pending' || result.verification === 'unverified_rpc_error') {
     const claim = (await listClaims(deps.store.db, transfer.id)).find((c) => c.stepIndex === main.index);
@@ -234,6 +238,13 @@ async function confirmSource(deps: EngineDeps, transfer: TransferRecord, main: S
     if (!status) return true;
     if (status.failed) return failReverted(deps, transfer, hash, `in slot ${status.slot}`);
     if (status.confirmationStatus !== 'processed') await updateTransfer(deps.store.db, transfer.id, { sourceTxBlock: Number(status.slot) }, deps.now());
+    return true;
+  }
+  if (main.vm === 'tron') {
+    const found = await deps.tronRpc?.(chain)?.findTransaction(hash).catch(() => null);
+    if (!found || found.blockNumber === null) return true;
+    if (found.result !== 'SUCCESS') return failReverted(deps, transfer, hash, `in block ${found.blockNumber} (${found.result})`);
+    await updateTransfer(deps.store.db, transfer.id, { sourceTxBlock: found.blockNumber }, deps.now());
     return true;
   }
   const rpc = deps.rpc(chain);

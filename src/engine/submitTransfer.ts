@@ -40,6 +40,10 @@ import { storedEvmStep } from './storedEvmStep.ts';
 import { storedEip712Step } from './storedEip712Step.ts';
 import { submitSignatureStep } from './submitSignatureStep.ts';
 import { whyNotAllowedEip712 } from './vetEip712Step.ts';
+import { compareTronTransaction, decodeSignedTronTransaction } from '../chains/tron/verifySignedTronTransaction.ts';
+import { verifyTronTransactionById } from '../chains/tron/verifyTronTransactionById.ts';
+import { tronRawDataJson } from '../chains/tron/tronRawData.ts';
+import { builtTronOf, storedTronStep, whyNotAllowedTron } from './tronSteps.ts';
 
 export interface SubmitBody {
   readonly signedTransaction?: string | undefined;
@@ -106,7 +110,7 @@ export async function submitTransfer(deps: EngineDeps, transferId: string, body:
   if (latest) return { transferId, status: await settleSubmission(deps, transfer, steps, latest), txHash: latest.txHash, step: body.step, accepted: false, verification: latest.verification };
 
   const vm = ofKind[0]!.vm;
-  if (ofKind.some((s) => s.vm !== vm) || (vm !== 'evm' && vm !== 'svm' && vm !== 'deposit')) throw new AppError('invalid_signed_transaction', `submitting ${vm} steps is not supported yet`);
+  if (ofKind.some((s) => s.vm !== vm) || (vm !== 'evm' && vm !== 'svm' && vm !== 'tron' && vm !== 'deposit')) throw new AppError('invalid_signed_transaction', `submitting ${vm} steps is not supported yet`);
   const chain = ofKind[0]!.chain as ChainKey;
   if (body.step === 'main' && open.some((step) => claimOf(step) === undefined)) await requireFeeSteps(deps, transfer, steps, claims);
   const attempt: Attempt = { deps, transfer, steps, claims, candidates: [...open, ...replaceable], submissions, body, chain };
@@ -119,7 +123,9 @@ export async function submitTransfer(deps: EngineDeps, transferId: string, body:
         })
       : vm === 'evm'
         ? await acceptEvm(attempt)
-        : await acceptSvm(attempt);
+        : vm === 'tron'
+          ? await acceptTron(attempt)
+          : await acceptSvm(attempt);
   if ('repeat' in accepted) return accepted.repeat;
   const { built, txHash, verification, ended } = accepted;
 
@@ -173,6 +179,7 @@ async function verifyClaim(deps: EngineDeps, transfer: TransferRecord, step: Sto
   const chain = step.chain as ChainKey;
   if (step.vm === 'svm') return verifySvmTransactionBySignature(deps.svmRpc(chain), txHash, storedSvmStep(step), transfer.requesterWallet);
   if (step.vm === 'evm') return verifyEvmTransactionByHash(deps.rpc(chain), txHash as Hex, storedEvmStep(step), transfer.requesterWallet);
+  if (step.vm === 'tron') return verifyTronTransactionById(deps.tronRpc?.(chain) ?? null, txHash, builtTronOf(storedTronStep(step)));
   return { verification: 'unverified_no_rpc', reverted: false };
 }
 
@@ -381,6 +388,53 @@ async function acceptSvm(attempt: Attempt): Promise<Accepted> {
 }
 
 /**
+ * Tron: the signed transaction's raw data must be the built bytes and its one signature the sender's
+ * (docs/steps.md, "Submit"). Tron has no nonce: a transaction that never lands expires with the
+ * build, and its provisional claim with it.
+ */
+async function acceptTron(attempt: Attempt): Promise<Accepted> {
+  const { deps, transfer, candidates, submissions, body, chain } = attempt;
+  const rpc = deps.tronRpc?.(chain) ?? null;
+  const sender = transfer.requesterWallet;
+  if (body.signedTransaction !== undefined) {
+    const signed = decodeSignedTronTransaction(body.signedTransaction);
+    const again = submissions.find((s) => sameTxHash(s.txHash, signed.txID));
+    if (again) return repeatOf(attempt, again);
+    const matched = candidates.find((candidate) => compareTronTransaction(signed, builtTronOf(storedTronStep(candidate))).length === 0);
+    if (!matched) {
+      const mismatches = compareTronTransaction(signed, builtTronOf(storedTronStep(candidates[0]!)));
+      throw new AppError('transaction_mismatch', `the signed transaction differs from the built ${body.step} step in ${mismatches.map((m) => m.field).join(', ')}; nothing was broadcast`, { details: { mismatches } });
+    }
+    const takeover = takeoverOf(attempt, matched, true, null);
+    if (takeover === 'refuse') return { repeat: await repeatAnswer(attempt) };
+    refuseUnlessAllowed(matched, await stepRulesOf(deps, transfer), sender);
+    refuseExpired(attempt);
+    if (!rpc) throw noRpc(chain);
+    // The node is sent the built raw data (as JSON and hex) and the signature, never the wallet's own JSON.
+    const wire = { visible: false, txID: signed.txID, raw_data: tronRawDataJson(signed.raw), raw_data_hex: signed.rawDataHex, signature: [signed.signature] };
+    return claimAndBroadcast(attempt, matched, takeover, signed.txID, null, () => rpc.broadcast(wire), async (error) => error instanceof AppError && (error.details?.refusal === 'duplicate' || error.code === 'chain_unavailable') && (await rpc.findTransaction(signed.txID).catch(() => null)) !== null);
+  }
+  const txID = (body.txHash as string).toLowerCase().replace(/^0x/, '');
+  if (!/^[0-9a-f]{64}$/.test(txID)) throw new AppError('invalid_submission', '`txHash` of a Tron step must be its txID: 64 hex digits');
+  let built = candidates[0]!;
+  let result = await verifyTronTransactionById(rpc, txID, builtTronOf(storedTronStep(built)));
+  for (const candidate of candidates.slice(1)) {
+    if (result.verification !== 'refuted') break;
+    built = candidate;
+    result = await verifyTronTransactionById(rpc, txID, builtTronOf(storedTronStep(built)));
+  }
+  if (result.verification === 'refuted') {
+    throw new AppError('transaction_mismatch', `transaction ${txID} is not the built ${body.step} step (${result.mismatches.map((m) => m.field).join(', ')})`, { details: { mismatches: result.mismatches, verification: 'refuted' } });
+  }
+  const block = result.found?.blockNumber ?? null;
+  refuseRevertedStep(body.step, txID, result.reverted, block === null ? null : BigInt(block));
+  const takeover = takeoverOf(attempt, built, result.verification === 'verified', null);
+  if (takeover === 'refuse') return { repeat: await repeatAnswer(attempt) };
+  refuseUnlessAllowed(built, await stepRulesOf(deps, transfer), sender);
+  return claimOnly(attempt, built, takeover, txID, result.verification, null, result.reverted ? { block } : undefined);
+}
+
+/**
  * An approve or fee transaction that reverted did nothing (a fee paid no one): it cannot stand for
  * its step, so it is not recorded and the wallet signs the step again. A reverted main transaction
  * is recorded instead, and fails the transfer.
@@ -460,11 +514,12 @@ async function stepRulesOf(deps: EngineDeps, transfer: TransferRecord): Promise<
   };
 }
 
-function refuseUnlessAllowed(step: StoredStep, rules: StepRules | null): void {
+function refuseUnlessAllowed(step: StoredStep, rules: StepRules | null, sender = ''): void {
   const reason =
     rules === null ? 'cannot be checked: the venue or source asset is unknown'
     : step.vm === 'svm' ? whyNotAllowedSvm(storedSvmStep(step), rules.allowList, rules.venue)
     : step.vm === 'eip712' ? whyNotAllowedEip712(storedEip712Step(step), rules)
+    : step.vm === 'tron' ? whyNotAllowedTron(storedTronStep(step), rules, sender)
     : whyNotAllowed(storedEvmStep(step), rules);
   if (reason !== null) throw new AppError('step_not_allowed', `the built ${step.kind} step ${reason}; nothing was broadcast`, { details: { step: step.kind, stepIndex: step.index } });
 }

@@ -1,5 +1,7 @@
 import { chainInfo, type ChainKey } from '../domain/chains.ts';
 import type { FoundSvmTransaction } from '../chains/svm/createSvmRpc.ts';
+import { tronHexAddress } from '../chains/tron/tronAddress.ts';
+import { tronPaymentOf } from '../chains/tron/tronPaymentOf.ts';
 import { SPL_TOKEN_PROGRAM, SYSTEM_PROGRAM, TOKEN_2022_PROGRAM, associatedTokenAddress } from '../chains/svm/mergeFeeInstructions.ts';
 import type { StoredStep } from '../store/transferRepository.ts';
 import type { EngineDeps } from './EngineDeps.ts';
@@ -33,7 +35,8 @@ export function depositFundingOf(step: StoredStep): DepositFunding {
 }
 
 /**
- * Checks a deposit-address funding transaction where Strait has a client for its chain: on a Solana-
+ * Checks a deposit-address funding transaction where Strait has a client for its chain: on Tron, a
+ * TRC-20 `transfer` or TRX transfer of exactly the amount to the address; on a Solana-
  * family chain, a System transfer of exactly the amount to the deposit address (native), or an SPL
  * `Transfer`/`TransferChecked` of exactly the amount into the address's associated token account (or
  * the address itself, when the venue named a token account). Who signed is not checked: a deposit
@@ -41,6 +44,7 @@ export function depositFundingOf(step: StoredStep): DepositFunding {
  * own status is then what tells whether the funds arrived.
  */
 export async function verifyDepositFunding(deps: EngineDeps, funding: DepositFunding, txHash: string): Promise<DepositVerificationResult> {
+  if (chainInfo(funding.chain).vm === 'tron') return verifyTronDepositFunding(deps, funding, txHash);
   if (chainInfo(funding.chain).vm !== 'svm') return { verification: 'unverified_no_rpc', mismatches: [] };
   const rpc = deps.svmRpc(funding.chain);
   if (!rpc) return { verification: 'unverified_no_rpc', mismatches: [] };
@@ -56,6 +60,26 @@ export async function verifyDepositFunding(deps: EngineDeps, funding: DepositFun
   if (paid.includes(funding.amount)) return { verification: 'verified', mismatches: [] };
   const actual = paid.length === 0 ? `no ${funding.token === null ? 'native' : funding.token} transfer to ${funding.address}` : paid.join(', ');
   return { verification: 'refuted', mismatches: [{ field: 'amount', expected: `${funding.amount} to ${funding.address}`, actual }] };
+}
+
+/**
+ * Tron, with STRAIT_RPC_TRON: the transaction, in a block and successful, is a TRC-20 `transfer` of
+ * exactly the amount to the deposit address on the deposit's token contract, or a TRX transfer of
+ * exactly the amount when the deposit is in TRX. Not in a block yet is `pending`.
+ */
+async function verifyTronDepositFunding(deps: EngineDeps, funding: DepositFunding, txHash: string): Promise<DepositVerificationResult> {
+  const rpc = deps.tronRpc?.(funding.chain) ?? null;
+  if (!rpc) return { verification: 'unverified_no_rpc', mismatches: [] };
+  const found = await rpc.findTransaction(txHash.toLowerCase()).catch(() => undefined);
+  if (found === undefined) return { verification: 'unverified_rpc_error', mismatches: [] };
+  if (found === null || found.blockNumber === null) return { verification: 'pending', mismatches: [] };
+  if (found.result !== 'SUCCESS') return { verification: 'refuted', mismatches: [{ field: 'status', expected: 'SUCCESS', actual: found.result ?? 'unknown' }] };
+  const payment = tronPaymentOf(found);
+  const token = funding.token === null ? null : tronHexAddress(funding.token);
+  const to = tronHexAddress(funding.address);
+  if (payment !== null && to !== null && payment.token === token && payment.to === to && payment.amount === funding.amount) return { verification: 'verified', mismatches: [] };
+  const actual = payment === null ? 'no TRX or TRC-20 transfer' : `${payment.amount} of ${payment.token ?? 'TRX'} to ${payment.to}`;
+  return { verification: 'refuted', mismatches: [{ field: 'amount', expected: `${funding.amount} of ${funding.token ?? 'TRX'} to ${funding.address}`, actual }] };
 }
 
 /** The amounts each instruction of the transaction moves to the deposit address in the funding asset. */

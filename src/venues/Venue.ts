@@ -171,7 +171,7 @@ export type VenueBuildPlan = StepsPlan | DepositPlan;
 export interface StepsPlan {
   readonly shape: 'steps';
   readonly steps: readonly Step[];
-  readonly approval: Approval | null;
+  readonly approval: Approval | TronApproval | null;
   /** Expected output of this build (a re-quote may differ from the stored quote). */
   readonly amountOut: bigint;
   readonly minAmountOut: bigint;
@@ -203,6 +203,15 @@ export interface Approval {
   readonly chainId: number;
   readonly token: `0x${string}`;
   readonly spender: `0x${string}`;
+  readonly amount: bigint;
+}
+
+/** A TRC-20 allowance the Tron `main` step spends; the engine builds the exact-amount `approve` (engine/tronSteps.ts). */
+export interface TronApproval {
+  readonly vm: 'tron';
+  /** Base58 addresses. */
+  readonly token: string;
+  readonly spender: string;
   readonly amount: bigint;
 }
 

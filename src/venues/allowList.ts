@@ -22,6 +22,17 @@ export interface VenueAllowList {
    * so an answer naming any other domain or type is refused at build and again at submit.
    */
   readonly typedData?: readonly AllowedTypedData[];
+  /** The venue's Tron contracts its `tron` steps may call (engine/tronSteps.ts checks them at build and submit). */
+  readonly tronCalls?: readonly AllowedTronCall[];
+}
+
+export interface AllowedTronCall {
+  /** Base58 (`T…`). */
+  readonly contract: string;
+  /** 4-byte selectors as 8 hex digits, lower case, no 0x. */
+  readonly selectors: readonly string[];
+  /** As {@link AllowedCall.check}: `data` is the call's hex (no 0x), `callValue` in sun. */
+  readonly check?: (data: string, callValue: bigint, intent: CallIntent) => string | null;
 }
 
 /**

@@ -54,6 +54,18 @@ const quote: VenueQuote = {
   },
 };
 
+/** The SDK's recorded Tron sender (TronWeb test data), USDT from Tron to Arbitrum USDC. */
+const TRON_WALLET = 'TB4K8DV1CDsuT6SGdQ2L2je4XG88KSrgRh';
+const tronRequest: VenueQuoteRequest = { ...request, fromChain: 'tron', fromToken: token('tron', 'USDT'), sender: TRON_WALLET };
+const tronQuote: VenueQuote = {
+  ...quote,
+  context: { ...quote.context, sourceChainId: 0, sourceToken: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', nativeFee: '59136000', sourceSymbol: 'TRX' },
+};
+
+function tronBuildCase(name: string, file: string, expect: ContractCase['expect']): ContractCase {
+  return { name, routes: at('/raw/bridge', file), call: { kind: 'build', request: { request: tronRequest, quote: tronQuote } }, expect, now: NOW };
+}
+
 const at = (path: string, file: string, status = 200): ServedRoute[] => [{ method: 'GET', path, answer: { file, status } }];
 
 function quoteCase(name: string, routes: readonly ServedRoute[], expect: ContractCase['expect'], asked: VenueQuoteRequest = request): ContractCase {
@@ -89,6 +101,7 @@ const cases: readonly ContractCase[] = [
   quoteCase('"Source token not found" is token_not_supported', at('/bridge/quote', 'synthetic/error-source-token-not-found.json', 400), { kind: 'rejection', code: 'token_not_supported', details: { venueCode: 'Source token not found' } }),
   quoteCase('a 429 is venue_rate_limited', at('/bridge/quote', 'synthetic/error-too-many-requests.json', 429), { kind: 'rejection', code: 'venue_rate_limited' }),
   quoteCase('an answer for another amount is refused', at('/bridge/quote', 'real/quote-docs-example.json'), { kind: 'rejection', code: 'venue_bad_response' }, { ...request, amountIn: 100_000_000n }),
+  quoteCase('a Tron destination is not served (Strait builds from Tron, not to it)', [], { kind: 'rejection', code: 'route_not_served' }, { ...request, toChain: 'tron', toToken: token('tron', 'USDT'), recipient: TRON_WALLET }),
   quoteCase('a Solana destination is not served (its transactions are not built here)', [], { kind: 'rejection', code: 'route_not_served' }, { ...request, toChain: 'solana', toToken: token('solana', 'USDC'), recipient: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin' }),
   quoteCase('a token without an Allbridge pool (WETH) is token_not_supported', [], { kind: 'rejection', code: 'token_not_supported' }, { ...request, fromToken: token('ethereum', 'WETH') }),
   buildCase('build: one swapAndBridge call to the pinned bridge, the relayer fee as value and declared native fee, an exact approval', 'synthetic/raw-bridge-evm-eth-usdc-to-arb.json', {
@@ -104,6 +117,19 @@ const cases: readonly ContractCase[] = [
   buildCase('build: a call paying another recipient is refused', 'synthetic/raw-bridge-evm-other-recipient.json', { kind: 'rejection', code: 'venue_bad_response' }),
   buildCase('build: a call to another Allbridge chain is refused', 'synthetic/raw-bridge-evm-other-chain.json', { kind: 'rejection', code: 'venue_bad_response' }),
   buildCase('build: a call bridging another amount is refused', 'synthetic/raw-bridge-evm-other-amount.json', { kind: 'rejection', code: 'venue_bad_response' }),
+  tronBuildCase('build from Tron: the node-built swapAndBridge to the pinned Tron bridge, the relayer fee as call value, an exact TRC-20 approval', 'synthetic/raw-bridge-tron-usdt-to-arb.json', {
+    kind: 'plan',
+    check: (plan) => {
+      const step = plan.shape === 'steps' ? plan.steps[0] : undefined;
+      if (plan.shape !== 'steps' || plan.steps.length !== 1 || step?.vm !== 'tron' || step.step !== 'main') throw new Error('expected one tron main step');
+      if (step.contractAddress !== 'TAuErcuAtU6BPt6YwL51JZ4RpDCPQASCU2' || step.callValue !== 59_136_000n || plan.nativeFee !== 59_136_000n) throw new Error(`step ${step.contractAddress} ${step.callValue}`);
+      const approval = plan.approval;
+      if (!approval || !('vm' in approval) || approval.spender !== 'TAuErcuAtU6BPt6YwL51JZ4RpDCPQASCU2' || approval.token !== 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' || approval.amount !== 100_500_000n) throw new Error('expected an exact TRC-20 approval of the bridge');
+    },
+  }),
+  tronBuildCase('build from Tron: the docs Tron transaction (no contract, raw_data_hex 00) is refused', 'real/raw-bridge-tron-docs-example.json', { kind: 'rejection', code: 'venue_bad_response' }),
+  tronBuildCase("build from Tron: the SDK's recorded testnet call (another bridge, Allbridge chain 2) is refused", 'synthetic/raw-bridge-tron-sdk-testnet.json', { kind: 'rejection', code: 'venue_bad_response' }),
+  tronBuildCase('build from Tron: a call paying another recipient is refused', 'synthetic/raw-bridge-tron-other-recipient.json', { kind: 'rejection', code: 'venue_bad_response' }),
   statusCase('the SDK-recorded core API answer (receive leg, numeric messenger) is completed with its payout', 'real/status-sdk-send-status.json', 'dc634ffb1ed65e4e7d698f6f2a7713d09b185425c85d56175d28a408e54dd94f', {
     kind: 'status',
     state: 'completed',

@@ -1,5 +1,6 @@
 import { decodeFunctionData, getAddress, isAddress, pad, toFunctionSelector, type Address, type Hex } from 'viem';
 import type { CallIntent } from '../allowList.ts';
+import { tronHexAddress } from '../../chains/tron/tronAddress.ts';
 import { allbridgeChainByEvmId } from './allbridgeChains.ts';
 
 /**
@@ -72,7 +73,24 @@ export function whyNotAllbridgeCall(data: Hex, _value: bigint, intent: CallInten
   const call = decodeSwapAndBridge(data);
   if (typeof call === 'string') return call;
   if (intent.sourceToken === null) return 'bridges from the native asset, which Allbridge Core does not';
-  if (call.token.toLowerCase() !== word32(intent.sourceToken)) return `takes token ${call.token}, not ${intent.sourceToken}`;
+  return whyNotIntended(call, word32(intent.sourceToken), intent);
+}
+
+/**
+ * The same check of a call from Tron (allowList `tronCalls`): the bridge takes the token as the
+ * 20 bytes of its Tron address in a 32-byte word (the SDK's `formatAddress` for TRX), `data` is hex
+ * without 0x, and the relayer fee rides as the call value in sun.
+ */
+export function whyNotAllbridgeTronCall(data: string, _callValue: bigint, intent: CallIntent): string | null {
+  const call = decodeSwapAndBridge(`0x${data}`);
+  if (typeof call === 'string') return call;
+  const token = intent.sourceToken === null ? null : tronHexAddress(intent.sourceToken);
+  if (token === null) return 'bridges from the native asset or a token that is not a Tron address';
+  return whyNotIntended(call, word32(`0x${token.slice(2)}`), intent);
+}
+
+function whyNotIntended(call: SwapAndBridgeCall, tokenWord: Hex, intent: CallIntent): string | null {
+  if (call.token.toLowerCase() !== tokenWord) return `takes token ${call.token}, not ${intent.sourceToken}`;
   if (call.amount !== intent.amount) return `bridges ${call.amount}, not the ${intent.amount} asked`;
   if (!isAddress(intent.recipient, { strict: false })) return `pays a 32-byte recipient, but the transfer's recipient '${intent.recipient}' is not an EVM address`;
   if (call.recipient.toLowerCase() !== word32(intent.recipient)) return `pays ${call.recipient}, not the recipient ${getAddress(intent.recipient)}`;

@@ -6,6 +6,9 @@ import { startFakeServer, type FakeReply, type FakeRequest } from '../fake/start
 import { switchableFake, type SwitchableFake } from '../fake/switchableFake.ts';
 import { ALLBRIDGE_BRIDGE_ABI, ALLBRIDGE_MESSENGER, decodeSwapAndBridge, receiveTokenOf, word32 } from './allbridgeBridgeCalls.ts';
 import { ALLBRIDGE_CHAINS, type AllbridgeChain } from './allbridgeChains.ts';
+import type { TronRpc } from '../../chains/tron/createTronRpc.ts';
+import { tronHexAddress } from '../../chains/tron/tronAddress.ts';
+import { decodeTronRawData, encodeTronRawData, tronRawDataJson, tronTxId } from '../../chains/tron/tronRawData.ts';
 
 /**
  * A loopback Allbridge Core REST API for tests, answering in the layout of the REST API's own swagger
@@ -33,6 +36,11 @@ export interface AllbridgeFakeOptions {
   /** Status without a settlement: `received` (default), `signing` (2 of 4 signatures) or `unindexed` (the generic 400). */
   readonly status?: 'received' | 'signing' | 'unindexed';
   readonly settlement?: FakeSettlement;
+  /**
+   * The Tron node the REST server would build on (its TRX_NODE_URL): `/raw/bridge` from Tron takes its
+   * newest block as reference, and with a `settlement` the status reads the source transaction there.
+   */
+  readonly tronNode?: TronRpc;
 }
 
 export type AllbridgeFake = SwitchableFake<AllbridgeFakeOptions>;
@@ -42,15 +50,18 @@ function realAnswer(name: string): Record<string, unknown> {
 }
 const QUOTE = realAnswer('quote-docs-example.json') as { options: { paymentMethods: Record<string, unknown>[] }[] };
 const STATUS = realAnswer('status-docs-example.json') as Record<string, unknown> & { send: Record<string, unknown>; receive: Record<string, unknown> };
+/** The SDK's recorded node answer for a Tron `swapAndBridge`: the template of every Tron answer. */
+const TRON_SEND = (realAnswer('tron-trigger-smart-contract-send.json') as { transaction: { raw_data_hex: string } }).transaction;
 
 interface PoolToken {
   readonly chain: AllbridgeChain;
-  readonly address: Address;
+  /** Checksummed on EVM, base58 on Tron. */
+  readonly address: string;
 }
 
 /** Every token with a pool on a chain of the table, by lower-case address (the REST API resolves the chain from it). */
 const POOL_TOKENS = new Map<string, PoolToken>(
-  ALLBRIDGE_CHAINS.flatMap((chain) => tokensOn(chain.key).flatMap((token) => (token.address !== null && chain.symbols.includes(token.symbol) ? [[token.address.toLowerCase(), { chain, address: getAddress(token.address) }] as const] : []))),
+  ALLBRIDGE_CHAINS.flatMap((chain) => tokensOn(chain.key).flatMap((token) => (token.address !== null && chain.symbols.includes(token.symbol) ? [[token.address.toLowerCase(), { chain, address: chain.chainId === null ? token.address : getAddress(token.address) }] as const] : []))),
 );
 
 export async function startAllbridgeFake(initial: AllbridgeFakeOptions = {}): Promise<AllbridgeFake> {
@@ -96,7 +107,7 @@ export async function startAllbridgeFake(initial: AllbridgeFakeOptions = {}): Pr
     };
   }
 
-  function rawBridge(request: FakeRequest): FakeReply {
+  async function rawBridge(request: FakeRequest): Promise<FakeReply> {
     const found = pair(request);
     if ('body' in found) return found;
     const q = request.query;
@@ -104,29 +115,49 @@ export async function startAllbridgeFake(initial: AllbridgeFakeOptions = {}): Pr
     const sender = q.get('sender') ?? '';
     const recipient = q.get('recipient') ?? '';
     const tamper = options.tamper ?? {};
+    const tronSource = found.source.chain.chainId === null;
+    // The bridge takes a Tron token as the 20 bytes of its address in a word (the SDK's formatAddress).
+    const tokenWord = tronSource ? word32(`0x${(tronHexAddress(found.source.address) ?? '41').slice(2)}`) : word32(found.source.address);
     const data = encodeFunctionData({
       abi: ALLBRIDGE_BRIDGE_ABI,
       functionName: 'swapAndBridge',
       args: [
-        tamper.token ?? word32(found.source.address),
+        tamper.token ?? tokenWord,
         tamper.amount ?? found.amount,
         tamper.recipient ?? word32(recipient),
         tamper.destinationChainId ?? BigInt(found.destination.chain.allbridgeChainId),
-        tamper.receiveToken ?? word32(found.destination.address),
+        tamper.receiveToken ?? word32(found.destination.address as Address),
         BigInt(`0x${'ab'.repeat(32)}`),
         tamper.messenger ?? ALLBRIDGE_MESSENGER,
         tamper.feeTokenAmount ?? 0n,
       ],
     });
     const fee = BigInt(q.get('fee') ?? (options.nativeFee ?? 5_000n).toString());
+    if (tronSource) return { body: await tronTransaction(sender, tamper.to ?? found.source.chain.bridge, tamper.value ?? fee, data.slice(2)) };
     return { body: { from: sender, to: tamper.to ?? found.source.chain.bridge, value: (tamper.value ?? fee).toString(), data } };
+  }
+
+  /** What TronWeb's triggerSmartContract answers on the REST server: the recorded template with this call, a fresh block and a 60 s expiration. */
+  async function tronTransaction(sender: string, bridge: string, callValue: bigint, data: string) {
+    const template = decodeTronRawData(TRON_SEND.raw_data_hex);
+    const block = options.tronNode ? await options.tronNode.nowBlock() : null;
+    const timestamp = Date.now();
+    const raw = {
+      ...template,
+      ...(block ? { refBlockBytes: block.number.toString(16).padStart(16, '0').slice(12), refBlockHash: block.blockID.slice(16, 32) } : {}),
+      timestamp,
+      expiration: timestamp + 60_000,
+      contract: { type: 'TriggerSmartContract' as const, owner: tronHexAddress(sender) ?? '41', contract: tronHexAddress(bridge) ?? bridge, callValue, data },
+    };
+    const rawDataHex = encodeTronRawData(raw);
+    return { visible: false, txID: tronTxId(rawDataHex), raw_data: tronRawDataJson(raw), raw_data_hex: rawDataHex };
   }
 
   /** Pays the recipient of a mined `swapAndBridge` once, on the chain its number names. */
   async function settle(settlement: FakeSettlement, chain: AllbridgeChain, hash: Hex) {
-    const mined = await settlement.findTransaction(chain.chainId, hash);
-    if (!mined || !mined.success) return null;
-    const call = decodeSwapAndBridge(mined.input);
+    const input = await minedInput(settlement, chain, hash);
+    if (input === null) return null;
+    const call = decodeSwapAndBridge(input);
     if (typeof call === 'string') return null;
     const destination = ALLBRIDGE_CHAINS.find((candidate) => BigInt(candidate.allbridgeChainId) === call.destinationChainId);
     const token = receiveTokenOf(call);
@@ -135,10 +166,22 @@ export async function startAllbridgeFake(initial: AllbridgeFakeOptions = {}): Pr
     if (!payout) {
       const amount = outOf(call.amount);
       const recipient = getAddress(`0x${call.recipient.slice(26)}`);
-      payout = settlement.pay(destination.chainId, token, recipient, amount).then((paid) => ({ hash: paid, amount, token }));
+      payout = settlement.pay(destination.chainId as number, token, recipient, amount).then((paid) => ({ hash: paid, amount, token }));
       payouts.set(hash, payout);
     }
     return payout;
+  }
+
+  /** The calldata of a successful source transaction, read on its own chain (the Tron node for Tron). */
+  async function minedInput(settlement: FakeSettlement, chain: AllbridgeChain, hash: string): Promise<Hex | null> {
+    if (chain.chainId !== null) {
+      const mined = await settlement.findTransaction(chain.chainId, hash as Hex);
+      return mined?.success ? mined.input : null;
+    }
+    const found = options.tronNode ? await options.tronNode.findTransaction(hash).catch(() => null) : null;
+    if (!found || found.result !== 'SUCCESS') return null;
+    const contract = decodeTronRawData(found.rawDataHex).contract;
+    return contract.type === 'TriggerSmartContract' && contract.contract === tronHexAddress(chain.bridge) ? `0x${contract.data}` : null;
   }
 
   async function status(request: FakeRequest): Promise<FakeReply> {

@@ -106,3 +106,16 @@ export const AllbridgeContextSchema = Type.Object({
   sourceSymbol: Type.String(),
 });
 export type AllbridgeContext = Static<typeof AllbridgeContextSchema>;
+
+/**
+ * `GET /raw/bridge` from Tron: the transaction TronWeb's `triggerSmartContract` built on the REST
+ * server's own node (RawTronTransactionResponse of the REST API; the SDK returns `.transaction` of the
+ * node's answer, fixtures/real/trigger-smart-contract-send.json). Only `raw_data_hex` is trusted, once decoded.
+ */
+export const AllbridgeRawTronTxSchema = Type.Object({
+  visible: Type.Optional(Type.Boolean()),
+  txID: Type.String({ maxLength: 128 }),
+  raw_data: Type.Optional(Type.Unknown()),
+  raw_data_hex: Type.String({ maxLength: 16_384 }),
+});
+export type AllbridgeRawTronTx = Static<typeof AllbridgeRawTronTxSchema>;

@@ -5,8 +5,9 @@ import { tokensOn } from '../../domain/tokens.ts';
 import { VenueRejection, type CallContext, type CoverageAnswer, type Corridor, type StepsPlan, type Venue, type VenueCoverage, type VenueQuote, type VenueStatus } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
-import { ALLBRIDGE_BRIDGE_SELECTORS, decodeSwapAndBridge, receiveTokenOf, whyNotAllbridgeCall } from './allbridgeBridgeCalls.ts';
-import { ALLBRIDGE_CHAINS, allbridgeChain, type AllbridgeChain } from './allbridgeChains.ts';
+import { ALLBRIDGE_BRIDGE_SELECTORS, decodeSwapAndBridge, receiveTokenOf, whyNotAllbridgeCall, whyNotAllbridgeTronCall } from './allbridgeBridgeCalls.ts';
+import { ALLBRIDGE_CHAINS, ALLBRIDGE_EVM_CHAINS, ALLBRIDGE_TRON, allbridgeChain, type AllbridgeChain } from './allbridgeChains.ts';
+import { buildFromTron } from './allbridgeTronBuild.ts';
 import { ALLBRIDGE_ERROR_CODES, allbridgeOption, toAllbridgeStatus, translateAllbridgeError } from './allbridgeMapping.ts';
 import { AllbridgeContextSchema, AllbridgeErrorSchema, AllbridgeQuoteSchema, AllbridgeRawEvmTxSchema, AllbridgeTransferStatusSchema, type AllbridgeContext } from './allbridgeSchemas.ts';
 
@@ -37,7 +38,7 @@ const NOT_INDEXED = { state: 'pending', venueStatus: 'not_indexed', destinationT
 export const allbridgeVenue: VenueModule = {
   id: 'allbridge',
   // Allbridge Core has no integrator fee parameter: Strait's cuts stay fee steps.
-  capabilities: { archetype: 'pool', tradeTypes: ['EXACT_IN'], executionShapes: ['evm_calldata'], feeCapture: 'none', requiresUserIp: false, privacyModel: 'none' },
+  capabilities: { archetype: 'pool', tradeTypes: ['EXACT_IN'], executionShapes: ['evm_calldata', 'tron_tx'], feeCapture: 'none', requiresUserIp: false, privacyModel: 'none' },
   requiredCredentials: [],
   defaultBaseUrl: NO_BASE_URL,
   // Allbridge Core's REST API is run by each integrator: no public default to fall back on.
@@ -45,8 +46,9 @@ export const allbridgeVenue: VenueModule = {
   contextSchema: AllbridgeContextSchema,
   errorCodes: ALLBRIDGE_ERROR_CODES,
   allowList: {
-    calls: ALLBRIDGE_CHAINS.map((chain) => ({ chainId: chain.chainId, to: chain.bridge, selectors: ALLBRIDGE_BRIDGE_SELECTORS, check: whyNotAllbridgeCall })),
+    calls: ALLBRIDGE_EVM_CHAINS.map((chain) => ({ chainId: chain.chainId, to: chain.bridge, selectors: ALLBRIDGE_BRIDGE_SELECTORS, check: whyNotAllbridgeCall })),
     transferRecipients: [],
+    tronCalls: [{ contract: ALLBRIDGE_TRON.bridge, selectors: ALLBRIDGE_BRIDGE_SELECTORS.map((selector) => selector.slice(2)), check: whyNotAllbridgeTronCall }],
   },
   sandboxFake: async ({ settlement }) => (await import('./allbridgeFake.ts')).startAllbridgeFake({ settlement }),
   create(deps) {
@@ -54,16 +56,20 @@ export const allbridgeVenue: VenueModule = {
   },
 };
 
-interface Resolved {
+export interface Resolved {
   readonly from: AllbridgeChain;
   readonly to: AllbridgeChain;
-  readonly fromToken: Address;
+  /** EVM checksummed, or base58 on Tron. */
+  readonly fromToken: string;
   readonly toToken: Address;
 }
 
 type NotServed = Extract<CoverageAnswer, { served: false }>;
 
 const NON_EVM = new Set(['tron', 'solana', 'stellar', 'sui', 'algorand']);
+
+/** A token address as the REST API and the call name it: checksummed on EVM, base58 as is on Tron. */
+const tokenAddress = (chain: AllbridgeChain, address: string): string => (chain.chainId === null ? address : getAddress(address));
 
 function resolve(corridor: Corridor): Resolved | NotServed {
   const from = allbridgeChain(corridor.fromChain);
@@ -74,12 +80,13 @@ function resolve(corridor: Corridor): Resolved | NotServed {
     return { served: false, code: 'route_not_served', message: `Allbridge Core is not served for ${missing}: ${why}` };
   }
   if (from.key === to.key) return { served: false, code: 'route_not_served', message: 'Allbridge Core bridges between chains only' };
+  if (to.chainId === null) return { served: false, code: 'route_not_served', message: `Allbridge Core is not served to ${to.key}: Strait builds transfers from it, not to it` };
   for (const [chain, token] of [[from, corridor.fromToken], [to, corridor.toToken]] as const) {
     if (token.address === null || !chain.symbols.includes(token.symbol)) {
       return { served: false, code: 'token_not_supported', message: `Allbridge Core has no ${token.symbol} pool on ${chain.key} (pools: ${chain.symbols.join(', ')})` };
     }
   }
-  return { from, to, fromToken: getAddress(corridor.fromToken.address as string), toToken: getAddress(corridor.toToken.address as string) };
+  return { from, to, fromToken: tokenAddress(from, corridor.fromToken.address as string), toToken: getAddress(corridor.toToken.address as string) };
 }
 
 function resolveOrThrow(corridor: Corridor): Resolved {
@@ -113,7 +120,7 @@ function createAllbridgeVenue(deps: VenueDeps): Venue {
     tokenSymbols(fromChain, toChain) {
       const from = allbridgeChain(fromChain);
       const to = allbridgeChain(toChain);
-      if (!from || !to || from.key === to.key) return [];
+      if (!from || !to || from.key === to.key || to.chainId === null) return [];
       const known = new Set(tokensOn(fromChain).map((token) => token.symbol));
       return from.symbols.filter((symbol) => to.symbols.includes(symbol) && known.has(symbol));
     },
@@ -138,8 +145,8 @@ function createAllbridgeVenue(deps: VenueDeps): Venue {
       const amountOut = BigInt(method.estimatedAmount.max);
       const minAmountOut = BigInt(method.estimatedAmount.min);
       const context: AllbridgeContext = {
-        sourceChainId: resolved.from.chainId,
-        destinationChainId: resolved.to.chainId,
+        sourceChainId: resolved.from.chainId ?? 0,
+        destinationChainId: resolved.to.chainId ?? 0,
         sourceToken: resolved.fromToken,
         destinationToken: resolved.toToken,
         messenger: 'ALLBRIDGE',
@@ -165,9 +172,10 @@ function createAllbridgeVenue(deps: VenueDeps): Venue {
     async build({ request, quote }, call): Promise<StepsPlan> {
       const resolved = resolveHere(request);
       const stored = readContext(quote.context);
-      if (stored.sourceChainId !== resolved.from.chainId || stored.destinationChainId !== resolved.to.chainId || !same(stored.sourceToken, resolved.fromToken) || !same(stored.destinationToken, resolved.toToken)) {
+      if (stored.sourceChainId !== (resolved.from.chainId ?? 0) || stored.destinationChainId !== resolved.to.chainId || !same(stored.sourceToken, resolved.fromToken) || !same(stored.destinationToken, resolved.toToken)) {
         throw new VenueRejection('invalid_input', 'the stored Allbridge quote was priced for another corridor');
       }
+      if (resolved.from.chainId === null) return buildFromTron({ get, request, resolved, stored, call });
       const sender = evmAddress(request.sender, 'sender');
       const recipient = evmAddress(request.recipient, 'recipient');
       const nativeFee = BigInt(stored.nativeFee);
@@ -200,11 +208,12 @@ function createAllbridgeVenue(deps: VenueDeps): Venue {
       const receiveToken = receiveTokenOf(decoded);
       if (receiveToken === null || !same(receiveToken, resolved.toToken)) throw unsafe(`Allbridge's transaction receives ${decoded.receiveToken}, not ${resolved.toToken}`);
       const chainId = resolved.from.chainId;
+      const fromToken = resolved.fromToken as Address;
       return {
         shape: 'steps',
         // The pinned bridge, not the answer's spelling of it, is what the wallet signs.
-        steps: [{ vm: 'evm', step: 'main', chainId, to: resolved.from.bridge, data, value }],
-        approval: { chainId, token: resolved.fromToken, spender: resolved.from.bridge, amount: request.amountIn },
+        steps: [{ vm: 'evm', step: 'main', chainId, to: resolved.from.bridge as Address, data, value }],
+        approval: { chainId, token: fromToken, spender: resolved.from.bridge as Address, amount: request.amountIn },
         amountOut: BigInt(stored.amountOut),
         minAmountOut: BigInt(stored.minAmountOut),
         context: stored,

@@ -243,7 +243,7 @@ describe('cbridge calldata check', () => {
       expect(whyNotAllowed(step, { ...rules, intent: { ...intent, amount: request.amountIn - 1n } })).toMatch(/sends/);
       expect(whyNotAllowed({ ...step, to: OTHER }, rules)).toMatch(/allow-list/);
       expect(whyNotAllowed(step, { ...rules, intent: undefined })).toMatch(/without the transfer/);
-      if (plan.approval) {
+      if (plan.approval && !('vm' in plan.approval)) {
         const approve = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [plan.approval.spender, plan.approval.amount] });
         expect(whyNotAllowed({ vm: 'evm', step: 'approve', chainId: 1, to: plan.approval.token, data: approve, value: 0n }, rules)).toBeNull();
       }

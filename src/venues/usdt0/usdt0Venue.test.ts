@@ -141,7 +141,7 @@ describe('build: the send, decoded, then executed', () => {
     expect(send).toEqual({ dstEid: 30110, to: addressToBytes32(RECIPIENT), amountLD: amount, minAmountLD: amount, extraOptions: '0x', composeMsg: '0x', oftCmd: '0x', nativeFee: LZ_FEE, lzTokenFee: 0n, refundAddress: SENDER });
 
     await chain.mint(ETHEREUM, SENDER, amount);
-    await sendAs(SENDER, ETHEREUM.token, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [plan.approval!.spender, plan.approval!.amount] }));
+    await sendAs(SENDER, ETHEREUM.token, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [plan.approval!.spender as `0x${string}`, plan.approval!.amount] }));
     const receipt = await sendAs(SENDER, step.to, step.data, step.value);
     expect(receipt.status).toBe('success');
     const sent = receipt.logs.filter((log) => log.address.toLowerCase() === ETHEREUM.messenger.toLowerCase()).map((log) => decodeEventLog({ abi: messengerAbi, ...log }));
