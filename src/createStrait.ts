@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import pino, { type Logger } from 'pino';
 import { createEvmRpc, type EvmRpc } from './chains/evm/createEvmRpc.ts';
+import { createUtxoIndexer, type UtxoIndexer } from './chains/utxo/createUtxoIndexer.ts';
 import { createSvmRpc, type SvmRpc } from './chains/svm/createSvmRpc.ts';
 import type { Config, PriceConfig } from './config.ts';
 import { DEFAULT_FEE_SCHEDULE } from './domain/feeSchedule.ts';
@@ -53,6 +54,8 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
   const rpcUrls = Object.entries(config.rpcUrls) as [ChainKey, string][];
   const rpcs = new Map<ChainKey, EvmRpc>(rpcUrls.filter(([chain]) => chainInfo(chain).vm === 'evm').map(([chain, url]) => [chain, createEvmRpc(url)]));
   const svmRpcs = new Map<ChainKey, SvmRpc>(rpcUrls.filter(([chain]) => chainInfo(chain).vm === 'svm').map(([chain, url]) => [chain, createSvmRpc(url)]));
+  // On a Bitcoin-family chain STRAIT_RPC_<CHAIN> names an Esplora-style indexer (docs/configuration.md).
+  const utxoIndexers = new Map<ChainKey, UtxoIndexer>(rpcUrls.filter(([chain]) => chainInfo(chain).vm === 'utxo').map(([chain, url]) => [chain, createUtxoIndexer(url)]));
   const metrics = createMetrics();
   const venues = createVenueRegistry({ modules: options.modules ?? VENUE_MODULES, venues: config.venues, evm: (chain) => rpcs.get(chain)?.client ?? null, now, observe: metrics.observeVenueAttempt });
   const transferViews = createTransferViewCache({ ttlMs: config.transferCacheMs, maxEntries: 10_000 });
@@ -63,6 +66,7 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
     venues,
     rpc: (chain) => rpcs.get(chain) ?? null,
     svmRpc: (chain) => svmRpcs.get(chain) ?? null,
+    utxoIndexer: (chain) => utxoIndexers.get(chain) ?? null,
     prices: createPriceSource(config.prices, now),
     now,
     logger,

@@ -26,7 +26,22 @@ export interface SvmStep {
   readonly refreshBlockhash: boolean;
 }
 
-export type Step = EvmStep | SvmStep;
+/**
+ * A Bitcoin-family transaction carrying a memo (THORChain style): `outputs[0]` is paid exactly at
+ * VOUT0, an OP_RETURN output carries `memo`. `psbt` (base64) is the unsigned transaction when Strait
+ * selected the sender's inputs (an indexer is configured for the chain); `null` leaves composing it
+ * to the wallet (docs/steps.md, "utxo").
+ */
+export interface UtxoStep {
+  readonly vm: 'utxo';
+  readonly step: StepKind;
+  readonly chain: string;
+  readonly psbt: string | null;
+  readonly outputs: readonly { readonly address: string; readonly amount: bigint }[];
+  readonly memo: string | null;
+}
+
+export type Step = EvmStep | SvmStep | UtxoStep;
 
 /** For deposit-address venues: where to send what, and until when. */
 export interface DepositInstruction {

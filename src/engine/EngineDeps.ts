@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { EvmRpc } from '../chains/evm/createEvmRpc.ts';
 import type { SvmRpc } from '../chains/svm/createSvmRpc.ts';
+import type { UtxoIndexer } from '../chains/utxo/createUtxoIndexer.ts';
 import type { ChainKey } from '../domain/chains.ts';
 import type { FeeSchedule } from '../domain/feeSchedule.ts';
 import type { PriceSource } from '../prices/PriceSource.ts';
@@ -17,6 +18,8 @@ export interface EngineDeps {
   readonly rpc: (chain: ChainKey) => EvmRpc | null;
   /** A Solana-family chain's RPC for verification and broadcast, or `null` when none is configured. */
   readonly svmRpc: (chain: ChainKey) => SvmRpc | null;
+  /** A Bitcoin-family chain's Esplora-style indexer (PSBT inputs, verification, broadcast); absent or `null` when none is configured. */
+  readonly utxoIndexer?: (chain: ChainKey) => UtxoIndexer | null;
   /** USD prices for the fee caps and a transfer's USD figures. */
   readonly prices: PriceSource;
   readonly now: () => number;

@@ -14,6 +14,7 @@ import { sanitizeVenueMessage } from './sanitizeVenueMessage.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { storedEvmStep } from './storedEvmStep.ts';
 import { storedSvmStep } from './storedSvmStep.ts';
+import { storedUtxoStep, utxoTermsOf, verifyUtxoTxid } from './utxoSteps.ts';
 import { finishTransfer } from './finishTransfer.ts';
 import { fundsDeadline } from './fundsDeadline.ts';
 import { PROVISIONAL } from './submitTransfer.ts';
@@ -168,6 +169,8 @@ async function reverify(deps: EngineDeps, transfer: TransferRecord, main: Stored
   const result =
     main.vm === 'deposit'
       ? await verifyDepositFunding(deps, depositFundingOf(main), transfer.sourceTxHash)
+      : main.vm === 'utxo'
+      ? await verifyUtxoTxid(deps.utxoIndexer?.(chain) ?? null, transfer.sourceTxHash, utxoTermsOf(storedUtxoStep(main), transfer.requesterWallet))
       : main.vm === 'svm'
       ? await verifySvmTransactionBySignature(deps.svmRpc(chain), transfer.sourceTxHash, storedSvmStep(main), transfer.requesterWallet)
       : await verifyEvmTransactionByHash(deps.rpc(chain), transfer.sourceTxHash as Hex, storedEvmStep(main), transfer.requesterWallet);
@@ -231,6 +234,12 @@ async function confirmSource(deps: EngineDeps, transfer: TransferRecord, main: S
     if (!status) return true;
     if (status.failed) return failReverted(deps, transfer, hash, `in slot ${status.slot}`);
     if (status.confirmationStatus !== 'processed') await updateTransfer(deps.store.db, transfer.id, { sourceTxBlock: Number(status.slot) }, deps.now());
+    return true;
+  }
+  if (main.vm === 'utxo') {
+    // Bitcoin has no revert: a transaction is mined whole or not at all; its block is recorded once mined.
+    const status = await deps.utxoIndexer?.(chain)?.transactionStatus(hash).catch(() => null);
+    if (status?.confirmed && status.blockHeight !== null) await updateTransfer(deps.store.db, transfer.id, { sourceTxBlock: status.blockHeight }, deps.now());
     return true;
   }
   const rpc = deps.rpc(chain);

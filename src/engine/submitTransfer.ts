@@ -37,6 +37,8 @@ import type { EngineDeps } from './EngineDeps.ts';
 import { finishTransfer } from './finishTransfer.ts';
 import { acceptDepositFunding } from './acceptDepositFunding.ts';
 import { storedEvmStep } from './storedEvmStep.ts';
+import { acceptUtxoSubmission } from './acceptUtxoSubmission.ts';
+import { storedUtxoStep, whyNotAllowedUtxo } from './utxoSteps.ts';
 
 export interface SubmitBody {
   readonly signedTransaction?: string | undefined;
@@ -97,7 +99,7 @@ export async function submitTransfer(deps: EngineDeps, transferId: string, body:
   if (latest) return { transferId, status: await settleSubmission(deps, transfer, steps, latest), txHash: latest.txHash, step: body.step, accepted: false, verification: latest.verification };
 
   const vm = ofKind[0]!.vm;
-  if (ofKind.some((s) => s.vm !== vm) || (vm !== 'evm' && vm !== 'svm' && vm !== 'deposit')) throw new AppError('invalid_signed_transaction', `submitting ${vm} steps is not supported yet`);
+  if (ofKind.some((s) => s.vm !== vm) || (vm !== 'evm' && vm !== 'svm' && vm !== 'utxo' && vm !== 'deposit')) throw new AppError('invalid_signed_transaction', `submitting ${vm} steps is not supported yet`);
   const chain = ofKind[0]!.chain as ChainKey;
   if (body.step === 'main' && open.some((step) => claimOf(step) === undefined)) await requireFeeSteps(deps, transfer, steps, claims);
   const attempt: Attempt = { deps, transfer, steps, claims, candidates: [...open, ...replaceable], submissions, body, chain };
@@ -110,7 +112,9 @@ export async function submitTransfer(deps: EngineDeps, transferId: string, body:
         })
       : vm === 'evm'
         ? await acceptEvm(attempt)
-        : await acceptSvm(attempt);
+        : vm === 'utxo'
+          ? await acceptUtxo(attempt)
+          : await acceptSvm(attempt);
   if ('repeat' in accepted) return accepted.repeat;
   const { built, txHash, verification, ended } = accepted;
 
@@ -371,6 +375,28 @@ async function acceptSvm(attempt: Attempt): Promise<Accepted> {
   return claimOnly(attempt, built, takeover, signature, result.verification, null, result.reverted ? { block: null } : undefined);
 }
 
+/** Bitcoin-family: verified in acceptUtxoSubmission.ts, claimed here on the same terms as the others (no nonce, no revert). */
+async function acceptUtxo(attempt: Attempt): Promise<Accepted> {
+  const { deps, transfer } = attempt;
+  return acceptUtxoSubmission<Accepted>(attempt, {
+    repeat: (previous) => repeatOf(attempt, previous),
+    async refuseUnlessAllowed(built, signedBytes) {
+      refuseUnlessAllowed(built, await stepRulesOf(deps, transfer));
+      if (signedBytes) refuseExpired(attempt);
+    },
+    async claimAndBroadcast(built, txid, broadcast, alreadySent) {
+      const takeover = takeoverOf(attempt, built, true, null);
+      if (takeover === 'refuse') return { repeat: await repeatAnswer(attempt) };
+      return claimAndBroadcast(attempt, built, takeover, txid, null, broadcast, alreadySent);
+    },
+    async claimOnly(built, txid, verification) {
+      const takeover = takeoverOf(attempt, built, verification === 'verified', null);
+      if (takeover === 'refuse') return { repeat: await repeatAnswer(attempt) };
+      return claimOnly(attempt, built, takeover, txid, verification, null, undefined);
+    },
+  });
+}
+
 /**
  * An approve or fee transaction that reverted did nothing (a fee paid no one): it cannot stand for
  * its step, so it is not recorded and the wallet signs the step again. A reverted main transaction
@@ -442,11 +468,19 @@ async function stepRulesOf(deps: EngineDeps, transfer: TransferRecord): Promise<
       recipient: execution.recipient,
       destinationChainId: chainInfo(execution.toChain).chainId,
     },
+    sender: transfer.requesterWallet,
   };
 }
 
 function refuseUnlessAllowed(step: StoredStep, rules: StepRules | null): void {
-  const reason = rules === null ? 'cannot be checked: the venue or source asset is unknown' : step.vm === 'svm' ? whyNotAllowedSvm(storedSvmStep(step), rules.allowList, rules.venue) : whyNotAllowed(storedEvmStep(step), rules);
+  const reason =
+    rules === null
+      ? 'cannot be checked: the venue or source asset is unknown'
+      : step.vm === 'svm'
+        ? whyNotAllowedSvm(storedSvmStep(step), rules.allowList, rules.venue)
+        : step.vm === 'utxo'
+          ? whyNotAllowedUtxo(storedUtxoStep(step), rules)
+          : whyNotAllowed(storedEvmStep(step), rules);
   if (reason !== null) throw new AppError('step_not_allowed', `the built ${step.kind} step ${reason}; nothing was broadcast`, { details: { step: step.kind, stepIndex: step.index } });
 }
 

@@ -15,6 +15,12 @@ export interface VenueAllowList {
    * transfer uses (System, SPL Token, Token-2022, Associated Token Account, Compute Budget, Memo).
    */
   readonly solanaPrograms?: readonly string[];
+  /**
+   * For a venue paid by a Bitcoin-family transaction with a memo (THORChain): why the memo does not
+   * do what the transfer asked (pay the recipient, name no one else), or `null`. Without it a `utxo`
+   * step is refused. Run at build and again at submit.
+   */
+  readonly utxoMemo?: (memo: string, intent: CallIntent) => string | null;
 }
 
 export interface AllowedCall {

@@ -104,6 +104,28 @@ export async function prevoutsOf(indexer: UtxoIndexer, tx: Transaction): Promise
  * the fee. Every input must spend from the sender and be signed with SIGHASH_ALL.
  */
 export function compareUtxoTransaction(tx: Transaction, prevouts: readonly Prevout[], terms: UtxoStepTerms): UtxoMismatch[] {
+  const mismatches = compareUtxoOutputs(tx, terms);
+  const senderScript = outputScriptOf(terms.network, terms.sender);
+  if (senderScript === null) return mismatches;
+  const nameOf = (script: Uint8Array): string => addressOfScript(terms.network, script) ?? `script ${hex.encode(script).slice(0, 80)}`;
+  for (let i = 0; i < tx.inputsLength; i++) {
+    const prevout = prevouts[i];
+    if (!prevout || !sameBytes(prevout.script, senderScript)) {
+      mismatches.push({ field: `inputs[${i}].owner`, expected: terms.sender, actual: prevout ? nameOf(prevout.script) : 'unknown' });
+      continue;
+    }
+    const why = whyNotSigned(tx, i, prevouts);
+    if (why !== null) mismatches.push({ field: `inputs[${i}].signature`, expected: 'a valid SIGHASH_ALL signature of the sender', actual: why });
+  }
+  const spent = prevouts.reduce((sum, p) => sum + p.amount, 0n);
+  let paid = 0n;
+  for (let i = 0; i < tx.outputsLength; i++) paid += tx.getOutput(i).amount ?? 0n;
+  if (paid > spent) mismatches.push({ field: 'fee', expected: 'inputs worth at least the outputs', actual: `inputs ${spent}, outputs ${paid}` });
+  return mismatches;
+}
+
+/** The output half of {@link compareUtxoTransaction}: VOUT0, the memo, change only to the sender (also run on a built PSBT). */
+export function compareUtxoOutputs(tx: Transaction, terms: UtxoStepTerms): UtxoMismatch[] {
   const mismatches: UtxoMismatch[] = [];
   const senderScript = outputScriptOf(terms.network, terms.sender);
   const venueScript = outputScriptOf(terms.network, terms.payTo.address);
@@ -130,20 +152,6 @@ export function compareUtxoTransaction(tx: Transaction, prevouts: readonly Prevo
   if (memos.length !== expectedMemos.length || memos.some((m, i) => m !== expectedMemos[i])) {
     mismatches.push({ field: 'memo', expected: expectedMemos.join(' | ') || 'none', actual: memos.join(' | ') || 'none' });
   }
-
-  for (let i = 0; i < tx.inputsLength; i++) {
-    const prevout = prevouts[i];
-    if (!prevout || !sameBytes(prevout.script, senderScript)) {
-      mismatches.push({ field: `inputs[${i}].owner`, expected: terms.sender, actual: prevout ? nameOf(prevout.script) : 'unknown' });
-      continue;
-    }
-    const why = whyNotSigned(tx, i, prevouts);
-    if (why !== null) mismatches.push({ field: `inputs[${i}].signature`, expected: 'a valid SIGHASH_ALL signature of the sender', actual: why });
-  }
-  const spent = prevouts.reduce((sum, p) => sum + p.amount, 0n);
-  let paid = 0n;
-  for (let i = 0; i < tx.outputsLength; i++) paid += tx.getOutput(i).amount ?? 0n;
-  if (paid > spent) mismatches.push({ field: 'fee', expected: 'inputs worth at least the outputs', actual: `inputs ${spent}, outputs ${paid}` });
   return mismatches;
 }
 

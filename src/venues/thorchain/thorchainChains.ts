@@ -24,7 +24,7 @@ export interface ThorchainChain {
   readonly chainId: number | null;
   /** The pinned router on an EVM chain (what `depositWithExpiry` is called on), `null` elsewhere. */
   readonly router: Address | null;
-  /** Whether Strait builds transfers from this chain (EVM router calls); the others are quote_only. */
+  /** Whether Strait builds transfers from this chain (EVM router calls, Bitcoin-family memo transactions); the others are quote_only. */
   readonly buildable: boolean;
 }
 
@@ -34,15 +34,18 @@ const evm = (key: ChainKey, thorChain: string, nativeAsset: string, router: stri
   return { key, thorChain, nativeAsset, chainId, router: getAddress(router), buildable: true };
 };
 const other = (key: ChainKey, thorChain: string, nativeAsset: string): ThorchainChain => ({ key, thorChain, nativeAsset, chainId: null, router: null, buildable: false });
+/** A Bitcoin-family chain whose memo transactions Strait builds and verifies (chains/utxo/utxoNetworks.ts). */
+const utxo = (key: ChainKey, thorChain: string, nativeAsset: string): ThorchainChain => ({ key, thorChain, nativeAsset, chainId: null, router: null, buildable: true });
 
 export const THORCHAIN_CHAINS: readonly ThorchainChain[] = [
   evm('ethereum', 'ETH', 'ETH.ETH', '0xD37BbE5744D730a1d98d8DC97c42F0Ca46aD7146'),
   evm('avalanche', 'AVAX', 'AVAX.AVAX', '0x8F66c4AE756BEbC49Ec8B81966DD8bba9f127549'),
   evm('bnb', 'BSC', 'BSC.BNB', '0xb30ec53f98ff5947ede720d32ac2da7e52a5f56b'),
   evm('base', 'BASE', 'BASE.ETH', '0x68208d99746b805a1ae41421950a47b711e35681'),
-  // UTXO and Cosmos chains: priced (destinations, and quote_only sources: UTXO steps do not exist yet).
-  other('bitcoin', 'BTC', 'BTC.BTC'),
-  other('litecoin', 'LTC', 'LTC.LTC'),
+  // Bitcoin and Litecoin sources are built as `utxo` steps (PSBT + OP_RETURN memo).
+  utxo('bitcoin', 'BTC', 'BTC.BTC'),
+  utxo('litecoin', 'LTC', 'LTC.LTC'),
+  // Priced as destinations, quote_only as sources: chains/utxo/utxoNetworks.ts says why for each.
   other('bitcoincash', 'BCH', 'BCH.BCH'),
   other('dogecoin', 'DOGE', 'DOGE.DOGE'),
   other('cosmoshub', 'GAIA', 'GAIA.ATOM'),

@@ -1,5 +1,16 @@
 import { readFileSync } from 'node:fs';
+import { hex } from '@scure/base';
+import { Transaction } from '@scure/btc-signer';
+import { getAddress, type Address } from 'viem';
+import { memoOf } from '../../chains/utxo/verifyUtxoTransaction.ts';
+import { outputScriptOf, utxoNetwork } from '../../chains/utxo/utxoNetworks.ts';
+import { sameBytes } from '../../chains/utxo/verifyUtxoSignatures.ts';
+import { chainInfo } from '../../domain/chains.ts';
+import { tokensOn } from '../../domain/tokens.ts';
+import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeReply, type FakeRequest } from '../fake/startFakeServer.ts';
+import { thorchainChainByName } from './thorchainChains.ts';
+import { parseSwapMemo } from './thorchainMemo.ts';
 import { switchableFake, type SwitchableFake } from '../fake/switchableFake.ts';
 
 /**
@@ -25,17 +36,37 @@ export interface ThorchainFakeOptions {
   readonly status?: 'observed' | 'out' | 'refund';
 }
 
+/**
+ * Settling for real (tests and the sandbox): the fake observes inbound transactions on Bitcoin-family
+ * chains through their Esplora (`utxoIndexers`, by THORChain chain name), and once one pays the
+ * vault with a swap memo it pays the memo's destination on the local EVM chain from the solver,
+ * at the quoted rate, and answers `tx/status` with that payout (or with nothing seen yet).
+ */
+export interface ThorchainSettling {
+  readonly settlement: FakeSettlement;
+  readonly utxoIndexers: Readonly<Record<string, string>>;
+}
+
 export type ThorchainFake = SwitchableFake<ThorchainFakeOptions>;
 
 function realAnswer(name: string): unknown {
   return JSON.parse(readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url), 'utf8')) as unknown;
 }
 const QUOTE = realAnswer('quote-btc-to-eth-affiliate.json') as Record<string, unknown>;
-const INBOUND = realAnswer('inbound-addresses.json') as readonly Record<string, unknown>[];
+const RECORDED_INBOUND = realAnswer('inbound-addresses.json') as readonly Record<string, unknown>[];
+/**
+ * The recorded list predates THORChain's Base chain: the fake adds a BASE entry shaped like the
+ * recorded ETH one (same vault key, as THORChain's EVM chains share it) with the pinned Base router.
+ */
+const INBOUND: readonly Record<string, unknown>[] = RECORDED_INBOUND.some((entry) => entry.chain === 'BASE')
+  ? RECORDED_INBOUND
+  : [...RECORDED_INBOUND, { ...RECORDED_INBOUND.find((entry) => entry.chain === 'ETH'), chain: 'BASE', router: '0x68208d99746b805a1ae41421950a47b711e35681' }];
 const STATUS = realAnswer('status-btc-savers-observed.json') as Record<string, unknown>;
 
-export async function startThorchainFake(initial: ThorchainFakeOptions = {}): Promise<ThorchainFake> {
+export async function startThorchainFake(initial: ThorchainFakeOptions = {}, settling?: ThorchainSettling): Promise<ThorchainFake> {
   let options = initial;
+  /** Inbound txid → the payout's EVM hash and what it paid (one payout per inbound). */
+  const settled = new Map<string, Promise<{ hash: string; asset: string; destination: string; outThor: bigint } | null>>();
   /** The last quote per destination, so status can pay what was quoted. */
   const quoted = new Map<string, { toAsset: string; destination: string; out: bigint }>();
 
@@ -75,7 +106,8 @@ export async function startThorchainFake(initial: ThorchainFakeOptions = {}): Pr
       fees: { ...(QUOTE.fees as Record<string, unknown>), asset: to, affiliate: '0' },
       expiry: Math.floor(Date.now() / 1000) + 15 * 60,
       recommended_min_amount_in: min.toString(),
-      memo: tamper.memo ?? `=:${to}:${destination}${limit > 0n ? `:${limit}` : ''}`,
+      // THORNode writes a token in the short CHAIN.SYMBOL form into the memos it generates (thorchainMemo.ts).
+      memo: tamper.memo ?? `=:${to.split('-')[0]}:${destination}${limit > 0n ? `:${limit}` : ''}`,
       expected_amount_out: out.toString(),
     };
     const router = tamper.router ?? entry?.router;
@@ -83,8 +115,60 @@ export async function startThorchainFake(initial: ThorchainFakeOptions = {}): Pr
     return { body };
   }
 
-  function status(request: FakeRequest): FakeReply {
+  /** The vault payment and swap memo of a UTXO inbound the chain holds, settled once; `null` while unseen. */
+  async function settleUtxo(hash: string): Promise<{ hash: string; asset: string; destination: string; outThor: bigint } | null> {
+    if (!settling) return null;
+    for (const [thorChain, url] of Object.entries(settling.utxoIndexers)) {
+      const chain = thorchainChainByName(thorChain);
+      const network = chain ? utxoNetwork(chain.key) : null;
+      const vault = INBOUND.find((entry) => entry.chain === thorChain)?.address;
+      if (!chain || !network || typeof vault !== 'string') continue;
+      const answer = await fetch(`${url}/tx/${hash.toLowerCase()}/hex`);
+      if (answer.status !== 200) continue;
+      const tx = Transaction.fromRaw(hex.decode((await answer.text()).trim()), { allowUnknownOutputs: true, disableScriptCheck: true });
+      const first = tx.getOutput(0);
+      const vaultScript = outputScriptOf(network, vault);
+      if (!vaultScript || !sameBytes(first.script ?? new Uint8Array(), vaultScript)) return null;
+      let memoText: string | null = null;
+      for (let i = 1; i < tx.outputsLength && memoText === null; i++) memoText = memoOf(tx.getOutput(i).script ?? new Uint8Array());
+      const memo = memoText === null ? null : parseSwapMemo(memoText);
+      if (memo === null || typeof memo === 'string') return null;
+      const out = ((first.amount ?? 0n) * (options.outBps ?? 9_900n)) / 10_000n;
+      const quotedAsset = quoted.get(memo.destination)?.toAsset ?? memo.asset;
+      const [payChain, symbolPart] = quotedAsset.split('.');
+      const target = thorchainChainByName(payChain ?? '');
+      const contract = symbolPart?.split('-')[1];
+      if (!target || target.chainId === null || contract === undefined) return null;
+      const token = tokensOn(target.key).find((t) => t.address?.toLowerCase() === contract.toLowerCase());
+      if (!token || chainInfo(target.key).vm !== 'evm') return null;
+      const atomic = token.decimals >= 8 ? out * 10n ** BigInt(token.decimals - 8) : out / 10n ** BigInt(8 - token.decimals);
+      const paid = await settling.settlement.pay(target.chainId, getAddress(contract.toLowerCase()), memo.destination as Address, atomic);
+      return { hash: paid.replace(/^0x/, '').toUpperCase(), asset: quotedAsset, destination: memo.destination, outThor: out };
+    }
+    return null;
+  }
+
+  async function settledStatus(hash: string): Promise<FakeReply | null> {
+    if (!settling) return null;
+    let pending = settled.get(hash);
+    if (!pending) {
+      pending = settleUtxo(hash).catch(() => null);
+      settled.set(hash, pending);
+    }
+    const payout = await pending;
+    // Not seen yet: asked again next time (a transaction may reach the chain after its txid is submitted).
+    if (payout === null) settled.delete(hash);
+    if (payout === null) return { status: 404, body: { code: 5, message: 'tx not found', details: [] } };
+    const tx = { ...(STATUS.tx as Record<string, unknown>), id: hash };
+    const stages = { ...(STATUS.stages as Record<string, unknown>), swap_status: { pending: false }, swap_finalised: { completed: true }, outbound_signed: { completed: true } };
+    const outTx = { id: payout.hash, chain: payout.asset.split('.')[0], to_address: payout.destination, coins: [{ asset: payout.asset, amount: payout.outThor.toString() }], memo: `OUT:${hash}` };
+    return { body: { tx, stages, out_txs: [outTx] } };
+  }
+
+  async function status(request: FakeRequest): Promise<FakeReply> {
     const hash = request.path.split('/').pop() ?? '';
+    const observed = await settledStatus(hash);
+    if (observed) return observed;
     const tx = { ...(STATUS.tx as Record<string, unknown>), id: hash };
     const kind = options.status ?? 'observed';
     if (kind === 'observed') return { body: { ...STATUS, tx } };

@@ -37,6 +37,8 @@ export const ThorchainInboundAddressesSchema = Type.Array(
     halted: Type.Boolean(),
     global_trading_paused: Type.Optional(Type.Boolean()),
     chain_trading_paused: Type.Optional(Type.Boolean()),
+    /** UTXO chains: the least THORChain observes, in 1e8 units (10 000 sats on BTC). */
+    dust_threshold: Type.Optional(UINT_STRING),
   }),
 );
 export type ThorchainInboundAddresses = Static<typeof ThorchainInboundAddressesSchema>;

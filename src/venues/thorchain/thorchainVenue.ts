@@ -5,9 +5,10 @@ import { tokensOn } from '../../domain/tokens.ts';
 import { VenueRejection, type CallContext, type CoverageAnswer, type Corridor, type StepsPlan, type Venue, type VenueCoverage, type VenueQuote, type VenueQuoteRequest, type VenueStatus } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
-import { fromThorUnits, quotableSymbol, THORCHAIN_CHAINS, thorchainAsset, thorchainChain, toThorUnits, type ThorchainChain } from './thorchainChains.ts';
+import { fromThorUnits, quotableSymbol, THORCHAIN_CHAINS, thorchainAsset, thorchainChain, thorchainChainByEvmId, toThorUnits, type ThorchainChain } from './thorchainChains.ts';
 import { ceilFromThorUnits, THORCHAIN_ERROR_CODES, toThorchainStatus, translateThorchainError } from './thorchainMapping.ts';
-import { memoAssetMatches, parseSwapMemo, type SwapMemo } from './thorchainMemo.ts';
+import { memoAssetMatches, parseSwapMemo, whyNotThorchainUtxoMemo, type SwapMemo } from './thorchainMemo.ts';
+import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
 import { encodeDeposit, THORCHAIN_ROUTER_SELECTORS, whyNotThorchainCall } from './thorchainRouterCalls.ts';
 import { ThorchainContextSchema, ThorchainErrorSchema, ThorchainInboundAddressesSchema, ThorchainQuoteSchema, ThorchainTxStatusSchema, type ThorchainContext, type ThorchainQuote } from './thorchainSchemas.ts';
 
@@ -19,6 +20,8 @@ const INBOUND = '/thorchain/inbound_addresses';
  * rather than pay out less than the expected amount minus 1 %. The limit is what `minAmountOut` says.
  */
 export const THORCHAIN_TOLERANCE_BPS = 100;
+/** THORChain's memo limit on BTC, BCH, LTC and DOGE (dev.thorchain.org "Sending Transactions"). */
+const UTXO_MEMO_BYTES = 80;
 
 /**
  * THORChain (native cross-chain swaps through its vaults) via THORNode: `GET /thorchain/quote/swap`
@@ -32,7 +35,7 @@ export const THORCHAIN_TOLERANCE_BPS = 100;
  */
 export const thorchainVenue: VenueModule = {
   id: 'thorchain',
-  capabilities: { archetype: 'pool', tradeTypes: ['EXACT_IN'], executionShapes: ['evm_calldata'], feeCapture: 'none', requiresUserIp: false, privacyModel: 'none' },
+  capabilities: { archetype: 'pool', tradeTypes: ['EXACT_IN'], executionShapes: ['evm_calldata', 'utxo_memo'], feeCapture: 'none', requiresUserIp: false, privacyModel: 'none' },
   requiredCredentials: [],
   // The gateway xchainjs and Edge default to; it asks integrators to identify with x-client-id.
   defaultBaseUrl: 'https://gateway.liquify.com/chain/thorchain_api',
@@ -42,6 +45,7 @@ export const thorchainVenue: VenueModule = {
   allowList: {
     calls: THORCHAIN_CHAINS.flatMap((chain) => (chain.chainId !== null && chain.router !== null ? [{ chainId: chain.chainId, to: chain.router, selectors: THORCHAIN_ROUTER_SELECTORS, check: whyNotThorchainCall }] : [])),
     transferRecipients: [],
+    utxoMemo: (memo, intent) => whyNotThorchainUtxoMemo(memo, intent, (chainId, memoChain) => (chainId === null ? THORCHAIN_CHAINS.some((c) => c.chainId === null && c.thorChain === memoChain) : thorchainChainByEvmId(chainId)?.thorChain === memoChain)),
   },
   // dev.thorchain.org Quickstart "Additional Considerations": 1 request per second per IP on /quote.
   rateLimit: () => ({ requests: 60, perMs: 60_000 }),
@@ -103,6 +107,44 @@ function createThorchainVenue(deps: VenueDeps): Venue {
     return source;
   }
 
+  /**
+   * A Bitcoin-family source: one `utxo` step paying the live vault exactly the amount at VOUT0 with
+   * THORNode's memo as OP_RETURN (the engine composes the PSBT: engine/utxoSteps.ts). The vault must
+   * be an address of the chain and the inbound address of the moment, the memo at most 80 bytes and
+   * paying the recipient with a limit, no affiliate and no refund address (VIN0 is the refund address).
+   */
+  async function buildUtxo(request: VenueQuoteRequest, resolved: Resolved, stored: ThorchainContext, call: CallContext): Promise<StepsPlan> {
+    const { from } = resolved;
+    const inbound = await liveInbound(resolved, call);
+    const { body } = await quoteSwap(request, resolved, call);
+    const memo = checkedMemo(body, request, resolved);
+    if (memo === null || body.memo === undefined) throw unsafe('THORChain answered without a memo', '/memo');
+    const why = whyNotThorchainUtxoMemo(body.memo, { recipient: request.recipient, destinationChainId: resolved.to.chainId }, (_, memoChain) => memoChain === resolved.to.thorChain);
+    if (why !== null) throw unsafe(`THORChain's memo ${why}`, '/memo');
+    const memoBytes = new TextEncoder().encode(body.memo).length;
+    if (memoBytes > UTXO_MEMO_BYTES) throw unsafe(`THORChain's memo is ${memoBytes} bytes, above the ${UTXO_MEMO_BYTES} an OP_RETURN carries`, '/memo');
+    const vault = body.inbound_address;
+    if (vault === undefined || !isValidAddress(from.key, vault)) throw unsafe(`THORChain's inbound address '${vault ?? ''}' is not a ${chainInfo(from.key).name} address`, '/inbound_address');
+    if (inbound.address === undefined || inbound.address !== vault) throw unsafe(`THORChain's quote names vault ${vault}, not the inbound address ${inbound.address ?? 'none'} of ${from.thorChain}`, '/inbound_address');
+    if (body.router !== undefined) throw unsafe(`THORChain names a router (${body.router}) for ${from.thorChain}, which has none`, '/router');
+    if (body.expiry * 1000 <= deps.now()) throw unsafe('THORChain answered with an expired quote', '/expiry');
+    const dust = inbound.dust_threshold === undefined ? 0n : BigInt(inbound.dust_threshold);
+    if (toThorUnits(request.amountIn, request.fromToken.decimals) < dust) {
+      throw new VenueRejection('below_min', `THORChain ignores ${from.thorChain} inbounds below its dust threshold of ${dust}`, { minAmountAtomic: ceilFromThorUnits(dust, request.fromToken.decimals).toString(), venueCode: 'dust_threshold' });
+    }
+    const expectedOutThor = BigInt(body.expected_amount_out);
+    const limitThor = memo.limit > expectedOutThor ? expectedOutThor : memo.limit;
+    const context: ThorchainContext = { ...stored, expectedOutThor: expectedOutThor.toString(), limitThor: memo.limit.toString(), expiry: body.expiry, inboundAddress: vault, memo: body.memo };
+    return {
+      shape: 'steps',
+      steps: [{ vm: 'utxo', step: 'main', chain: from.key, psbt: null, outputs: [{ address: vault, amount: request.amountIn }], memo: body.memo }],
+      approval: null,
+      amountOut: fromThorUnits(expectedOutThor, request.toToken.decimals),
+      minAmountOut: fromThorUnits(limitThor, request.toToken.decimals),
+      context,
+    };
+  }
+
   async function quoteSwap(request: VenueQuoteRequest, resolved: Resolved, call: CallContext): Promise<{ body: ThorchainQuote; amountThor: bigint }> {
     const amountThor = toThorUnits(request.amountIn, request.fromToken.decimals);
     if (amountThor === 0n) throw new VenueRejection('below_min', 'THORChain counts in 1e8 units and the amount is below one', { minAmountAtomic: ceilFromThorUnits(1n, request.fromToken.decimals).toString() });
@@ -111,7 +153,9 @@ function createThorchainVenue(deps: VenueDeps): Venue {
       to_asset: resolved.toAsset,
       amount: amountThor.toString(),
       destination: request.recipient,
-      refund_address: request.sender,
+      // A UTXO inbound is refunded to its VIN0 address (the sender, held at submit); naming it again
+      // would only lengthen a memo that must fit 80 bytes.
+      ...(chainInfo(resolved.from.key).vm === 'utxo' ? {} : { refund_address: request.sender }),
       tolerance_bps: THORCHAIN_TOLERANCE_BPS,
     };
     let body: ThorchainQuote;
@@ -196,6 +240,7 @@ function createThorchainVenue(deps: VenueDeps): Venue {
       const stored = readContext(quote.context);
       if (stored.fromAsset !== resolved.fromAsset || stored.toAsset !== resolved.toAsset) throw new VenueRejection('invalid_input', 'the stored THORChain quote was priced for another corridor');
       const { from } = resolved;
+      if (from.buildable && chainInfo(from.key).vm === 'utxo') return buildUtxo(request, resolved, stored, call);
       if (!from.buildable || from.chainId === null || from.router === null) {
         throw new VenueRejection('route_not_served', `THORChain transfers from ${from.key} are quote only: Strait builds no ${chainInfo(from.key).vm} memo transactions yet`);
       }

@@ -1,0 +1,179 @@
+import { base64 } from '@scure/base';
+import { p2tr, p2wpkh, Transaction } from '@scure/btc-signer';
+import { secp256k1 } from '@noble/curves/secp256k1';
+import { createPublicClient, erc20Abi, http, type Address } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEsploraStandIn, type EsploraStandIn } from '../src/chains/utxo/esploraStandIn.ts';
+import { utxoNetwork } from '../src/chains/utxo/utxoNetworks.ts';
+import type { Strait } from '../src/createStrait.ts';
+import { SANDBOX_CHAIN_SPECS, startSandboxChain, type SandboxChain } from '../src/sandbox/sandboxChain.ts';
+import { createChainSettlement } from '../src/venues/fake/FakeSettlement.ts';
+import { startThorchainFake, type ThorchainFake } from '../src/venues/thorchain/thorchainFake.ts';
+import { createTestStrait } from './testStrait.ts';
+
+/**
+ * Bitcoin → base USDC through THORChain, end to end on this machine: Strait quotes through the
+ * THORChain fake, builds a PSBT from the sender's outputs on a loopback Esplora holding a real UTXO
+ * set, the wallet signs it with btc-signer, submit verifies and broadcasts it (the stand-in checks
+ * every signature and balance), and the worker tracks it until the fake, having observed the
+ * transaction on the stand-in, paid the recipient USDC on a local base chain (anvil).
+ */
+
+const SOLVER_KEY = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a' as const;
+const RECIPIENT: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const AMOUNT = 1_000_000n; // 0.01 BTC
+const network = utxoNetwork('bitcoin')!;
+
+interface Wallet {
+  readonly kind: 'wpkh' | 'tr';
+  readonly priv: Uint8Array;
+  readonly address: string;
+}
+
+function wallet(kind: 'wpkh' | 'tr', seed: number): Wallet {
+  const priv = new Uint8Array(32).fill(seed);
+  const pub = secp256k1.getPublicKey(priv, true);
+  return { kind, priv, address: (kind === 'wpkh' ? p2wpkh(pub) : p2tr(pub.subarray(1))).address! };
+}
+
+/** What a wallet does with the PSBT: (Taproot) add its internal key, sign every input, hand back the signed PSBT. */
+function walletSigns(w: Wallet, psbt: string): string {
+  const tx = Transaction.fromPSBT(base64.decode(psbt), { allowUnknownOutputs: true });
+  if (w.kind === 'tr') for (let i = 0; i < tx.inputsLength; i++) tx.updateInput(i, { tapInternalKey: secp256k1.getPublicKey(w.priv, true).subarray(1) });
+  tx.sign(w.priv);
+  return base64.encode(tx.toPSBT());
+}
+
+let base: SandboxChain;
+let esplora: EsploraStandIn;
+let fake: ThorchainFake;
+let strait: Strait;
+
+beforeAll(async () => {
+  const solver = privateKeyToAccount(SOLVER_KEY).address;
+  base = await startSandboxChain(SANDBOX_CHAIN_SPECS.base, { accounts: [solver], usdcPerAccount: 10_000_000n * 10n ** 6n, liquidity: 0n });
+  esplora = await startEsploraStandIn(network);
+  fake = await startThorchainFake({}, { settlement: createChainSettlement({ [base.chainId]: base.rpcUrl }, SOLVER_KEY), utxoIndexers: { BTC: esplora.url } });
+  strait = await createTestStrait({ STRAIT_VENUE_THORCHAIN_BASE_URL: fake.url, STRAIT_RPC_BITCOIN: esplora.url, STRAIT_RPC_BASE: base.rpcUrl, STRAIT_QUOTE_MIN_WAIT_MS: '0' });
+}, 120_000);
+afterAll(async () => {
+  await strait?.close();
+  await fake?.close();
+  await esplora?.close();
+  await base?.stop();
+});
+
+const post = async <T>(url: string, payload: object) => {
+  const response = await strait.app.inject({ method: 'POST', url, payload });
+  return { status: response.statusCode, body: response.json() as T };
+};
+
+type UtxoStepJson = { vm: string; step: string; chain: string; psbt: string | null; outputs: { address: string; amountAtomic: string }[]; memo: string | null };
+
+async function quoteAndBuild(sender: string, recipient: string = RECIPIENT) {
+  const quote = await post<{ decisionId: string; best: { venue: string; executable: boolean; eligibility: string } | null }>('/v1/bridge/quote', { fromChain: 'bitcoin', toChain: 'base', fromToken: 'BTC', toToken: 'USDC', amountAtomic: AMOUNT.toString(), sender, recipient });
+  expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+  expect(quote.body.best).toMatchObject({ venue: 'thorchain', executable: true, eligibility: 'ok' });
+  return post<{ transferId: string; steps: UtxoStepJson[]; error?: { code: string } }>('/v1/bridge/build', { decisionId: quote.body.decisionId });
+}
+
+async function usdcOf(owner: Address): Promise<bigint> {
+  const client = createPublicClient({ transport: http(base.rpcUrl) });
+  return client.readContract({ address: SANDBOX_CHAIN_SPECS.base.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
+}
+
+async function trackToEnd(transferId: string): Promise<{ status: string; destinationTxHash: string | null; receivedAmountAtomic: string | null }> {
+  for (let i = 0; i < 20; i++) {
+    await strait.deps.store.db.updateTable('transfers').set({ next_poll_at: 0 }).where('id', '=', transferId).execute();
+    await strait.worker.tick();
+    const view = (await strait.app.inject({ method: 'GET', url: `/v1/bridge/transfers/${transferId}` })).json() as { status: string; destinationTxHash: string | null; receivedAmountAtomic: string | null };
+    if (['COMPLETED', 'REFUNDED', 'FAILED', 'ABANDONED'].includes(view.status)) return view;
+  }
+  throw new Error('the transfer did not end');
+}
+
+describe.each([
+  ['P2WPKH', wallet('wpkh', 7)],
+  ['P2TR', wallet('tr', 9)],
+])('BTC → base USDC through THORChain from a %s sender', (_, sender) => {
+  it('builds a PSBT to the vault with the memo, verifies and broadcasts the signed PSBT, and completes once USDC is paid on base', async () => {
+    esplora.fund(sender.address, 600_000n);
+    esplora.fund(sender.address, 700_000n);
+    const built = await quoteAndBuild(sender.address);
+    expect(built.status, JSON.stringify(built.body)).toBe(200);
+    const step = built.body.steps[0]!;
+    expect(step).toMatchObject({ vm: 'utxo', step: 'main', chain: 'bitcoin', outputs: [{ address: 'bc1qhal0a2ywtd5qt97zfc2mmjwelxwlshgj85lpc6', amountAtomic: AMOUNT.toString() }] });
+    expect(step.memo).toMatch(new RegExp(`^=:BASE\\.USDC:${RECIPIENT}:[0-9]+$`, 'i'));
+    expect(step.psbt).not.toBeNull();
+
+    const before = await usdcOf(RECIPIENT);
+    const signed = walletSigns(sender, step.psbt!);
+    const submitted = await post<{ status: string; txHash: string; accepted: boolean; verification: string }>(`/v1/bridge/transfers/${built.body.transferId}/submit`, { step: 'main', signedTransaction: signed });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    expect(submitted.body).toMatchObject({ status: 'SUBMITTED', accepted: true, verification: 'verified' });
+    expect(esplora.transaction(submitted.body.txHash)).not.toBeNull();
+
+    // A repeat (same bytes, or the txid) answers the hash on record and broadcasts nothing.
+    const again = await post<{ txHash: string; accepted: boolean }>(`/v1/bridge/transfers/${built.body.transferId}/submit`, { step: 'main', txHash: submitted.body.txHash.toUpperCase() });
+    expect(again.body).toMatchObject({ txHash: submitted.body.txHash, accepted: false });
+
+    const ended = await trackToEnd(built.body.transferId);
+    expect(ended.status).toBe('COMPLETED');
+    const received = (await usdcOf(RECIPIENT)) - before;
+    expect(received).toBeGreaterThan(0n);
+    expect(ended.receivedAmountAtomic).toBe(received.toString());
+    expect(ended.destinationTxHash).toMatch(/^0x[0-9a-f]{64}$/);
+  }, 60_000);
+});
+
+describe('Bitcoin-family build and submit refusals', () => {
+  it('refuses a sender it cannot spend from (P2SH) with 400 invalid_sender, and one without funds with 422 insufficient_balance', async () => {
+    const p2sh = await quoteAndBuild('3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy');
+    expect(p2sh.status).toBe(400);
+    expect(p2sh.body.error?.code).toBe('invalid_sender');
+    const poor = wallet('wpkh', 11);
+    esplora.fund(poor.address, 5_000n);
+    const short = await quoteAndBuild(poor.address);
+    expect(short.status).toBe(422);
+    expect(short.body.error?.code).toBe('insufficient_balance');
+  });
+
+  it('refuses a signed transaction that changes the venue output, and one spending another key\'s outputs; the owner still submits', async () => {
+    const owner = wallet('wpkh', 13);
+    esplora.fund(owner.address, 2_000_000n);
+    const built = await quoteAndBuild(owner.address);
+    const step = built.body.steps[0]!;
+    const submit = (payload: object) => post<{ error?: { code: string; details?: { mismatches?: { field: string }[] } }; accepted?: boolean }>(`/v1/bridge/transfers/${built.body.transferId}/submit`, { step: 'main', ...payload });
+
+    const tampered = Transaction.fromPSBT(base64.decode(step.psbt!), { allowUnknownOutputs: true });
+    tampered.updateOutput(0, { amount: AMOUNT - 1n });
+    tampered.sign(owner.priv);
+    const refused = await submit({ signedTransaction: base64.encode(tampered.toPSBT()) });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error?.code).toBe('transaction_mismatch');
+    expect(refused.body.error?.details?.mismatches?.map((m) => m.field)).toContain('outputs[0].amount');
+
+    // Someone else pays the same vault and memo from their own outputs: not the sender's inputs.
+    const stranger = wallet('wpkh', 17);
+    esplora.fund(stranger.address, 2_000_000n);
+    const theirs = new Transaction({ allowUnknownOutputs: true });
+    const strangerUtxo = (await (await fetch(`${esplora.url}/address/${stranger.address}/utxo`)).json()) as { txid: string; vout: number; value: number }[];
+    const copy = Transaction.fromPSBT(base64.decode(step.psbt!), { allowUnknownOutputs: true });
+    theirs.addInput({ txid: strangerUtxo[0]!.txid, index: strangerUtxo[0]!.vout, witnessUtxo: { script: p2wpkh(secp256k1.getPublicKey(stranger.priv, true)).script, amount: BigInt(strangerUtxo[0]!.value) } });
+    for (let i = 0; i < copy.outputsLength; i++) {
+      const out = copy.getOutput(i);
+      theirs.addOutput({ script: out.script!, amount: i === 1 ? 0n : out.amount! });
+    }
+    theirs.sign(stranger.priv);
+    theirs.finalize();
+    const foreign = await submit({ signedTransaction: theirs.hex });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.error?.details?.mismatches?.some((m) => m.field.startsWith('inputs[0].owner'))).toBe(true);
+
+    // Nothing above was broadcast or recorded: the owner's own transaction is taken.
+    const ok = await submit({ signedTransaction: walletSigns(owner, step.psbt!) });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.accepted).toBe(true);
+  });
+});
