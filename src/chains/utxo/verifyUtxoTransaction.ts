@@ -54,7 +54,8 @@ export function decodeSignedUtxoTransaction(text: string): SignedUtxoTransaction
     }
     try {
       if (!psbt.isFinal) psbt.finalize();
-      raw = psbt.extract();
+      // Serialised whole (not `extract`, which refuses an overspend): the fee is judged against the chain's prevouts.
+      raw = psbt.toBytes(true, true);
     } catch (error) {
       return refuse(`is a PSBT that is not fully signed (${(error as Error).message})`, error);
     }
