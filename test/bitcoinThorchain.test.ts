@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { base64 } from '@scure/base';
 import { p2tr, p2wpkh, Transaction } from '@scure/btc-signer';
 import { secp256k1 } from '@noble/curves/secp256k1';
@@ -5,11 +6,14 @@ import { createPublicClient, erc20Abi, http, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEsploraStandIn, type EsploraStandIn } from '../src/chains/utxo/esploraStandIn.ts';
-import { utxoNetwork } from '../src/chains/utxo/utxoNetworks.ts';
+import { outputScriptOf, utxoNetwork } from '../src/chains/utxo/utxoNetworks.ts';
+import { STRANGERS, honestPlan, mutate, mutationArb, walletChoicesArb, type StepShape } from '../src/chains/utxo/utxoTamper.ts';
+import { signTestTransaction, testWallet } from '../src/chains/utxo/utxoTestWallets.ts';
 import type { Strait } from '../src/createStrait.ts';
 import { SANDBOX_CHAIN_SPECS, startSandboxChain, type SandboxChain } from '../src/sandbox/sandboxChain.ts';
 import { createChainSettlement } from '../src/venues/fake/FakeSettlement.ts';
 import { startThorchainFake, type ThorchainFake } from '../src/venues/thorchain/thorchainFake.ts';
+import { thorchainVenue } from '../src/venues/thorchain/thorchainVenue.ts';
 import { createTestStrait } from './testStrait.ts';
 
 /**
@@ -55,7 +59,8 @@ beforeAll(async () => {
   base = await startSandboxChain(SANDBOX_CHAIN_SPECS.base, { accounts: [solver], usdcPerAccount: 10_000_000n * 10n ** 6n, liquidity: 0n });
   esplora = await startEsploraStandIn(network);
   fake = await startThorchainFake({}, { settlement: createChainSettlement({ [base.chainId]: base.rpcUrl }, SOLVER_KEY), utxoIndexers: { BTC: esplora.url } });
-  strait = await createTestStrait({ STRAIT_VENUE_THORCHAIN_BASE_URL: fake.url, STRAIT_RPC_BITCOIN: esplora.url, STRAIT_RPC_BASE: base.rpcUrl, STRAIT_QUOTE_MIN_WAIT_MS: '0' });
+  // The real THORChain module, with its published budget (60 calls a minute) lifted: the properties below quote and build dozens of times.
+  strait = await createTestStrait({ STRAIT_VENUE_THORCHAIN_BASE_URL: fake.url, STRAIT_RPC_BITCOIN: esplora.url, STRAIT_RPC_BASE: base.rpcUrl, STRAIT_QUOTE_MIN_WAIT_MS: '0' }, [{ ...thorchainVenue, rateLimit: () => null }]);
 }, 120_000);
 afterAll(async () => {
   await strait?.close();
@@ -176,4 +181,46 @@ describe('Bitcoin-family build and submit refusals', () => {
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.accepted).toBe(true);
   });
+});
+
+describe('submitting a utxo step through the API, under generated tampering', () => {
+  const senders = [testWallet('wpkh', 31), testWallet('tr', 33)];
+
+  it('refuses every mutation with 422 naming the field, broadcasting and recording nothing; the honest transaction is then accepted once', async () => {
+    // The memo is the same for every build of this request: learnt once, then mutated.
+    esplora.fund(senders[0]!.address, 3_000_000n);
+    const first = await quoteAndBuild(senders[0]!.address);
+    const memo = first.body.steps[0]!.memo!;
+    const shape: StepShape = { venueScript: outputScriptOf(network, first.body.steps[0]!.outputs[0]!.address)!, amount: AMOUNT, memo };
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...senders), fc.bigInt({ min: 2_000_000n, max: 3_000_000n }), walletChoicesArb, walletChoicesArb, mutationArb(memo), async (sender, funded, tamperedChoices, honestChoices, mutation) => {
+        const spends = [{ txid: esplora.fund(sender.address, funded), index: 0, amount: funded }];
+        const stranger = STRANGERS[0]!;
+        const foreign = { txid: esplora.fund(stranger.address, 100_000n), index: 0, amount: 100_000n };
+        const built = await quoteAndBuild(sender.address);
+        expect(built.body.steps[0]!.memo).toBe(memo);
+        const submit = (signedTransaction: string) => post<{ txHash?: string; accepted?: boolean; verification?: string; error?: { code: string; details?: { mismatches?: { field: string }[] } } }>(`/v1/bridge/transfers/${built.body.transferId}/submit`, { step: 'main', signedTransaction });
+
+        const plan = honestPlan(shape, sender, spends, tamperedChoices);
+        const field = mutate(plan, shape, sender, mutation, foreign);
+        const tampered = signTestTransaction(plan.inputs, plan.outputs, { lockTime: plan.lockTime });
+        const refused = await submit(tampered.rawHex);
+        expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+        expect(refused.body.error?.code).toBe('transaction_mismatch');
+        expect(refused.body.error?.details?.mismatches?.map((m) => m.field)).toContain(field);
+        const view = (await strait.app.inject({ method: 'GET', url: `/v1/bridge/transfers/${built.body.transferId}` })).json() as { status: string };
+        expect(view.status).toBe('PENDING_SIGNATURE');
+
+        const honest = honestPlan(shape, sender, spends, honestChoices);
+        const signed = signTestTransaction(honest.inputs, honest.outputs, { lockTime: honest.lockTime });
+        const accepted = await submit(signed.rawHex);
+        expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+        expect(accepted.body).toMatchObject({ accepted: true, verification: 'verified' });
+        expect(esplora.transaction(accepted.body.txHash!)).not.toBeNull();
+        const repeat = await submit(signed.rawHex);
+        expect(repeat.body).toMatchObject({ accepted: false, txHash: accepted.body.txHash });
+      }),
+      { numRuns: 40 },
+    );
+  }, 240_000);
 });
