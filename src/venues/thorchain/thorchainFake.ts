@@ -5,11 +5,11 @@ import { getAddress, type Address } from 'viem';
 import { memoOf } from '../../chains/utxo/verifyUtxoTransaction.ts';
 import { outputScriptOf, utxoNetwork } from '../../chains/utxo/utxoNetworks.ts';
 import { sameBytes } from '../../chains/utxo/verifyUtxoSignatures.ts';
-import { chainInfo } from '../../domain/chains.ts';
+import { chainInfo, type ChainKey } from '../../domain/chains.ts';
 import { tokensOn } from '../../domain/tokens.ts';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeReply, type FakeRequest } from '../fake/startFakeServer.ts';
-import { thorchainChainByName } from './thorchainChains.ts';
+import { thorchainChain, thorchainChainByName } from './thorchainChains.ts';
 import { parseSwapMemo } from './thorchainMemo.ts';
 import { switchableFake, type SwitchableFake } from '../fake/switchableFake.ts';
 
@@ -44,7 +44,8 @@ export interface ThorchainFakeOptions {
  */
 export interface ThorchainSettling {
   readonly settlement: FakeSettlement;
-  readonly utxoIndexers: Readonly<Record<string, string>>;
+  /** Esplora base URLs by Strait chain key (`bitcoin`, `litecoin`). */
+  readonly utxoIndexers: Readonly<Partial<Record<ChainKey, string>>>;
 }
 
 export type ThorchainFake = SwitchableFake<ThorchainFakeOptions>;
@@ -118,11 +119,12 @@ export async function startThorchainFake(initial: ThorchainFakeOptions = {}, set
   /** The vault payment and swap memo of a UTXO inbound the chain holds, settled once; `null` while unseen. */
   async function settleUtxo(hash: string): Promise<{ hash: string; asset: string; destination: string; outThor: bigint } | null> {
     if (!settling) return null;
-    for (const [thorChain, url] of Object.entries(settling.utxoIndexers)) {
-      const chain = thorchainChainByName(thorChain);
+    for (const [key, url] of Object.entries(settling.utxoIndexers)) {
+      const chain = thorchainChain(key);
+      const thorChain = chain?.thorChain;
       const network = chain ? utxoNetwork(chain.key) : null;
       const vault = INBOUND.find((entry) => entry.chain === thorChain)?.address;
-      if (!chain || !network || typeof vault !== 'string') continue;
+      if (!chain || !network || typeof vault !== 'string' || url === undefined) continue;
       const answer = await fetch(`${url}/tx/${hash.toLowerCase()}/hex`);
       if (answer.status !== 200) continue;
       const tx = Transaction.fromRaw(hex.decode((await answer.text()).trim()), { allowUnknownOutputs: true, disableScriptCheck: true });

@@ -49,7 +49,8 @@ export const thorchainVenue: VenueModule = {
   },
   // dev.thorchain.org Quickstart "Additional Considerations": 1 request per second per IP on /quote.
   rateLimit: () => ({ requests: 60, perMs: 60_000 }),
-  // No sandboxFake: THORChain pays out from its vaults, which the sandbox's anvil chains cannot stand in for.
+  // In the sandbox the fake observes Bitcoin inbounds on the Esplora stand-in and pays out on base from the solver.
+  sandboxFake: async ({ settlement, utxoIndexers }) => (await import('./thorchainFake.ts')).startThorchainFake({}, { settlement, utxoIndexers: utxoIndexers ?? {} }),
   create(deps) {
     return createThorchainVenue(deps);
   },
