@@ -1,14 +1,13 @@
 import fc from 'fast-check';
 import { base64 } from '@scure/base';
-import { p2tr, p2wpkh, Transaction } from '@scure/btc-signer';
-import { secp256k1 } from '@noble/curves/secp256k1';
+import { Transaction } from '@scure/btc-signer';
 import { createPublicClient, erc20Abi, http, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEsploraStandIn, type EsploraStandIn } from '../src/chains/utxo/esploraStandIn.ts';
 import { outputScriptOf, utxoNetwork } from '../src/chains/utxo/utxoNetworks.ts';
 import { STRANGERS, honestPlan, mutate, mutationArb, walletChoicesArb, type StepShape } from '../src/chains/utxo/utxoTamper.ts';
-import { signTestTransaction, testWallet } from '../src/chains/utxo/utxoTestWallets.ts';
+import { signTestTransaction, testWallet, type TestWallet } from '../src/chains/utxo/utxoTestWallets.ts';
 import type { Strait } from '../src/createStrait.ts';
 import { SANDBOX_CHAIN_SPECS, startSandboxChain, type SandboxChain } from '../src/sandbox/sandboxChain.ts';
 import { createChainSettlement } from '../src/venues/fake/FakeSettlement.ts';
@@ -29,22 +28,13 @@ const RECIPIENT: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const AMOUNT = 1_000_000n; // 0.01 BTC
 const network = utxoNetwork('bitcoin')!;
 
-interface Wallet {
-  readonly kind: 'wpkh' | 'tr';
-  readonly priv: Uint8Array;
-  readonly address: string;
-}
-
-function wallet(kind: 'wpkh' | 'tr', seed: number): Wallet {
-  const priv = new Uint8Array(32).fill(seed);
-  const pub = secp256k1.getPublicKey(priv, true);
-  return { kind, priv, address: (kind === 'wpkh' ? p2wpkh(pub) : p2tr(pub.subarray(1))).address! };
-}
+const wallet = testWallet;
+type Wallet = TestWallet;
 
 /** What a wallet does with the PSBT: (Taproot) add its internal key, sign every input, hand back the signed PSBT. */
 function walletSigns(w: Wallet, psbt: string): string {
   const tx = Transaction.fromPSBT(base64.decode(psbt), { allowUnknownOutputs: true });
-  if (w.kind === 'tr') for (let i = 0; i < tx.inputsLength; i++) tx.updateInput(i, { tapInternalKey: secp256k1.getPublicKey(w.priv, true).subarray(1) });
+  if (w.kind === 'tr') for (let i = 0; i < tx.inputsLength; i++) tx.updateInput(i, { tapInternalKey: w.internalKey });
   tx.sign(w.priv);
   return base64.encode(tx.toPSBT());
 }
@@ -58,7 +48,7 @@ beforeAll(async () => {
   const solver = privateKeyToAccount(SOLVER_KEY).address;
   base = await startSandboxChain(SANDBOX_CHAIN_SPECS.base, { accounts: [solver], usdcPerAccount: 10_000_000n * 10n ** 6n, liquidity: 0n });
   esplora = await startEsploraStandIn(network);
-  fake = await startThorchainFake({}, { settlement: createChainSettlement({ [base.chainId]: base.rpcUrl }, SOLVER_KEY), utxoIndexers: { BTC: esplora.url } });
+  fake = await startThorchainFake({}, { settlement: createChainSettlement({ [base.chainId]: base.rpcUrl }, SOLVER_KEY), utxoIndexers: { bitcoin: esplora.url } });
   // The real THORChain module, with its published budget (60 calls a minute) lifted: the properties below quote and build dozens of times.
   strait = await createTestStrait({ STRAIT_VENUE_THORCHAIN_BASE_URL: fake.url, STRAIT_RPC_BITCOIN: esplora.url, STRAIT_RPC_BASE: base.rpcUrl, STRAIT_QUOTE_MIN_WAIT_MS: '0' }, [{ ...thorchainVenue, rateLimit: () => null }]);
 }, 120_000);
@@ -165,7 +155,7 @@ describe('Bitcoin-family build and submit refusals', () => {
     const theirs = new Transaction({ allowUnknownOutputs: true });
     const strangerUtxo = (await (await fetch(`${esplora.url}/address/${stranger.address}/utxo`)).json()) as { txid: string; vout: number; value: number }[];
     const copy = Transaction.fromPSBT(base64.decode(step.psbt!), { allowUnknownOutputs: true });
-    theirs.addInput({ txid: strangerUtxo[0]!.txid, index: strangerUtxo[0]!.vout, witnessUtxo: { script: p2wpkh(secp256k1.getPublicKey(stranger.priv, true)).script, amount: BigInt(strangerUtxo[0]!.value) } });
+    theirs.addInput({ txid: strangerUtxo[0]!.txid, index: strangerUtxo[0]!.vout, witnessUtxo: { script: stranger.script, amount: BigInt(strangerUtxo[0]!.value) } });
     for (let i = 0; i < copy.outputsLength; i++) {
       const out = copy.getOutput(i);
       theirs.addOutput({ script: out.script!, amount: i === 1 ? 0n : out.amount! });
@@ -223,4 +213,85 @@ describe('submitting a utxo step through the API, under generated tampering', ()
       { numRuns: 40 },
     );
   }, 240_000);
+});
+
+describe('a txid the wallet broadcast itself', () => {
+  it('is verified from the indexer; one paying someone else is refused; an unknown txid holds the step only until the owner\'s transaction', async () => {
+    const owner = wallet('wpkh', 41);
+    esplora.fund(owner.address, 3_000_000n);
+    const built = await quoteAndBuild(owner.address);
+    const submit = (payload: object) => post<{ status?: string; txHash?: string; accepted?: boolean; verification?: string; error?: { code: string; details?: { mismatches?: { field: string }[] } } }>(`/v1/bridge/transfers/${built.body.transferId}/submit`, { step: 'main', ...payload });
+
+    // Someone names a txid no node has seen: recorded provisionally (pending)...
+    const unknown = 'ab'.repeat(32);
+    const early = await submit({ txHash: unknown });
+    expect(early.body).toMatchObject({ accepted: true, verification: 'pending' });
+    // ...and a transaction of another transfer's kind (the stranger pays the vault and memo from its own outputs) is refused.
+    const stranger = wallet('wpkh', 43);
+    esplora.fund(stranger.address, 3_000_000n);
+    const [strangerUtxo] = (await (await fetch(`${esplora.url}/address/${stranger.address}/utxo`)).json()) as { txid: string; vout: number; value: number }[];
+    const step = built.body.steps[0]!;
+    const shape: StepShape = { venueScript: outputScriptOf(network, step.outputs[0]!.address)!, amount: AMOUNT, memo: step.memo! };
+    const theirs = honestPlan(shape, stranger, [{ txid: strangerUtxo!.txid, index: strangerUtxo!.vout, amount: BigInt(strangerUtxo!.value) }], { fee: 2_000n, memoFirst: false, changeSplit: 1, lockTime: 0, sequence: 0xfffffffd });
+    const theirsSigned = signTestTransaction(theirs.inputs, theirs.outputs);
+    const theirTxid = await (await fetch(`${esplora.url}/tx`, { method: 'POST', body: theirsSigned.rawHex })).text();
+    const refused = await submit({ txHash: theirTxid });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error?.details?.mismatches?.map((m) => m.field)).toContain('inputs[0].owner');
+
+    // The owner broadcasts its own transaction and submits the txid: verified, and it takes the step over.
+    const mine = Transaction.fromPSBT(base64.decode(step.psbt!), { allowUnknownOutputs: true });
+    mine.sign(owner.priv);
+    mine.finalize();
+    const txid = await (await fetch(`${esplora.url}/tx`, { method: 'POST', body: mine.hex })).text();
+    const taken = await submit({ txHash: txid });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    expect(taken.body).toMatchObject({ accepted: true, verification: 'verified', txHash: txid });
+    const view = (await strait.app.inject({ method: 'GET', url: `/v1/bridge/transfers/${built.body.transferId}` })).json() as { sourceTxHash: string };
+    expect(view.sourceTxHash).toBe(txid);
+  });
+});
+
+describe('without an indexer for bitcoin', () => {
+  let bare: Strait;
+  let bareFake: ThorchainFake;
+  beforeAll(async () => {
+    bareFake = await startThorchainFake({});
+    bare = await createTestStrait({ STRAIT_VENUE_THORCHAIN_BASE_URL: bareFake.url, STRAIT_QUOTE_MIN_WAIT_MS: '0' }, [{ ...thorchainVenue, rateLimit: () => null }]);
+  });
+  afterAll(async () => {
+    await bare?.close();
+    await bareFake?.close();
+  });
+
+  it('hands out outputs and memo without a PSBT, refuses signed bytes, records a txid unverified_no_rpc, and tracks it to REFUNDED (pending until then, never abandoned)', async () => {
+    const call = async <T>(method: 'GET' | 'POST', url: string, payload?: object) => {
+      const response = await bare.app.inject({ method, url, ...(payload ? { payload } : {}) });
+      return { status: response.statusCode, body: response.json() as T };
+    };
+    const sender = wallet('wpkh', 51);
+    const quote = await call<{ decisionId: string }>('POST', '/v1/bridge/quote', { fromChain: 'bitcoin', toChain: 'base', fromToken: 'BTC', toToken: 'USDC', amountAtomic: AMOUNT.toString(), sender: sender.address, recipient: RECIPIENT });
+    const built = await call<{ transferId: string; steps: UtxoStepJson[] }>('POST', '/v1/bridge/build', { decisionId: quote.body.decisionId });
+    expect(built.status, JSON.stringify(built.body)).toBe(200);
+    expect(built.body.steps[0]).toMatchObject({ vm: 'utxo', psbt: null, outputs: [{ amountAtomic: AMOUNT.toString() }] });
+    expect(built.body.steps[0]!.memo).toMatch(/^=:BASE\.USDC:/);
+    const submit = (payload: object) => call<{ status?: string; verification?: string; error?: { code: string } }>('POST', `/v1/bridge/transfers/${built.body.transferId}/submit`, { step: 'main', ...payload });
+    const signed = signTestTransaction([{ txid: 'cd'.repeat(32), index: 0, owner: testWallet('wpkh', 51), amount: 2_000_000n }], [{ script: outputScriptOf(network, built.body.steps[0]!.outputs[0]!.address)!, amount: AMOUNT }]);
+    const bytes = await submit({ signedTransaction: signed.rawHex });
+    expect(bytes.status).toBe(422);
+    expect(bytes.body.error?.code).toBe('no_rpc_for_chain');
+    expect((await submit({ txHash: 'nothex' })).body.error?.code).toBe('invalid_submission');
+    const byTxid = await submit({ txHash: 'EF'.repeat(32) });
+    expect(byTxid.body).toMatchObject({ status: 'SUBMITTED', verification: 'unverified_no_rpc' });
+
+    const tick = async () => {
+      await bare.deps.store.db.updateTable('transfers').set({ next_poll_at: 0 }).where('id', '=', built.body.transferId).execute();
+      await bare.worker.tick();
+      return (await call<{ status: string }>('GET', `/v1/bridge/transfers/${built.body.transferId}`)).body.status;
+    };
+    expect(await tick()).toBe('PENDING');
+    expect(await tick()).toBe('PENDING');
+    bareFake.setOptions({ status: 'refund' });
+    expect(await tick()).toBe('REFUNDED');
+  });
 });
