@@ -48,7 +48,8 @@ const UtxoListSchema = Type.Array(
   }),
   { maxItems: 5_000 },
 );
-const StatusSchema = Type.Object({ confirmed: Type.Boolean(), block_height: Type.Optional(Type.Integer({ minimum: 0 })) });
+// Esplora writes `block_height: null` (or leaves it out) for an unconfirmed transaction (API.md, "Transaction format").
+const StatusSchema = Type.Object({ confirmed: Type.Boolean(), block_height: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])) });
 const FeeEstimatesSchema = Type.Record(Type.String({ pattern: '^[0-9]+$' }), Type.Number({ minimum: 0 }));
 
 export function createUtxoIndexer(baseUrl: string, options: { timeoutMs?: number; fetch?: typeof fetch } = {}): UtxoIndexer {

@@ -70,14 +70,15 @@ export async function startEsploraStandIn(network: UtxoNetwork): Promise<Esplora
       if (!spent) return 'bad-txns-inputs-missingorspent';
       prevouts.push(spent);
     }
-    for (let i = 0; i < tx.inputsLength; i++) {
-      const why = whyNotSigned(tx, i, prevouts);
-      if (why !== null) return `mandatory-script-verify-flag-failed (input ${i} ${why})`;
-    }
+    // Amounts before scripts, in bitcoind's order (CheckTxInputs, then script checks).
     const totalIn = prevouts.reduce((sum, p) => sum + p.amount, 0n);
     let totalOut = 0n;
     for (let i = 0; i < tx.outputsLength; i++) totalOut += tx.getOutput(i).amount ?? 0n;
     if (totalOut > totalIn) return 'bad-txns-in-belowout';
+    for (let i = 0; i < tx.inputsLength; i++) {
+      const why = whyNotSigned(tx, i, prevouts);
+      if (why !== null) return `mandatory-script-verify-flag-failed (input ${i} ${why})`;
+    }
     return null;
   }
 
