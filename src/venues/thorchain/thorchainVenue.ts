@@ -29,9 +29,10 @@ const UTXO_MEMO_BYTES = 80;
  * paused (checked on every quote and build: a halted chain is a typed rejection, never a stale row),
  * `GET /thorchain/tx/status/{hash}` tracks. Built: EVM sources (ETH, AVAX, BSC, BASE), one
  * `depositWithExpiry` call to the pinned router whose memo is decoded and compared with the transfer
- * (thorchainRouterCalls.ts), with an exact approval for a token. Quote only: UTXO and Cosmos sources
- * (their memo transactions are not a step Strait can verify yet). Strait sends no affiliate, so its
- * cuts stay fee steps, and refuses any memo naming one.
+ * (thorchainRouterCalls.ts), with an exact approval for a token; and Bitcoin and Litecoin sources,
+ * one `utxo` step paying the live vault at VOUT0 with the memo as OP_RETURN (buildUtxo). Quote only:
+ * Dogecoin, Bitcoin Cash and Cosmos sources (chains/utxo/utxoNetworks.ts says why). Strait sends no
+ * affiliate, so its cuts stay fee steps, and refuses any memo naming one.
  */
 export const thorchainVenue: VenueModule = {
   id: 'thorchain',
