@@ -127,6 +127,16 @@ describe('Bitcoin-family build and submit refusals', () => {
     const p2sh = await quoteAndBuild('3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy');
     expect(p2sh.status).toBe(400);
     expect(p2sh.body.error?.code).toBe('invalid_sender');
+    // THORChain's recommended gas rate (4 sat/vB in the recorded quote) is a floor under a lower estimate.
+    esplora.setFeeRate(1);
+    const frugal = wallet('wpkh', 12);
+    esplora.fund(frugal.address, 3_000_000n);
+    const floored = await quoteAndBuild(frugal.address);
+    esplora.setFeeRate(5);
+    const psbt = Transaction.fromPSBT(base64.decode(floored.body.steps[0]!.psbt!), { allowUnknownOutputs: true });
+    let paid = 0n;
+    for (let i = 0; i < psbt.outputsLength; i++) paid += psbt.getOutput(i).amount!;
+    expect(3_000_000n - paid).toBeGreaterThanOrEqual(4n * 140n);
     const poor = wallet('wpkh', 11);
     esplora.fund(poor.address, 5_000n);
     const short = await quoteAndBuild(poor.address);

@@ -39,6 +39,8 @@ export interface UtxoStep {
   readonly psbt: string | null;
   readonly outputs: readonly { readonly address: string; readonly amount: bigint }[];
   readonly memo: string | null;
+  /** The least fee rate (sat/vB) the venue asks the transaction to pay, so it confirms in time (THORChain's `recommended_gas_rate`). */
+  readonly minFeeRate?: number;
 }
 
 export type Step = EvmStep | SvmStep | UtxoStep;

@@ -55,7 +55,9 @@ export async function composeUtxoSteps(deps: EngineDeps, steps: readonly Step[],
       const [utxos, feeRate] = await Promise.all([indexer.utxos(sender), indexer.feeRate(FEE_TARGET_BLOCKS)]);
       // A fee rate above the chain's ceiling is the indexer's fault, never the user's cost.
       if (!(feeRate > 0) || feeRate > network.maxFeeRate) throw new AppError('chain_unavailable', `the ${step.chain} indexer estimates ${feeRate} sat/vB, outside what Strait accepts (up to ${network.maxFeeRate})`, { retryAfterMs: 5_000 });
-      const built = buildUtxoPsbt({ network, sender, senderScript, utxos, payTo, memo: step.memo, feeRate: Math.max(1, feeRate) });
+      // The venue's floor (THORChain's recommended gas rate) wins over a lower estimate, within the same ceiling.
+      const floor = Math.min(step.minFeeRate ?? 0, network.maxFeeRate);
+      const built = buildUtxoPsbt({ network, sender, senderScript, utxos, payTo, memo: step.memo, feeRate: Math.max(1, feeRate, floor) });
       return { ...step, psbt: built.psbtBase64 };
     }),
   );

@@ -188,6 +188,8 @@ const cases: readonly ContractCase[] = [
         const [vault] = step.outputs;
         if (step.outputs.length !== 1 || vault?.address !== 'bc1qhal0a2ywtd5qt97zfc2mmjwelxwlshgj85lpc6' || vault.amount !== 100_000_000n) throw new Error(`VOUT0 ${JSON.stringify(step.outputs, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`);
         if (step.memo !== `=:ETH.ETH:${DOCS_RECIPIENT}:1997526499`) throw new Error(`memo ${step.memo}`);
+        // The answer's recommended_gas_rate (4 satsperbyte) is the PSBT's fee-rate floor.
+        if (step.minFeeRate !== 4) throw new Error(`minFeeRate ${step.minFeeRate}`);
         if (plan.minAmountOut !== 19_975_264_990_000_000_000n) throw new Error(`minAmountOut ${plan.minAmountOut}`);
       },
     },

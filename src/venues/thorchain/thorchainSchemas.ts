@@ -18,6 +18,9 @@ export const ThorchainQuoteSchema = Type.Object({
   expected_amount_out: UINT_STRING,
   expiry: Type.Integer({ minimum: 0 }),
   recommended_min_amount_in: Type.Optional(UINT_STRING),
+  /** UTXO sources: the fee rate THORChain asks inbounds to pay, in `gas_rate_units` (`satsperbyte`). */
+  recommended_gas_rate: Type.Optional(UINT_STRING),
+  gas_rate_units: Type.Optional(Type.String()),
   total_swap_seconds: Type.Optional(Type.Integer({ minimum: 0 })),
   fees: Type.Object({
     asset: Type.String(),

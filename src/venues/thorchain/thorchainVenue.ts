@@ -139,7 +139,7 @@ function createThorchainVenue(deps: VenueDeps): Venue {
     const context: ThorchainContext = { ...stored, expectedOutThor: expectedOutThor.toString(), limitThor: memo.limit.toString(), expiry: body.expiry, inboundAddress: vault, memo: body.memo };
     return {
       shape: 'steps',
-      steps: [{ vm: 'utxo', step: 'main', chain: from.key, psbt: null, outputs: [{ address: vault, amount: request.amountIn }], memo: body.memo }],
+      steps: [{ vm: 'utxo', step: 'main', chain: from.key, psbt: null, outputs: [{ address: vault, amount: request.amountIn }], memo: body.memo, ...gasRateOf(body) }],
       approval: null,
       amountOut: fromThorUnits(expectedOutThor, request.toToken.decimals),
       minAmountOut: fromThorUnits(limitThor, request.toToken.decimals),
@@ -303,6 +303,16 @@ function createThorchainVenue(deps: VenueDeps): Venue {
       }
     },
   };
+}
+
+/**
+ * THORChain's recommended fee rate for a UTXO inbound ("use a high enough gas_rate to be included":
+ * a delayed inbound may reach a vault that has churned), when given in sat/vB.
+ */
+function gasRateOf(body: ThorchainQuote): { minFeeRate?: number } {
+  if (body.recommended_gas_rate === undefined || (body.gas_rate_units !== undefined && body.gas_rate_units !== 'satsperbyte')) return {};
+  const rate = Number(body.recommended_gas_rate);
+  return Number.isSafeInteger(rate) && rate > 0 ? { minFeeRate: rate } : {};
 }
 
 function unsafe(message: string, path: string): VenueRejection {
