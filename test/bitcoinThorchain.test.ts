@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { base64 } from '@scure/base';
-import { Transaction } from '@scure/btc-signer';
+import { secp256k1 } from '@noble/curves/secp256k1';
+import { p2wpkh, Transaction } from '@scure/btc-signer';
 import { createPublicClient, erc20Abi, http, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +42,7 @@ function walletSigns(w: Wallet, psbt: string): string {
 
 let base: SandboxChain;
 let esplora: EsploraStandIn;
+let litecoinEsplora: EsploraStandIn;
 let fake: ThorchainFake;
 let strait: Strait;
 
@@ -48,14 +50,16 @@ beforeAll(async () => {
   const solver = privateKeyToAccount(SOLVER_KEY).address;
   base = await startSandboxChain(SANDBOX_CHAIN_SPECS.base, { accounts: [solver], usdcPerAccount: 10_000_000n * 10n ** 6n, liquidity: 0n });
   esplora = await startEsploraStandIn(network);
-  fake = await startThorchainFake({}, { settlement: createChainSettlement({ [base.chainId]: base.rpcUrl }, SOLVER_KEY), utxoIndexers: { bitcoin: esplora.url } });
+  litecoinEsplora = await startEsploraStandIn(utxoNetwork('litecoin')!);
+  fake = await startThorchainFake({}, { settlement: createChainSettlement({ [base.chainId]: base.rpcUrl }, SOLVER_KEY), utxoIndexers: { bitcoin: esplora.url, litecoin: litecoinEsplora.url } });
   // The real THORChain module, with its published budget (60 calls a minute) lifted: the properties below quote and build dozens of times.
-  strait = await createTestStrait({ STRAIT_VENUE_THORCHAIN_BASE_URL: fake.url, STRAIT_RPC_BITCOIN: esplora.url, STRAIT_RPC_BASE: base.rpcUrl, STRAIT_QUOTE_MIN_WAIT_MS: '0' }, [{ ...thorchainVenue, rateLimit: () => null }]);
+  strait = await createTestStrait({ STRAIT_VENUE_THORCHAIN_BASE_URL: fake.url, STRAIT_RPC_BITCOIN: esplora.url, STRAIT_RPC_LITECOIN: litecoinEsplora.url, STRAIT_RPC_BASE: base.rpcUrl, STRAIT_QUOTE_MIN_WAIT_MS: '0' }, [{ ...thorchainVenue, rateLimit: () => null }]);
 }, 120_000);
 afterAll(async () => {
   await strait?.close();
   await fake?.close();
   await esplora?.close();
+  await litecoinEsplora?.close();
   await base?.stop();
 });
 
@@ -119,6 +123,23 @@ describe.each([
     expect(received).toBeGreaterThan(0n);
     expect(ended.receivedAmountAtomic).toBe(received.toString());
     expect(ended.destinationTxHash).toMatch(/^0x[0-9a-f]{64}$/);
+  }, 60_000);
+});
+
+describe('LTC → base USDC through THORChain', () => {
+  it('builds a PSBT with litecoin addresses, verifies and broadcasts it, and completes', async () => {
+    const key = testWallet('wpkh', 81);
+    const ltcSender = p2wpkh(secp256k1.getPublicKey(key.priv, true), utxoNetwork('litecoin')!.params).address!;
+    expect(ltcSender.startsWith('ltc1q')).toBe(true);
+    litecoinEsplora.fund(ltcSender, 150_000_000n);
+    const quote = await post<{ decisionId: string; best: { venue: string; executable: boolean } | null }>('/v1/bridge/quote', { fromChain: 'litecoin', toChain: 'base', fromToken: 'LTC', toToken: 'USDC', amountAtomic: '100000000', sender: ltcSender, recipient: RECIPIENT });
+    expect(quote.body.best, JSON.stringify(quote.body)).toMatchObject({ venue: 'thorchain', executable: true });
+    const built = await post<{ transferId: string; steps: UtxoStepJson[] }>('/v1/bridge/build', { decisionId: quote.body.decisionId });
+    expect(built.status, JSON.stringify(built.body)).toBe(200);
+    expect(built.body.steps[0]).toMatchObject({ vm: 'utxo', chain: 'litecoin', outputs: [{ address: 'ltc1qhal0a2ywtd5qt97zfc2mmjwelxwlshgjrg99q2', amountAtomic: '100000000' }] });
+    const submitted = await post<{ status: string; verification: string }>(`/v1/bridge/transfers/${built.body.transferId}/submit`, { step: 'main', signedTransaction: walletSigns(key, built.body.steps[0]!.psbt!) });
+    expect(submitted.body).toMatchObject({ status: 'SUBMITTED', verification: 'verified' });
+    expect((await trackToEnd(built.body.transferId)).status).toBe('COMPLETED');
   }, 60_000);
 });
 
