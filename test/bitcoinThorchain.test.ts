@@ -197,6 +197,13 @@ describe('Bitcoin-family build and submit refusals', () => {
     expect(foreign.status).toBe(422);
     expect(foreign.body.error?.details?.mismatches?.some((m) => m.field.startsWith('inputs[0].owner'))).toBe(true);
 
+    // Bytes that are no signed transaction are a 400, never a fault: garbage, a truncated one, the unsigned PSBT as built.
+    for (const garbage of ['zz', '00', 'cHNidP8BAAoCAAAAAAAAAAAAAA==', theirs.hex.slice(0, 40), step.psbt!]) {
+      const answer = await submit({ signedTransaction: garbage });
+      expect(answer.status, garbage.slice(0, 20)).toBe(400);
+      expect(answer.body.error?.code).toBe('invalid_signed_transaction');
+    }
+
     // Nothing above was broadcast or recorded: the owner's own transaction is taken.
     const ok = await submit({ signedTransaction: walletSigns(owner, step.psbt!) });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);

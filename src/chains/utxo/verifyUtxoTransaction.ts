@@ -83,7 +83,12 @@ export async function prevoutsOf(indexer: UtxoIndexer, tx: Transaction): Promise
     const txid = hex.encode(input.txid ?? new Uint8Array());
     if (!previous.has(txid)) {
       const rawHex = await indexer.transactionHex(txid);
-      const decoded = rawHex === null ? null : Transaction.fromRaw(hex.decode(rawHex), TX_OPTIONS);
+      let decoded: Transaction | null = null;
+      try {
+        decoded = rawHex === null ? null : Transaction.fromRaw(hex.decode(rawHex), TX_OPTIONS);
+      } catch (error) {
+        throw new AppError('chain_unavailable', `the indexer answered an unreadable transaction for ${txid}`, { retryAfterMs: 5_000, cause: error });
+      }
       if (decoded !== null && decoded.id !== txid) throw new AppError('chain_unavailable', `the indexer answered another transaction for ${txid}`, { retryAfterMs: 5_000 });
       previous.set(txid, decoded);
     }
