@@ -83,12 +83,7 @@ export async function prevoutsOf(indexer: UtxoIndexer, tx: Transaction): Promise
     const txid = hex.encode(input.txid ?? new Uint8Array());
     if (!previous.has(txid)) {
       const rawHex = await indexer.transactionHex(txid);
-      let decoded: Transaction | null = null;
-      try {
-        decoded = rawHex === null ? null : Transaction.fromRaw(hex.decode(rawHex), TX_OPTIONS);
-      } catch (error) {
-        throw new AppError('chain_unavailable', `the indexer answered an unreadable transaction for ${txid}`, { retryAfterMs: 5_000, cause: error });
-      }
+      const decoded = rawHex === null ? null : readPrevious(rawHex, txid);
       if (decoded !== null && decoded.id !== txid) throw new AppError('chain_unavailable', `the indexer answered another transaction for ${txid}`, { retryAfterMs: 5_000 });
       previous.set(txid, decoded);
     }
@@ -100,6 +95,14 @@ export async function prevoutsOf(indexer: UtxoIndexer, tx: Transaction): Promise
     prevouts.push({ script: output.script ?? new Uint8Array(), amount: output.amount ?? 0n });
   }
   return prevouts;
+}
+
+function readPrevious(rawHex: string, txid: string): Transaction {
+  try {
+    return Transaction.fromRaw(hex.decode(rawHex), TX_OPTIONS);
+  } catch (error) {
+    throw new AppError('chain_unavailable', `the indexer answered an unreadable transaction for ${txid}`, { retryAfterMs: 5_000, cause: error });
+  }
 }
 
 /**
