@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import pino, { type Logger } from 'pino';
 import { createEvmRpc, type EvmRpc } from './chains/evm/createEvmRpc.ts';
+import { createUtxoIndexer, type UtxoIndexer } from './chains/utxo/createUtxoIndexer.ts';
 import { createSvmRpc, type SvmRpc } from './chains/svm/createSvmRpc.ts';
 import { createTronRpc, type TronRpc } from './chains/tron/createTronRpc.ts';
 import type { Config, PriceConfig } from './config.ts';
@@ -60,6 +61,8 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
   const rpcs = new Map<ChainKey, EvmRpc>(rpcUrls.filter(([chain]) => chainInfo(chain).vm === 'evm').map(([chain, url]) => [chain, createEvmRpc(url)]));
   const svmRpcs = new Map<ChainKey, SvmRpc>(rpcUrls.filter(([chain]) => chainInfo(chain).vm === 'svm').map(([chain, url]) => [chain, createSvmRpc(url)]));
   const tronRpcs = new Map<ChainKey, TronRpc>(rpcUrls.filter(([chain]) => chainInfo(chain).vm === 'tron').map(([chain, url]) => [chain, createTronRpc(url, { apiKey: config.tronApiKey })]));
+  // On a Bitcoin-family chain STRAIT_RPC_<CHAIN> names an Esplora-style indexer (docs/configuration.md).
+  const utxoIndexers = new Map<ChainKey, UtxoIndexer>(rpcUrls.filter(([chain]) => chainInfo(chain).vm === 'utxo').map(([chain, url]) => [chain, createUtxoIndexer(url)]));
   const metrics = createMetrics();
   const venues = createVenueRegistry({ modules: options.modules ?? VENUE_MODULES, venues: config.venues, evm: (chain) => rpcs.get(chain)?.client ?? null, now, observe: metrics.observeVenueAttempt });
   const transferViews = createTransferViewCache({ ttlMs: config.transferCacheMs, maxEntries: 10_000 });
@@ -71,6 +74,7 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
     rpc: (chain) => rpcs.get(chain) ?? null,
     svmRpc: (chain) => svmRpcs.get(chain) ?? null,
     tronRpc: (chain) => tronRpcs.get(chain) ?? null,
+    utxoIndexer: (chain) => utxoIndexers.get(chain) ?? null,
     prices: createPriceSource(config.prices, now),
     now,
     logger,

@@ -62,7 +62,24 @@ export interface TronStep {
   readonly callValue: bigint;
 }
 
-export type Step = EvmStep | SvmStep | Eip712Step | TronStep;
+/**
+ * A Bitcoin-family transaction carrying a memo (THORChain style): `outputs[0]` is paid exactly at
+ * VOUT0, an OP_RETURN output carries `memo`. `psbt` (base64) is the unsigned transaction when Strait
+ * selected the sender's inputs (an indexer is configured for the chain); `null` leaves composing it
+ * to the wallet (docs/steps.md, "utxo").
+ */
+export interface UtxoStep {
+  readonly vm: 'utxo';
+  readonly step: StepKind;
+  readonly chain: string;
+  readonly psbt: string | null;
+  readonly outputs: readonly { readonly address: string; readonly amount: bigint }[];
+  readonly memo: string | null;
+  /** The least fee rate (sat/vB) the venue asks the transaction to pay, so it confirms in time (THORChain's `recommended_gas_rate`). */
+  readonly minFeeRate?: number;
+}
+
+export type Step = EvmStep | SvmStep | Eip712Step | TronStep | UtxoStep;
 
 /** For deposit-address venues: where to send what, and until when. */
 export interface DepositInstruction {

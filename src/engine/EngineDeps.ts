@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { EvmRpc } from '../chains/evm/createEvmRpc.ts';
 import type { SvmRpc } from '../chains/svm/createSvmRpc.ts';
 import type { TronRpc } from '../chains/tron/createTronRpc.ts';
+import type { UtxoIndexer } from '../chains/utxo/createUtxoIndexer.ts';
 import type { ChainKey } from '../domain/chains.ts';
 import type { FeeSchedule } from '../domain/feeSchedule.ts';
 import type { PriceSource } from '../prices/PriceSource.ts';
@@ -21,6 +22,8 @@ export interface EngineDeps {
   readonly svmRpc: (chain: ChainKey) => SvmRpc | null;
   /** The Tron node's HTTP API (STRAIT_RPC_TRON) for reference blocks, verification and broadcast; absent or `null` when none is configured. */
   readonly tronRpc?: (chain: ChainKey) => TronRpc | null;
+  /** A Bitcoin-family chain's Esplora-style indexer (PSBT inputs, verification, broadcast); absent or `null` when none is configured. */
+  readonly utxoIndexer?: (chain: ChainKey) => UtxoIndexer | null;
   /** USD prices for the fee caps and a transfer's USD figures. */
   readonly prices: PriceSource;
   readonly now: () => number;

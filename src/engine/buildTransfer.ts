@@ -25,6 +25,7 @@ import { deserializeQuote, requestFromRecord } from './quoteTransfer.ts';
 import { executionOf } from './hyperCore/relayedExecution.ts';
 import { vetWebhookUrl } from './webhooks/webhookTargets.ts';
 import { stampTronSteps, tronApprovalSteps, tronStepView, whyNotAllowedTron, type TronStepView } from './tronSteps.ts';
+import { composeUtxoSteps, utxoStepView, whyNotAllowedUtxo, type UtxoStepView } from './utxoSteps.ts';
 
 export interface BuildBody {
   readonly decisionId: string;
@@ -41,7 +42,8 @@ export type StepView =
   | { vm: 'evm'; step: string; chainId: number; to: string; data: string; value: string }
   | { vm: 'svm'; step: string; serializedTx: string; encoding: string; refreshBlockhash: boolean }
   | { vm: 'eip712'; step: string; chainId: number; typedData: TypedDataPayload }
-  | TronStepView;
+  | TronStepView
+  | UtxoStepView;
 
 export interface BuildView {
   transferId: string;
@@ -166,7 +168,8 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
   // A deposit build hands out `deposit` and only the fee steps (spec §2: `deposit` comes instead of
   // steps). The funding transfer Strait expects stays internal, kept to verify the `main` submission:
   // handing it out beside `deposit` invites a wallet to fund the address twice.
-  const main = plan.shape === 'deposit' ? [] : planned;
+  // A Bitcoin-family step gets its PSBT from the sender's outputs here (utxoSteps.ts).
+  const main = plan.shape === 'deposit' ? [] : await composeUtxoSteps(deps, planned, request.sender);
   const funding = plan.shape === 'deposit' ? planned : [];
   refuseOversizedApproval(registered, plan, venueRequest.amountIn, row.venue);
   const nativeFee = await boundedNativeFee(deps, registered, plan, request.fromChain, row.venue);
@@ -185,6 +188,7 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
       nativeFee,
       venueFee: viaVenue ? { recipient: viaVenue.wallet, amount: viaVenue.amount } : null,
     },
+    sender: request.sender,
   });
   const transferId = randomUUID();
   const buildExpiresAt = Math.min(now + deps.settings.buildTtlMs, plan.shape === 'deposit' ? plan.deposit.deadlineMs : Number.POSITIVE_INFINITY);
@@ -381,7 +385,7 @@ function isUnsafeAnswer(error: unknown): error is VenueRejection {
 
 function vetOrRefuse(registered: RegisteredVenue, steps: readonly Step[], sender: string, rules: StepRules): void {
   for (const step of steps) {
-    const reason = step.vm === 'evm' ? whyNotAllowed(step, rules) : step.vm === 'eip712' ? whyNotAllowedEip712(step, rules) : step.vm === 'tron' ? whyNotAllowedTron(step, rules, sender) : whyNotAllowedSvm(step, rules.allowList, rules.venue);
+    const reason = step.vm === 'evm' ? whyNotAllowed(step, rules) : step.vm === 'eip712' ? whyNotAllowedEip712(step, rules) : step.vm === 'tron' ? whyNotAllowedTron(step, rules, sender) : step.vm === 'utxo' ? whyNotAllowedUtxo(step, rules) : whyNotAllowedSvm(step, rules.allowList, rules.venue);
     if (reason === null) continue;
     registered.health?.recordRefusal(`${step.step} step ${reason}`);
     throw new AppError('unsafe_venue_answer', `${rules.venue}'s ${step.step} step ${reason}; nothing was built`, { details: { venue: rules.venue, step: step.step, ...(step.vm === 'evm' ? { to: step.to } : {}) } });
@@ -430,6 +434,7 @@ export function stepView(step: Step): StepView {
   if (step.vm === 'evm') return { vm: 'evm', step: step.step, chainId: step.chainId, to: step.to, data: step.data, value: step.value.toString() };
   if (step.vm === 'eip712') return { vm: 'eip712', step: step.step, chainId: step.chainId, typedData: step.typedData };
   if (step.vm === 'tron') return tronStepView(step);
+  if (step.vm === 'utxo') return utxoStepView(step);
   return { vm: 'svm', step: step.step, serializedTx: step.serializedTx, encoding: step.encoding, refreshBlockhash: step.refreshBlockhash };
 }
 

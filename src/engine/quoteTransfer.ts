@@ -1,3 +1,4 @@
+import { whyNotBuildableUtxo } from '../chains/utxo/utxoNetworks.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chainInfo, type ChainKey } from '../domain/chains.ts';
 import { bestRow, fastestRow, rankRows } from '../domain/ranking.ts';
@@ -207,9 +208,15 @@ export function isExecutable(deps: EngineDeps, venueId: string, input: Pick<Quot
 
 /** Whether steps of these shapes can be built and verified from `fromChain`. */
 export function buildableFrom(shapes: readonly string[], fromChain: ChainKey): boolean {
-  // Steps are built and verified for EVM, Solana and Tron sources; a deposit address works from any chain.
+  // Steps are built and verified for EVM, Solana, Tron and (utxoNetworks.ts) Bitcoin-family sources; a deposit address works from any chain.
   const vm = chainInfo(fromChain).vm;
-  return (shapes.includes('evm_calldata') && vm === 'evm') || (shapes.includes('svm_serialized') && vm === 'svm') || (shapes.includes('tron_tx') && vm === 'tron') || shapes.includes('deposit_address');
+  return (
+    (shapes.includes('evm_calldata') && vm === 'evm') ||
+    (shapes.includes('svm_serialized') && vm === 'svm') ||
+    (shapes.includes('tron_tx') && vm === 'tron') ||
+    (shapes.includes('utxo_memo') && vm === 'utxo' && whyNotBuildableUtxo(fromChain) === null) ||
+    shapes.includes('deposit_address')
+  );
 }
 
 export function venueRequestOf(input: QuoteInput): VenueQuoteRequest {

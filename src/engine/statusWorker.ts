@@ -17,6 +17,7 @@ import { storedEvmStep } from './storedEvmStep.ts';
 import { storedSvmStep } from './storedSvmStep.ts';
 import { verifyTronTransactionById } from '../chains/tron/verifyTronTransactionById.ts';
 import { builtTronOf, storedTronStep } from './tronSteps.ts';
+import { storedUtxoStep, utxoTermsOf, verifyUtxoTxid } from './utxoSteps.ts';
 import { finishTransfer } from './finishTransfer.ts';
 import { fundsDeadline } from './fundsDeadline.ts';
 import { PROVISIONAL } from './submitTransfer.ts';
@@ -173,6 +174,8 @@ async function reverify(deps: EngineDeps, transfer: TransferRecord, main: Stored
   const result =
     main.vm === 'deposit'
       ? await verifyDepositFunding(deps, depositFundingOf(main), transfer.sourceTxHash)
+      : main.vm === 'utxo'
+      ? await verifyUtxoTxid(deps.utxoIndexer?.(chain) ?? null, transfer.sourceTxHash, utxoTermsOf(storedUtxoStep(main), transfer.requesterWallet))
       : main.vm === 'svm'
       ? await verifySvmTransactionBySignature(deps.svmRpc(chain), transfer.sourceTxHash, storedSvmStep(main), transfer.requesterWallet)
       : main.vm === 'tron'
@@ -245,6 +248,12 @@ async function confirmSource(deps: EngineDeps, transfer: TransferRecord, main: S
     if (!found || found.blockNumber === null) return true;
     if (found.result !== 'SUCCESS') return failReverted(deps, transfer, hash, `in block ${found.blockNumber} (${found.result})`);
     await updateTransfer(deps.store.db, transfer.id, { sourceTxBlock: found.blockNumber }, deps.now());
+    return true;
+  }
+  if (main.vm === 'utxo') {
+    // Bitcoin has no revert: a transaction is mined whole or not at all; its block is recorded once mined.
+    const status = await deps.utxoIndexer?.(chain)?.transactionStatus(hash).catch(() => null);
+    if (status?.confirmed && status.blockHeight !== null) await updateTransfer(deps.store.db, transfer.id, { sourceTxBlock: status.blockHeight }, deps.now());
     return true;
   }
   const rpc = deps.rpc(chain);

@@ -44,6 +44,8 @@ import { compareTronTransaction, decodeSignedTronTransaction } from '../chains/t
 import { verifyTronTransactionById } from '../chains/tron/verifyTronTransactionById.ts';
 import { tronRawDataJson } from '../chains/tron/tronRawData.ts';
 import { builtTronOf, storedTronStep, whyNotAllowedTron } from './tronSteps.ts';
+import { acceptUtxoSubmission } from './acceptUtxoSubmission.ts';
+import { storedUtxoStep, whyNotAllowedUtxo } from './utxoSteps.ts';
 
 export interface SubmitBody {
   readonly signedTransaction?: string | undefined;
@@ -110,7 +112,7 @@ export async function submitTransfer(deps: EngineDeps, transferId: string, body:
   if (latest) return { transferId, status: await settleSubmission(deps, transfer, steps, latest), txHash: latest.txHash, step: body.step, accepted: false, verification: latest.verification };
 
   const vm = ofKind[0]!.vm;
-  if (ofKind.some((s) => s.vm !== vm) || (vm !== 'evm' && vm !== 'svm' && vm !== 'tron' && vm !== 'deposit')) throw new AppError('invalid_signed_transaction', `submitting ${vm} steps is not supported yet`);
+  if (ofKind.some((s) => s.vm !== vm) || (vm !== 'evm' && vm !== 'svm' && vm !== 'tron' && vm !== 'utxo' && vm !== 'deposit')) throw new AppError('invalid_signed_transaction', `submitting ${vm} steps is not supported yet`);
   const chain = ofKind[0]!.chain as ChainKey;
   if (body.step === 'main' && open.some((step) => claimOf(step) === undefined)) await requireFeeSteps(deps, transfer, steps, claims);
   const attempt: Attempt = { deps, transfer, steps, claims, candidates: [...open, ...replaceable], submissions, body, chain };
@@ -125,6 +127,8 @@ export async function submitTransfer(deps: EngineDeps, transferId: string, body:
         ? await acceptEvm(attempt)
         : vm === 'tron'
           ? await acceptTron(attempt)
+        : vm === 'utxo'
+          ? await acceptUtxo(attempt)
           : await acceptSvm(attempt);
   if ('repeat' in accepted) return accepted.repeat;
   const { built, txHash, verification, ended } = accepted;
@@ -387,6 +391,28 @@ async function acceptSvm(attempt: Attempt): Promise<Accepted> {
   return claimOnly(attempt, built, takeover, signature, result.verification, null, result.reverted ? { block: null } : undefined);
 }
 
+/** Bitcoin-family: verified in acceptUtxoSubmission.ts, claimed here on the same terms as the others (no nonce, no revert). */
+async function acceptUtxo(attempt: Attempt): Promise<Accepted> {
+  const { deps, transfer } = attempt;
+  return acceptUtxoSubmission<Accepted>(attempt, {
+    repeat: (previous) => repeatOf(attempt, previous),
+    async refuseUnlessAllowed(built, signedBytes) {
+      refuseUnlessAllowed(built, await stepRulesOf(deps, transfer));
+      if (signedBytes) refuseExpired(attempt);
+    },
+    async claimAndBroadcast(built, txid, broadcast, alreadySent) {
+      const takeover = takeoverOf(attempt, built, true, null);
+      if (takeover === 'refuse') return { repeat: await repeatAnswer(attempt) };
+      return claimAndBroadcast(attempt, built, takeover, txid, null, broadcast, alreadySent);
+    },
+    async claimOnly(built, txid, verification) {
+      const takeover = takeoverOf(attempt, built, verification === 'verified', null);
+      if (takeover === 'refuse') return { repeat: await repeatAnswer(attempt) };
+      return claimOnly(attempt, built, takeover, txid, verification, null, undefined);
+    },
+  });
+}
+
 /**
  * Tron: the signed transaction's raw data must be the built bytes and its one signature the sender's
  * (docs/steps.md, "Submit"). Tron has no nonce: a transaction that never lands expires with the
@@ -511,6 +537,7 @@ async function stepRulesOf(deps: EngineDeps, transfer: TransferRecord): Promise<
       nativeFee,
       venueFee: venueCut?.wallet ? { recipient: venueCut.wallet, amount: venueCut.amount } : null,
     },
+    sender: transfer.requesterWallet,
   };
 }
 
@@ -520,6 +547,7 @@ function refuseUnlessAllowed(step: StoredStep, rules: StepRules | null, sender =
     : step.vm === 'svm' ? whyNotAllowedSvm(storedSvmStep(step), rules.allowList, rules.venue)
     : step.vm === 'eip712' ? whyNotAllowedEip712(storedEip712Step(step), rules)
     : step.vm === 'tron' ? whyNotAllowedTron(storedTronStep(step), rules, sender)
+    : step.vm === 'utxo' ? whyNotAllowedUtxo(storedUtxoStep(step), rules)
     : whyNotAllowed(storedEvmStep(step), rules);
   if (reason !== null) throw new AppError('step_not_allowed', `the built ${step.kind} step ${reason}; nothing was broadcast`, { details: { step: step.kind, stepIndex: step.index } });
 }

@@ -19,6 +19,8 @@ export interface StepRules {
   readonly intent?: CallIntent;
   /** Native units the venue's main call may carry beyond the amount: its declared, bounded fee (StepsPlan.nativeFee). */
   readonly nativeFee?: bigint;
+  /** The transfer's sender: where a Bitcoin-family step's change may go. */
+  readonly sender?: string;
 }
 
 const TRANSFER = toFunctionSelector('transfer(address,uint256)');

@@ -1,6 +1,6 @@
 import { loadConfig, type Env } from '../config.ts';
 import { createStrait, type Strait } from '../createStrait.ts';
-import { startSandboxNetwork, type SandboxAccount, type SandboxNetwork } from './startSandboxNetwork.ts';
+import { startSandboxNetwork, type SandboxAccount, type SandboxBitcoinAccount, type SandboxNetwork } from './startSandboxNetwork.ts';
 
 /** Strait's fee wallet on every sandbox chain: where platform fees land. */
 export const SANDBOX_FEE_WALLET = '0x000000000000000000000000000000000000Fee5';
@@ -17,6 +17,11 @@ export interface SandboxInfo {
    * `user` set to the account (perps: `withdrawable`; spot: the `USDC` entry of `balances`).
    */
   hypercore?: { infoUrl: string; relayer: string; perps: { type: 'clearinghouseState'; user: string }; spot: { type: 'spotClearinghouseState'; user: string } };
+  /**
+   * The loopback Bitcoin: an Esplora API (`GET {esploraUrl}/address/<a>/utxo`, `/tx/<txid>/hex`, …)
+   * over a real UTXO set, and P2WPKH accounts funded on it, for BTC → base through THORChain.
+   */
+  bitcoin: { esploraUrl: string; accounts: SandboxBitcoinAccount[] };
 }
 
 export interface RunningSandbox {
@@ -72,6 +77,7 @@ export async function startSandbox(env: Env = {}): Promise<RunningSandbox> {
       webhookSecret: config.webhooks.secret ?? SANDBOX_WEBHOOK_SECRET,
       chains: Object.fromEntries(chains.map((c) => [c.key, { chainId: c.chainId, rpcUrl: c.rpcUrl }])),
       accounts: [...accounts],
+      bitcoin: { esploraUrl: network.bitcoin.esploraUrl, accounts: [...network.bitcoin.accounts] },
       ...(network.hyperCore
         ? { hypercore: { infoUrl: network.hyperCore.infoUrl, relayer: network.hyperCore.relayer, perps: { type: 'clearinghouseState' as const, user: '<address>' }, spot: { type: 'spotClearinghouseState' as const, user: '<address>' } } }
         : {}),

@@ -1,4 +1,9 @@
+import { secp256k1 } from '@noble/curves/secp256k1';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { p2wpkh, WIF } from '@scure/btc-signer';
 import { toHex, type Address, type Hex } from 'viem';
+import { startEsploraStandIn } from '../chains/utxo/esploraStandIn.ts';
+import { utxoNetwork } from '../chains/utxo/utxoNetworks.ts';
 import { mnemonicToAccount } from 'viem/accounts';
 import { isChainKey } from '../domain/chains.ts';
 import { createChainSettlement } from '../venues/fake/FakeSettlement.ts';
@@ -17,6 +22,19 @@ export interface SandboxAccount {
   privateKey: Hex;
 }
 
+/** A funded P2WPKH account on the sandbox's Bitcoin (mainnet addresses; the key is public by design). */
+export interface SandboxBitcoinAccount {
+  address: string;
+  /** The 32-byte key, hex without 0x. */
+  privateKey: string;
+  /** The same key in Wallet Import Format (compressed). */
+  wif: string;
+}
+
+const BITCOIN_ACCOUNTS = 3;
+/** Each sandbox Bitcoin account holds two outputs of this many satoshis (0.5 BTC). */
+const BITCOIN_OUTPUT_SATS = 50_000_000n;
+
 /** Everything of the sandbox except Strait: the chains, the funded accounts and the settling venue fakes. */
 export interface SandboxNetwork {
   readonly chains: readonly SandboxChain[];
@@ -32,6 +50,8 @@ export interface SandboxNetwork {
   readonly straitEnv: Readonly<Record<string, string>>;
   /** The loopback HyperCore and Strait's relayer on it, when the hyperliquid fake runs. */
   readonly hyperCore: { readonly infoUrl: string; readonly relayer: Address } | null;
+  /** The loopback Esplora holding the sandbox's Bitcoin UTXO set, and the funded accounts on it. */
+  readonly bitcoin: { readonly esploraUrl: string; readonly accounts: readonly SandboxBitcoinAccount[] };
   stop(): Promise<void>;
 }
 
@@ -44,6 +64,11 @@ interface FundableHyperCore {
 
 function isFundable(fake: SandboxFake): fake is SandboxFake & FundableHyperCore {
   return typeof (fake as Partial<FundableHyperCore>).fund === 'function';
+}
+
+function sandboxBitcoinAccount(index: number): SandboxBitcoinAccount {
+  const key = sha256(new TextEncoder().encode(`${SANDBOX_MNEMONIC}/bitcoin/${index}`));
+  return { address: p2wpkh(secp256k1.getPublicKey(key, true)).address!, privateKey: toHex(key).slice(2), wif: WIF().encode(key) };
 }
 
 function sandboxAccount(index: number): SandboxAccount {
@@ -73,8 +98,13 @@ export async function startSandboxNetwork(): Promise<SandboxNetwork> {
       specs.map((spec) => startSandboxChain(spec, { accounts: [...accounts.map((a) => a.address), solver.address, relayer.address], usdcPerAccount: USDC_PER_ACCOUNT, liquidity: SOLVER_LIQUIDITY })),
     );
     for (const chain of chains) stoppers.push(() => chain.stop());
+    // Bitcoin: a loopback Esplora with a real UTXO set; THORChain's fake observes inbounds on it.
+    const esplora = await startEsploraStandIn(utxoNetwork('bitcoin')!);
+    stoppers.push(() => esplora.close());
+    const bitcoinAccounts = Array.from({ length: BITCOIN_ACCOUNTS }, (_, i) => sandboxBitcoinAccount(i));
+    for (const account of bitcoinAccounts) for (let n = 0; n < 2; n++) esplora.fund(account.address, BITCOIN_OUTPUT_SATS);
     const settlement = createChainSettlement(Object.fromEntries(chains.map((c) => [c.chainId, c.rpcUrl])), solver.privateKey);
-    const context = { settlement, chains: chains.flatMap((c) => (isChainKey(c.key) ? [{ key: c.key, chainId: c.chainId, rpcUrl: c.rpcUrl }] : [])) };
+    const context = { settlement, chains: chains.flatMap((c) => (isChainKey(c.key) ? [{ key: c.key, chainId: c.chainId, rpcUrl: c.rpcUrl }] : [])), utxoIndexers: { bitcoin: esplora.url } };
     const factories = VENUE_MODULES.filter(isBuilt).flatMap((m): [string, SandboxFakeFactory][] => (m.sandboxFake ? [[m.id, m.sandboxFake]] : []));
     const started = await Promise.allSettled(factories.map(([, start]) => start(context)));
     for (const result of started) if (result.status === 'fulfilled') stoppers.push(() => result.value.close());
@@ -89,6 +119,7 @@ export async function startSandboxNetwork(): Promise<SandboxNetwork> {
       // The sandbox never reaches the internet: every venue without a fake here is switched off.
       ...Object.fromEntries(VENUE_MODULES.filter((v) => !(v.id in fakes)).map((v) => [`STRAIT_VENUE_${v.id.toUpperCase()}_ENABLED`, 'false'])),
       ...Object.fromEntries(chains.map((c) => [`STRAIT_RPC_${c.key.toUpperCase()}`, c.rpcUrl])),
+      STRAIT_RPC_BITCOIN: esplora.url,
       ...Object.fromEntries(Object.entries(fakes).map(([id, fake]) => [`STRAIT_VENUE_${id.toUpperCase()}_BASE_URL`, fake.url])),
       ...Object.assign({}, ...Object.values(fakes).map((fake) => fake.env ?? {})),
     };
@@ -97,7 +128,7 @@ export async function startSandboxNetwork(): Promise<SandboxNetwork> {
       if (!running) throw new Error(`the sandbox runs no fake of ${venueId}`);
       return running;
     };
-    return { chains, accounts, fakes, fake, straitEnv, hyperCore, stop };
+    return { chains, accounts, fakes, fake, straitEnv, hyperCore, bitcoin: { esploraUrl: esplora.url, accounts: bitcoinAccounts }, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -102,6 +102,8 @@ export interface SandboxFakeContext {
   readonly settlement: FakeSettlement;
   /** The sandbox's anvil chains, with their real chain ids. */
   readonly chains: readonly { readonly key: ChainKey; readonly chainId: number; readonly rpcUrl: string }[];
+  /** The Esplora stand-ins of the sandbox's Bitcoin-family chains, by chain key (a venue observing inbounds reads them). */
+  readonly utxoIndexers?: Readonly<Partial<Record<ChainKey, string>>>;
 }
 
 /** A running fake: its base URL (becomes `STRAIT_VENUE_<ID>_BASE_URL`) and its server, for fault injection. */

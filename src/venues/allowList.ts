@@ -22,6 +22,12 @@ export interface VenueAllowList {
    * so an answer naming any other domain or type is refused at build and again at submit.
    */
   readonly typedData?: readonly AllowedTypedData[];
+  /**
+   * For a venue paid by a Bitcoin-family transaction with a memo (THORChain): why the memo does not
+   * do what the transfer asked (pay the recipient, name no one else), or `null`. Without it a `utxo`
+   * step is refused. Run at build and again at submit.
+   */
+  readonly utxoMemo?: (memo: string, intent: CallIntent) => string | null;
   /** The venue's Tron contracts its `tron` steps may call (engine/tronSteps.ts checks them at build and submit). */
   readonly tronCalls?: readonly AllowedTronCall[];
 }

@@ -25,7 +25,7 @@ const DOCS_RECIPIENT = '0x3021c479f7f8c9f1d5c7d8523ba5e22c0bcb5430';
 const SENDER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const BTC_RECIPIENT = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
 
-/** The docs request: 1 BTC to ETH for 0x3021…5430 (a quote_only source). */
+/** The docs request: 1 BTC to ETH for 0x3021…5430 (built as a `utxo` step). */
 const docsRequest: VenueQuoteRequest = {
   fromChain: 'bitcoin',
   toChain: 'ethereum',
@@ -58,6 +58,16 @@ const ethQuote: VenueQuote = {
   estimatedSeconds: 624,
   expiresAt: 1_722_575_770_000,
   context: { fromAsset: 'ETH.ETH', toAsset: 'BTC.BTC', amountThor: '100000000', expectedOutThor: '4894000', limitThor: '4845000', toleranceBps: 100, expiry: 1_722_575_770 },
+};
+
+/** The docs quote as stored for the docs request (BTC source). */
+const btcQuote: VenueQuote = {
+  amountIn: 100_000_000n,
+  amountOut: 20_177_035_350_000_000_000n,
+  minAmountOut: 0n,
+  estimatedSeconds: 1662,
+  expiresAt: 1_722_575_770_000,
+  context: { fromAsset: 'BTC.BTC', toAsset: 'ETH.ETH', amountThor: '100000000', expectedOutThor: '2017703535', limitThor: '0', toleranceBps: 100, expiry: 1_722_575_770 },
 };
 
 const INBOUND: ServedRoute = { method: 'GET', path: '/thorchain/inbound_addresses', answer: { file: 'real/inbound-addresses.json' } };
@@ -159,9 +169,36 @@ const cases: readonly ContractCase[] = [
     },
   },
   {
-    name: 'build: a BTC source stays quote only',
+    name: "build: the docs quote for a BTC source is refused: its memo sets no limit and names an affiliate",
+    routes: [INBOUND, quoteAt('real/quote-btc-to-eth-affiliate.json')],
+    call: { kind: 'build', request: { request: docsRequest, quote: btcQuote } },
+    now: NOW,
+    expect: { kind: 'rejection', code: 'venue_bad_response' },
+  },
+  {
+    name: 'build: a BTC source is one utxo step paying the live BTC vault exactly the amount, with the memo (limit, no affiliate)',
+    routes: [INBOUND, quoteAt('synthetic/quote-btc-to-eth-limit.json')],
+    call: { kind: 'build', request: { request: docsRequest, quote: btcQuote } },
+    now: NOW,
+    expect: {
+      kind: 'plan',
+      check: (plan) => {
+        if (plan.shape !== 'steps' || plan.steps.length !== 1 || plan.approval !== null) throw new Error(`one step without approval, got ${JSON.stringify(plan, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`);
+        const step = plan.steps[0]!;
+        if (step.vm !== 'utxo' || step.chain !== 'bitcoin' || step.psbt !== null) throw new Error(`a bitcoin utxo step without a PSBT (the engine composes it), got ${step.vm}`);
+        const [vault] = step.outputs;
+        if (step.outputs.length !== 1 || vault?.address !== 'bc1qhal0a2ywtd5qt97zfc2mmjwelxwlshgj85lpc6' || vault.amount !== 100_000_000n) throw new Error(`VOUT0 ${JSON.stringify(step.outputs, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`);
+        if (step.memo !== `=:ETH.ETH:${DOCS_RECIPIENT}:1997526499`) throw new Error(`memo ${step.memo}`);
+        // The answer's recommended_gas_rate (4 satsperbyte) is the PSBT's fee-rate floor.
+        if (step.minFeeRate !== 4) throw new Error(`minFeeRate ${step.minFeeRate}`);
+        if (plan.minAmountOut !== 19_975_264_990_000_000_000n) throw new Error(`minAmountOut ${plan.minAmountOut}`);
+      },
+    },
+  },
+  {
+    name: 'build: a Dogecoin source stays quote only (legacy sighash Strait cannot check)',
     routes: [],
-    call: { kind: 'build', request: { request: docsRequest, quote: { ...ethQuote, context: { ...ethQuote.context, fromAsset: 'BTC.BTC', toAsset: 'ETH.ETH' } } } },
+    call: { kind: 'build', request: { request: { ...docsRequest, fromChain: 'dogecoin', fromToken: token('dogecoin', null) }, quote: { ...btcQuote, context: { ...btcQuote.context, fromAsset: 'DOGE.DOGE' } } } },
     now: NOW,
     expect: { kind: 'rejection', code: 'route_not_served' },
   },

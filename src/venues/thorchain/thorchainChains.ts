@@ -1,6 +1,7 @@
 import type { Hex } from 'viem';
 import type { CallIntent } from '../allowList.ts';
-import { evmPoolChain, otherPoolChain, poolChainByKey, type PoolChain, type PoolNetwork } from '../thorchainFamily/poolNetwork.ts';
+import { evmPoolChain, otherPoolChain, poolChainByEvmId, poolChainByKey, utxoPoolChain, type PoolChain, type PoolNetwork } from '../thorchainFamily/poolNetwork.ts';
+import { whyNotThorchainUtxoMemo } from '../thorchainFamily/swapMemo.ts';
 import { whyNotRouterDeposit } from '../thorchainFamily/routerDeposit.ts';
 
 /**
@@ -26,9 +27,10 @@ export const THORCHAIN: PoolNetwork = {
     evm('avalanche', 'AVAX', 'AVAX.AVAX', '0x8F66c4AE756BEbC49Ec8B81966DD8bba9f127549'),
     evm('bnb', 'BSC', 'BSC.BNB', '0xb30ec53f98ff5947ede720d32ac2da7e52a5f56b'),
     evm('base', 'BASE', 'BASE.ETH', '0x68208d99746b805a1ae41421950a47b711e35681'),
-    // UTXO and Cosmos chains: priced (destinations, and quote_only sources: UTXO steps do not exist yet).
-    otherPoolChain('bitcoin', 'BTC', 'BTC.BTC'),
-    otherPoolChain('litecoin', 'LTC', 'LTC.LTC'),
+    // Bitcoin and Litecoin sources are built as `utxo` steps (PSBT + OP_RETURN memo).
+    utxoPoolChain('bitcoin', 'BTC', 'BTC.BTC'),
+    utxoPoolChain('litecoin', 'LTC', 'LTC.LTC'),
+    // Priced as destinations, quote_only as sources: chains/utxo/utxoNetworks.ts says why for each.
     otherPoolChain('bitcoincash', 'BCH', 'BCH.BCH'),
     otherPoolChain('dogecoin', 'DOGE', 'DOGE.DOGE'),
     otherPoolChain('cosmoshub', 'GAIA', 'GAIA.ATOM'),
@@ -58,4 +60,11 @@ export function thorchainChain(key: string): PoolChain | undefined {
 /** The allow-list check of a THORChain router call (thorchainFamily/routerDeposit.ts). */
 export function whyNotThorchainCall(data: Hex, value: bigint, intent: CallIntent): string | null {
   return whyNotRouterDeposit(THORCHAIN, data, value, intent);
+}
+
+/** The allow-list check of a THORChain memo a Bitcoin-family step carries (thorchainFamily/swapMemo.ts). */
+export function whyNotThorchainMemo(memo: string, intent: CallIntent): string | null {
+  return whyNotThorchainUtxoMemo(memo, intent, (chainId, memoChain) =>
+    chainId === null ? THORCHAIN.chains.some((c) => c.chainId === null && c.poolChain === memoChain) : poolChainByEvmId(THORCHAIN, chainId)?.poolChain === memoChain,
+  );
 }

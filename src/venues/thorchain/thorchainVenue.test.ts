@@ -118,6 +118,33 @@ describe('THORChain adapter against its fake', () => {
     }
   });
 
+  it('builds a BTC source as one utxo step to the live BTC vault, and refuses a vault, router or memo that is not the transfer\'s', async () => {
+    const btcToEth: VenueQuoteRequest = { ...ethToBtc, fromChain: 'bitcoin', fromToken: knownToken('bitcoin', null), toChain: 'ethereum', toToken: knownToken('ethereum', null), amountIn: 10_000_000n, sender: BTC_RECIPIENT, recipient: RECIPIENT };
+    const venue = adapter();
+    fake.setOptions({});
+    const quote = await venue.quote(btcToEth, testCall());
+    expect(fake.server.requests.at(-1)?.query.has('refund_address')).toBe(false);
+    const plan = (await venue.build({ request: btcToEth, quote }, testCall())) as StepsPlan;
+    expect(plan.approval).toBeNull();
+    expect(plan.steps).toEqual([{ vm: 'utxo', step: 'main', chain: 'bitcoin', psbt: null, outputs: [{ address: 'bc1qhal0a2ywtd5qt97zfc2mmjwelxwlshgj85lpc6', amount: 10_000_000n }], memo: expect.stringMatching(new RegExp(`^=:ETH\\.ETH:${RECIPIENT}:[0-9]+$`)), minFeeRate: 4 }]);
+    const limit = '9702000';
+    for (const tamper of [
+      { memo: `=:ETH.ETH:0x000000000000000000000000000000000000bad3:${limit}` },
+      { memo: `=:ETH.ETH:${RECIPIENT}` },
+      { memo: `=:ETH.ETH:${RECIPIENT}:${limit}:evil:50` },
+      { memo: `=:ETH.ETH:${RECIPIENT}/bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq:${limit}` },
+      { memo: `=:ETH.ETH:${RECIPIENT}:${limit}/${'1'.repeat(40)}` },
+      { memo: `=:AVAX.AVAX:${RECIPIENT}:${limit}` },
+      { inbound_address: VAULT },
+      { inbound_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
+      { router: ETH_ROUTER },
+    ]) {
+      fake.setOptions({ tamper });
+      expect((await rejectionOf(venue.build({ request: btcToEth, quote }, testCall()))).code, JSON.stringify(tamper)).toBe('venue_bad_response');
+    }
+    fake.setOptions({});
+  });
+
   it('tracks by the inbound hash without 0x, upper-case, and maps a payout and a refund', async () => {
     const hash = `0x${'ab'.repeat(32)}`;
     const request: VenueStatusRequest = { fromChain: 'ethereum', toChain: 'bitcoin', toToken: knownToken('bitcoin', null), sourceTxHash: hash, recipient: BTC_RECIPIENT, amountIn: 10n ** 18n, expectedOut: 1n, context: {} };

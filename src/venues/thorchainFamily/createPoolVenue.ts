@@ -9,7 +9,8 @@ import { toPoolStatus, translatePoolError } from './poolMapping.ts';
 import { ceilFromE8, fromE8, poolAsset, poolChainByKey, quotableSymbol, toE8, type PoolChain, type PoolNetwork } from './poolNetwork.ts';
 import { PoolContextSchema, PoolErrorSchema, PoolInboundAddressesSchema, PoolQuoteSchema, PoolTxStatusSchema, type PoolContext, type PoolQuote } from './poolSchemas.ts';
 import { encodeDeposit, whyNotRouterDeposit } from './routerDeposit.ts';
-import { memoAssetMatches, parseSwapMemo, type SwapMemo } from './swapMemo.ts';
+import { memoAssetMatches, parseSwapMemo, whyNotThorchainUtxoMemo, type SwapMemo } from './swapMemo.ts';
+import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
 
 const ZERO: Address = '0x0000000000000000000000000000000000000000';
 
@@ -23,6 +24,19 @@ interface Resolved {
 type NotServed = Extract<CoverageAnswer, { served: false }>;
 
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
+/** The family's memo limit on BTC, BCH, LTC and DOGE (dev.thorchain.org "Sending Transactions"). */
+const UTXO_MEMO_BYTES = 80;
+
+/**
+ * The node's recommended fee rate for a UTXO inbound ("use a high enough gas_rate to be included":
+ * a delayed inbound may reach a vault that has churned), when given in sat/vB.
+ */
+function gasRateOf(body: PoolQuote): { minFeeRate?: number } {
+  if (body.recommended_gas_rate === undefined || (body.gas_rate_units !== undefined && body.gas_rate_units !== 'satsperbyte')) return {};
+  const rate = Number(body.recommended_gas_rate);
+  return Number.isSafeInteger(rate) && rate > 0 ? { minFeeRate: rate } : {};
+}
 
 function unsafe(message: string, path: string): VenueRejection {
   return new VenueRejection('venue_bad_response', message, { path });
@@ -105,7 +119,9 @@ export function createPoolVenue(id: string, network: PoolNetwork, deps: VenueDep
       to_asset: resolved.toAsset,
       amount: amountE8.toString(),
       destination: request.recipient,
-      refund_address: request.sender,
+      // A UTXO inbound is refunded to its VIN0 address (the sender, held at submit); naming it again
+      // would only lengthen a memo that must fit 80 bytes.
+      ...(chainInfo(resolved.from.key).vm === 'utxo' ? {} : { refund_address: request.sender }),
       tolerance_bps: network.toleranceBps,
       ...(network.streaming ? { streaming_interval: network.streaming.interval, streaming_quantity: network.streaming.quantity } : {}),
     };
@@ -133,6 +149,44 @@ export function createPoolVenue(id: string, network: PoolNetwork, deps: VenueDep
     const evmDestination = resolved.to.chainId !== null;
     if (evmDestination ? !same(memo.destination, request.recipient) : memo.destination !== request.recipient) throw unsafe(`${name}'s memo pays ${memo.destination}, not the recipient`, '/memo');
     return memo;
+  }
+
+  /**
+   * A Bitcoin-family source: one `utxo` step paying the live vault exactly the amount at VOUT0 with
+   * the node's memo as OP_RETURN (the engine composes the PSBT: engine/utxoSteps.ts). The vault must
+   * be an address of the chain and the inbound address of the moment, the memo at most 80 bytes and
+   * paying the recipient with a limit, no affiliate and no refund address (VIN0 is the refund address).
+   */
+  async function buildUtxo(request: VenueQuoteRequest, resolved: Resolved, stored: PoolContext, call: CallContext): Promise<StepsPlan> {
+    const { from } = resolved;
+    const inbound = await liveInbound(resolved, call);
+    const { body } = await quoteSwap(request, resolved, call);
+    const memo = checkedMemo(body, request, resolved);
+    if (memo === null || body.memo === undefined) throw unsafe(`${name} answered without a memo`, '/memo');
+    const why = whyNotThorchainUtxoMemo(body.memo, { recipient: request.recipient, destinationChainId: resolved.to.chainId }, (_, memoChain) => memoChain === resolved.to.poolChain);
+    if (why !== null) throw unsafe(`${name}'s memo ${why}`, '/memo');
+    const memoBytes = new TextEncoder().encode(body.memo).length;
+    if (memoBytes > UTXO_MEMO_BYTES) throw unsafe(`${name}'s memo is ${memoBytes} bytes, above the ${UTXO_MEMO_BYTES} an OP_RETURN carries`, '/memo');
+    const vault = body.inbound_address;
+    if (vault === undefined || !isValidAddress(from.key, vault)) throw unsafe(`${name}'s inbound address '${vault ?? ''}' is not a ${chainInfo(from.key).name} address`, '/inbound_address');
+    if (inbound.address === undefined || inbound.address !== vault) throw unsafe(`${name}'s quote names vault ${vault}, not the inbound address ${inbound.address ?? 'none'} of ${from.poolChain}`, '/inbound_address');
+    if (body.router !== undefined) throw unsafe(`${name} names a router (${body.router}) for ${from.poolChain}, which has none`, '/router');
+    if (body.expiry === undefined || body.expiry * 1000 <= deps.now()) throw unsafe(`${name} answered ${body.expiry === undefined ? 'without an expiry' : 'with an expired quote'}`, '/expiry');
+    const dust = inbound.dust_threshold === undefined ? 0n : BigInt(inbound.dust_threshold);
+    if (toE8(request.amountIn, request.fromToken.decimals) < dust) {
+      throw new VenueRejection('below_min', `${name} ignores ${from.poolChain} inbounds below its dust threshold of ${dust}`, { minAmountAtomic: ceilFromE8(dust, request.fromToken.decimals).toString(), venueCode: 'dust_threshold' });
+    }
+    const expectedOutE8 = BigInt(body.expected_amount_out);
+    const limitE8 = memo.limit > expectedOutE8 ? expectedOutE8 : memo.limit;
+    const context: PoolContext = { ...stored, expectedOutThor: expectedOutE8.toString(), limitThor: memo.limit.toString(), expiry: body.expiry, inboundAddress: vault, memo: body.memo };
+    return {
+      shape: 'steps',
+      steps: [{ vm: 'utxo', step: 'main', chain: from.key, psbt: null, outputs: [{ address: vault, amount: request.amountIn }], memo: body.memo, ...gasRateOf(body) }],
+      approval: null,
+      amountOut: fromE8(expectedOutE8, request.toToken.decimals),
+      minAmountOut: fromE8(limitE8, request.toToken.decimals),
+      context,
+    };
   }
 
   /** The stored quote (and build) context, validated once and read typed. */
@@ -202,6 +256,7 @@ export function createPoolVenue(id: string, network: PoolNetwork, deps: VenueDep
       const stored = readContext(quote.context);
       if (stored.fromAsset !== resolved.fromAsset || stored.toAsset !== resolved.toAsset) throw new VenueRejection('invalid_input', `the stored ${name} quote was priced for another corridor`);
       const { from } = resolved;
+      if (from.buildable && chainInfo(from.key).vm === 'utxo') return buildUtxo(request, resolved, stored, call);
       if (!from.buildable || from.chainId === null || from.router === null) {
         throw new VenueRejection('route_not_served', `${name} transfers from ${from.key} are quote only: Strait builds no ${chainInfo(from.key).vm} memo transactions yet`);
       }

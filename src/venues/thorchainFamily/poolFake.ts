@@ -16,7 +16,19 @@ export interface PoolTemplates {
   readonly quote: Record<string, unknown>;
   readonly inbound: readonly Record<string, unknown>[];
   readonly status: Record<string, unknown>;
+  /** Write a token in the memo in its short `CHAIN.SYMBOL` form, as THORNode does (memos must fit 80 bytes on UTXO chains). */
+  readonly shortTokenMemo?: boolean;
 }
+
+/** What a settling fake (tests, the sandbox) needs to answer `tx/status` from what it saw on chain. */
+export interface PoolFakeView {
+  readonly outBps: bigint;
+  /** The last quote per destination. */
+  readonly quoted: ReadonlyMap<string, { readonly toAsset: string; readonly destination: string; readonly out: bigint }>;
+}
+
+/** An inbound the fake observed for real: its `tx/status` answer, or `null` to answer as scripted. */
+export type ObservedStatus = (hash: string, view: PoolFakeView) => Promise<FakeReply | null>;
 
 export interface PoolFakeOptions {
   /** Output per input in basis points of the 1e8 amount, before any decimal difference (default 9 900). */
@@ -34,7 +46,7 @@ export interface PoolFakeOptions {
 
 export type PoolFake = SwitchableFake<PoolFakeOptions>;
 
-export async function startPoolFake(templates: PoolTemplates, initial: PoolFakeOptions = {}): Promise<PoolFake> {
+export async function startPoolFake(templates: PoolTemplates, initial: PoolFakeOptions = {}, observed?: ObservedStatus): Promise<PoolFake> {
   const { prefix, quote: QUOTE, inbound: INBOUND, status: STATUS } = templates;
   let options = initial;
   /** The last quote per destination, so status can pay what was quoted. */
@@ -78,7 +90,7 @@ export async function startPoolFake(templates: PoolTemplates, initial: PoolFakeO
       fees: { ...(QUOTE.fees as Record<string, unknown>), asset: to, affiliate: '0' },
       expiry: Math.floor(Date.now() / 1000) + 15 * 60,
       recommended_min_amount_in: min.toString(),
-      memo: tamper.memo ?? `=:${to}:${destination}${limit > 0n || streaming !== '' ? `:${limit}${streaming}` : ''}`,
+      memo: tamper.memo ?? `=:${templates.shortTokenMemo ? to.split('-')[0] : to}:${destination}${limit > 0n || streaming !== '' ? `:${limit}${streaming}` : ''}`,
       expected_amount_out: out.toString(),
     };
     const router = tamper.router ?? entry?.router;
@@ -86,8 +98,10 @@ export async function startPoolFake(templates: PoolTemplates, initial: PoolFakeO
     return { body };
   }
 
-  function status(request: FakeRequest): FakeReply {
+  async function status(request: FakeRequest): Promise<FakeReply> {
     const hash = request.path.split('/').pop() ?? '';
+    const seen = observed ? await observed(hash, { outBps: options.outBps ?? 9_900n, quoted }) : null;
+    if (seen) return seen;
     const tx = { ...(STATUS.tx as Record<string, unknown>), id: hash };
     const kind = options.status ?? 'observed';
     if (kind === 'observed') return { body: { ...STATUS, tx } };

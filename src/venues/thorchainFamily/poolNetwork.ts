@@ -20,9 +20,8 @@ export interface PoolChain {
   /** The pinned router on an EVM chain (what `depositWithExpiry` is called on), `null` elsewhere. */
   readonly router: Address | null;
   /**
-   * Whether Strait builds transfers from this chain. EVM router calls are built; UTXO sources are
-   * quote only until a UTXO memo step exists (the quote context already keeps the vault, memo and
-   * gas rate such a step needs).
+   * Whether Strait builds transfers from this chain: EVM router calls, and Bitcoin-family memo
+   * transactions (one `utxo` step) where the network's table says so; the others are quote only.
    */
   readonly buildable: boolean;
 }
@@ -56,6 +55,9 @@ export const evmPoolChain = (network: string, key: ChainKey, poolChain: string, 
 };
 
 export const otherPoolChain = (key: ChainKey, poolChain: string, nativeAsset: string): PoolChain => ({ key, poolChain, nativeAsset, chainId: null, router: null, buildable: false });
+
+/** A Bitcoin-family chain whose memo transactions Strait builds and verifies (chains/utxo/utxoNetworks.ts). */
+export const utxoPoolChain = (key: ChainKey, poolChain: string, nativeAsset: string): PoolChain => ({ key, poolChain, nativeAsset, chainId: null, router: null, buildable: true });
 
 export function poolChainByKey(network: PoolNetwork, key: string): PoolChain | undefined {
   return network.chains.find((chain) => chain.key === key);

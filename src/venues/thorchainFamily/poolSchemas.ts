@@ -20,9 +20,10 @@ export const PoolQuoteSchema = Type.Object({
   // Absent from older nodes' quotes for UTXO sources (Maya's recorded BTC quote has none).
   expiry: Type.Optional(Type.Integer({ minimum: 0 })),
   recommended_min_amount_in: Type.Optional(UINT_STRING),
-  total_swap_seconds: Type.Optional(Type.Integer({ minimum: 0 })),
-  recommended_gas_rate: Type.Optional(Type.String()),
+  /** UTXO sources: the fee rate THORChain asks inbounds to pay, in `gas_rate_units` (`satsperbyte`). */
+  recommended_gas_rate: Type.Optional(UINT_STRING),
   gas_rate_units: Type.Optional(Type.String()),
+  total_swap_seconds: Type.Optional(Type.Integer({ minimum: 0 })),
   fees: Type.Object({
     asset: Type.String(),
     total: Type.Optional(UINT_STRING),
@@ -41,6 +42,8 @@ export const PoolInboundAddressesSchema = Type.Array(
     halted: Type.Boolean(),
     global_trading_paused: Type.Optional(Type.Boolean()),
     chain_trading_paused: Type.Optional(Type.Boolean()),
+    /** UTXO chains: the least THORChain observes, in 1e8 units (10 000 sats on BTC). */
+    dust_threshold: Type.Optional(UINT_STRING),
   }),
 );
 export type PoolInboundAddresses = Static<typeof PoolInboundAddressesSchema>;

@@ -56,3 +56,24 @@ export function memoAssetChain(memoAsset: string): string | null {
   if (dot <= 0 || memoAsset.includes('/') || memoAsset.includes('~')) return null;
   return memoAsset.slice(0, dot).toUpperCase();
 }
+
+/**
+ * Why a swap memo a Bitcoin-family step carries does not do what the transfer asked, or `null`: it
+ * must read as a swap, pay out on the destination's THORChain chain to the recipient (EVM addresses
+ * compared case-insensitively), set a price limit, and name no affiliate and no refund address (a
+ * UTXO inbound is refunded to its VIN0 address, which submit holds to the sender). Run at build and
+ * again at submit (the module's allow-list `utxoMemo`).
+ */
+export function whyNotThorchainUtxoMemo(memoText: string, intent: { readonly recipient: string; readonly destinationChainId: number | null }, destinationThorChain: (chainId: number | null, memoChain: string) => boolean): string | null {
+  const memo = parseSwapMemo(memoText);
+  if (typeof memo === 'string') return memo;
+  const evm = intent.destinationChainId !== null;
+  const paysRecipient = evm ? memo.destination.toLowerCase() === intent.recipient.toLowerCase() : memo.destination === intent.recipient;
+  if (!paysRecipient) return `pays ${memo.destination}, not the recipient`;
+  const chain = memoAssetChain(memo.asset);
+  if (chain === null || !destinationThorChain(intent.destinationChainId, chain)) return `pays out ${memo.asset}, not on the destination chain`;
+  if (memo.limit === 0n) return 'sets no price limit';
+  if (memo.affiliate !== null) return `names an affiliate (${memo.affiliate})`;
+  if (memo.refundAddress !== null) return `names a refund address (${memo.refundAddress})`;
+  return null;
+}

@@ -1,0 +1,140 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { AppError } from '../../domain/errors.ts';
+import { chainUnavailable } from '../evm/chainUnavailable.ts';
+
+/** An unspent output of an address, as the indexer lists it. */
+export interface Utxo {
+  readonly txid: string;
+  readonly vout: number;
+  readonly value: bigint;
+  readonly confirmed: boolean;
+}
+
+export interface UtxoTxStatus {
+  readonly confirmed: boolean;
+  readonly blockHeight: number | null;
+}
+
+/**
+ * A Bitcoin-family chain's indexer, spoken to in the Esplora HTTP dialect (Blockstream's esplora,
+ * mempool.space, electrs): `GET /address/:a/utxo`, `GET /tx/:txid/hex`, `GET /tx/:txid/status`,
+ * `GET /fee-estimates`, `POST /tx`. Every answer is checked for size and shape; a fault is
+ * AppError('chain_unavailable'), a transaction the node refuses AppError('broadcast_rejected').
+ */
+export interface UtxoIndexer {
+  utxos(address: string): Promise<readonly Utxo[]>;
+  /** The raw transaction, `null` when the indexer knows no such transaction. */
+  transactionHex(txid: string): Promise<string | null>;
+  /** `null` when the indexer knows no such transaction (neither mined nor in its mempool). */
+  transactionStatus(txid: string): Promise<UtxoTxStatus | null>;
+  /** The fee rate (satoshis per virtual byte) to confirm within `targetBlocks`. */
+  feeRate(targetBlocks: number): Promise<number>;
+  /** Sends the raw transaction; answers its txid. */
+  broadcast(rawHex: string): Promise<string>;
+}
+
+const TIMEOUT_MS = 10_000;
+/** An address with more outputs than this is refused rather than read whole (a dust attack must not stall a build). */
+const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+const TXID = /^[0-9a-f]{64}$/;
+
+const UtxoListSchema = Type.Array(
+  Type.Object({
+    txid: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+    vout: Type.Integer({ minimum: 0, maximum: 100_000 }),
+    value: Type.Integer({ minimum: 0, maximum: 2_100_000_000_000_000 }),
+    status: Type.Object({ confirmed: Type.Boolean() }),
+  }),
+  { maxItems: 5_000 },
+);
+// Esplora writes `block_height: null` (or leaves it out) for an unconfirmed transaction (API.md, "Transaction format").
+const StatusSchema = Type.Object({ confirmed: Type.Boolean(), block_height: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])) });
+const FeeEstimatesSchema = Type.Record(Type.String({ pattern: '^[0-9]+$' }), Type.Number({ minimum: 0 }));
+
+export function createUtxoIndexer(baseUrl: string, options: { timeoutMs?: number; fetch?: typeof fetch } = {}): UtxoIndexer {
+  const root = baseUrl.replace(/\/+$/, '');
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+
+  async function call(method: 'GET' | 'POST', path: string, body?: string): Promise<{ status: number; text: string }> {
+    const what = `${method} ${path.split('/').slice(0, 2).join('/')}`;
+    let response: Response;
+    try {
+      response = await doFetch(`${root}${path}`, { method, signal: AbortSignal.timeout(timeoutMs), ...(body !== undefined ? { body, headers: { 'content-type': 'text/plain' } } : {}) });
+    } catch (error) {
+      throw chainUnavailable(what, error);
+    }
+    const declared = Number(response.headers.get('content-length') ?? '0');
+    if (declared > MAX_ANSWER_BYTES) throw chainUnavailable(what, new Error(`answer of ${declared} bytes is above ${MAX_ANSWER_BYTES}`));
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      throw chainUnavailable(what, error);
+    }
+    if (text.length > MAX_ANSWER_BYTES) throw chainUnavailable(what, new Error(`answer above ${MAX_ANSWER_BYTES} bytes`));
+    return { status: response.status, text };
+  }
+
+  function parsed<S extends TSchema>(schema: S, text: string, what: string): Static<S> {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw chainUnavailable(what, error);
+    }
+    if (!Value.Check(schema, json)) throw chainUnavailable(what, new Error('the indexer answered in a shape Strait does not read'));
+    return json;
+  }
+
+  function refuseFault(status: number, text: string, what: string): void {
+    if (status >= 400) throw chainUnavailable(what, new Error(`HTTP ${status}: ${text.slice(0, 200)}`));
+  }
+
+  return {
+    async utxos(address) {
+      const what = 'GET /address/:a/utxo';
+      const { status, text } = await call('GET', `/address/${encodeURIComponent(address)}/utxo`);
+      refuseFault(status, text, what);
+      return parsed(UtxoListSchema, text, what).map((u) => ({ txid: u.txid, vout: u.vout, value: BigInt(u.value), confirmed: u.status.confirmed }));
+    },
+    async transactionHex(txid) {
+      if (!TXID.test(txid)) return null;
+      const what = 'GET /tx/:txid/hex';
+      const { status, text } = await call('GET', `/tx/${txid}/hex`);
+      if (status === 404) return null;
+      refuseFault(status, text, what);
+      const hex = text.trim();
+      if (!/^[0-9a-f]+$/i.test(hex) || hex.length % 2 !== 0) throw chainUnavailable(what, new Error('the answer is not hex'));
+      return hex.toLowerCase();
+    },
+    async transactionStatus(txid) {
+      if (!TXID.test(txid)) return null;
+      const what = 'GET /tx/:txid/status';
+      const { status, text } = await call('GET', `/tx/${txid}/status`);
+      if (status === 404) return null;
+      refuseFault(status, text, what);
+      const body = parsed(StatusSchema, text, what);
+      return { confirmed: body.confirmed, blockHeight: body.confirmed ? (body.block_height ?? null) : null };
+    },
+    async feeRate(targetBlocks) {
+      const what = 'GET /fee-estimates';
+      const { status, text } = await call('GET', '/fee-estimates');
+      refuseFault(status, text, what);
+      const estimates = Object.entries(parsed(FeeEstimatesSchema, text, what)).map(([target, rate]) => [Number(target), rate] as const).sort((a, b) => a[0] - b[0]);
+      // The estimate for the target, or the nearest faster one Esplora lists (it skips some targets).
+      const chosen = [...estimates].reverse().find(([target]) => target <= targetBlocks) ?? estimates[0];
+      if (!chosen) throw chainUnavailable(what, new Error('the indexer lists no fee estimate'));
+      return chosen[1];
+    },
+    async broadcast(rawHex) {
+      const { status, text } = await call('POST', '/tx', rawHex);
+      if (status >= 500) throw chainUnavailable('POST /tx', new Error(`HTTP ${status}: ${text.slice(0, 200)}`));
+      if (status >= 400) throw new AppError('broadcast_rejected', `the ${'indexer'} refused the transaction: ${text.slice(0, 300).replace(/[^\x20-\x7e]/g, ' ')}`, { details: { httpStatus: status } });
+      const txid = text.trim().toLowerCase();
+      if (!TXID.test(txid)) throw chainUnavailable('POST /tx', new Error('the indexer answered without a txid'));
+      return txid;
+    },
+  };
+}

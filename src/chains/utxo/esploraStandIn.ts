@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { hex } from '@scure/base';
+import { Transaction } from '@scure/btc-signer';
+import { outputScriptOf, type UtxoNetwork } from './utxoNetworks.ts';
+import { sameBytes, whyNotSigned, type Prevout } from './verifyUtxoSignatures.ts';
+
+/**
+ * A loopback Esplora for tests and the sandbox: a real UTXO set of one Bitcoin-family chain, served
+ * in Esplora's dialect (`GET /address/:a/utxo`, `GET /tx/:txid/hex`, `GET /tx/:txid/status`,
+ * `GET /fee-estimates`, `POST /tx`). `POST /tx` accepts a transaction only when every input spends
+ * an unspent output it holds, carries a valid signature for it (P2WPKH and P2TR key path, as
+ * verifyUtxoSignatures.ts checks them) and the outputs do not exceed the inputs; each accepted
+ * transaction is mined into a block of its own at once (unless `holdMempool` keeps it unconfirmed).
+ * Refusals answer 400 with a bitcoind-style text, as Esplora relays them.
+ */
+export interface EsploraStandIn {
+  readonly url: string;
+  /** Mints an output of `amount` to `address` in a confirmed funding transaction; answers its txid. */
+  fund(address: string, amount: bigint): string;
+  /** The accepted transaction with this id, decoded, or `null`. */
+  transaction(txid: string): Transaction | null;
+  /** The fee rate `/fee-estimates` answers for every target (sat/vB). */
+  setFeeRate(rate: number): void;
+  /** While true, accepted transactions wait in the mempool (unconfirmed) until `mine()`. */
+  holdMempool(hold: boolean): void;
+  mine(): void;
+  close(): Promise<void>;
+}
+
+interface Held {
+  readonly raw: string;
+  height: number | null;
+}
+
+const TX_OPTIONS = { allowUnknownOutputs: true, allowUnknownInputs: true, disableScriptCheck: true } as const;
+
+export async function startEsploraStandIn(network: UtxoNetwork): Promise<EsploraStandIn> {
+  const transactions = new Map<string, Held>();
+  const unspent = new Map<string, Prevout & { txid: string; vout: number }>();
+  let height = 100;
+  let feeRate = 5;
+  let hold = false;
+
+  const outpoint = (txid: string, vout: number): string => `${txid}:${vout}`;
+
+  function admit(tx: Transaction, raw: string, confirmed: boolean): void {
+    const txid = tx.id;
+    for (let i = 0; i < tx.inputsLength; i++) {
+      const input = tx.getInput(i);
+      unspent.delete(outpoint(hex.encode(input.txid ?? new Uint8Array()), input.index ?? 0));
+    }
+    for (let vout = 0; vout < tx.outputsLength; vout++) {
+      const output = tx.getOutput(vout);
+      const script = output.script ?? new Uint8Array();
+      if (script[0] === 0x6a) continue;
+      unspent.set(outpoint(txid, vout), { txid, vout, script, amount: output.amount ?? 0n });
+    }
+    transactions.set(txid, { raw, height: confirmed ? ++height : null });
+  }
+
+  /** Why bitcoind would refuse the transaction, or `null` to accept it. */
+  function refusal(tx: Transaction): string | null {
+    if (transactions.has(tx.id)) return 'txn-already-known';
+    const prevouts: Prevout[] = [];
+    for (let i = 0; i < tx.inputsLength; i++) {
+      const input = tx.getInput(i);
+      const spent = unspent.get(outpoint(hex.encode(input.txid ?? new Uint8Array()), input.index ?? 0));
+      if (!spent) return 'bad-txns-inputs-missingorspent';
+      prevouts.push(spent);
+    }
+    // Amounts before scripts, in bitcoind's order (CheckTxInputs, then script checks).
+    const totalIn = prevouts.reduce((sum, p) => sum + p.amount, 0n);
+    let totalOut = 0n;
+    for (let i = 0; i < tx.outputsLength; i++) totalOut += tx.getOutput(i).amount ?? 0n;
+    if (totalOut > totalIn) return 'bad-txns-in-belowout';
+    for (let i = 0; i < tx.inputsLength; i++) {
+      const why = whyNotSigned(tx, i, prevouts);
+      if (why !== null) return `mandatory-script-verify-flag-failed (input ${i} ${why})`;
+    }
+    return null;
+  }
+
+  function route(method: string, path: string, body: string): { status: number; text: string; json?: boolean } {
+    const parts = path.split('/').filter(Boolean);
+    if (method === 'GET' && parts[0] === 'address' && parts[2] === 'utxo' && parts.length === 3) {
+      const script = outputScriptOf(network, decodeURIComponent(parts[1] ?? ''));
+      if (script === null) return { status: 400, text: 'Invalid Bitcoin address' };
+      const list = [...unspent.values()]
+        .filter((u) => sameBytes(u.script, script))
+        .map((u) => {
+          const confirmedAt = transactions.get(u.txid)?.height ?? null;
+          return { txid: u.txid, vout: u.vout, status: confirmedAt === null ? { confirmed: false } : { confirmed: true, block_height: confirmedAt, block_hash: blockHash(confirmedAt), block_time: 1_700_000_000 + confirmedAt * 600 }, value: Number(u.amount) };
+        });
+      return { status: 200, text: JSON.stringify(list), json: true };
+    }
+    if (method === 'GET' && parts[0] === 'tx' && parts.length === 3) {
+      const held = transactions.get(parts[1] ?? '');
+      if (!held) return { status: 404, text: 'Transaction not found' };
+      if (parts[2] === 'hex') return { status: 200, text: held.raw };
+      if (parts[2] === 'status') {
+        const status = held.height === null ? { confirmed: false } : { confirmed: true, block_height: held.height, block_hash: blockHash(held.height), block_time: 1_700_000_000 + held.height * 600 };
+        return { status: 200, text: JSON.stringify(status), json: true };
+      }
+    }
+    if (method === 'GET' && path === '/fee-estimates') {
+      const targets = [1, 2, 3, 4, 5, 6, 10, 20, 144, 504, 1008];
+      return { status: 200, text: JSON.stringify(Object.fromEntries(targets.map((t) => [String(t), t <= 2 ? feeRate : Math.max(1, feeRate / 2)]))), json: true };
+    }
+    if (method === 'POST' && path === '/tx') {
+      let tx: Transaction;
+      const raw = body.trim().toLowerCase();
+      try {
+        tx = Transaction.fromRaw(hex.decode(raw), TX_OPTIONS);
+      } catch (error) {
+        return { status: 400, text: `sendrawtransaction RPC error: {"code":-22,"message":"TX decode failed: ${(error as Error).message}"}` };
+      }
+      const why = refusal(tx);
+      if (why !== null) return { status: 400, text: `sendrawtransaction RPC error: {"code":-26,"message":"${why}"}` };
+      admit(tx, raw, !hold);
+      return { status: 200, text: tx.id };
+    }
+    return { status: 404, text: 'not found' };
+  }
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const answer = route(req.method ?? 'GET', url.pathname, Buffer.concat(chunks).toString('utf8'));
+      res.writeHead(answer.status, { 'content-type': answer.json ? 'application/json' : 'text/plain' });
+      res.end(answer.text);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    fund(address, amount) {
+      const script = outputScriptOf(network, address);
+      if (script === null) throw new Error(`${address} is not a ${network.chain} address`);
+      // A coinbase-like funding transaction: its one input spends nothing the stand-in holds.
+      const tx = new Transaction(TX_OPTIONS);
+      tx.addOutput({ script, amount });
+      tx.addInput({ txid: randomBytes(32), index: 0, finalScriptSig: new Uint8Array([0x51]) });
+      const raw = hex.encode(tx.toBytes(true, false));
+      admit(tx, raw, true);
+      return tx.id;
+    },
+    transaction(txid) {
+      const held = transactions.get(txid);
+      return held ? Transaction.fromRaw(hex.decode(held.raw), TX_OPTIONS) : null;
+    },
+    setFeeRate(rate) {
+      feeRate = rate;
+    },
+    holdMempool(next) {
+      hold = next;
+    },
+    mine() {
+      for (const held of transactions.values()) if (held.height === null) held.height = ++height;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function blockHash(height: number): string {
+  return height.toString(16).padStart(64, '0');
+}

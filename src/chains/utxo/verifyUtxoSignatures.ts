@@ -1,0 +1,55 @@
+import { schnorr, secp256k1 } from '@noble/curves/secp256k1';
+import { OutScript, p2pkh, p2wpkh, SigHash, type Transaction } from '@scure/btc-signer';
+
+/** What an input spends: the previous output's script and value, read from the chain (never from the wallet). */
+export interface Prevout {
+  readonly script: Uint8Array;
+  readonly amount: bigint;
+}
+
+/**
+ * Why input `index` of a finalized transaction is not validly signed for the output it spends, or
+ * `null` when it is. Covered: P2WPKH (BIP143 ECDSA over `preimageWitnessV0`) and P2TR key-path
+ * spends (BIP341 Schnorr over `preimageWitnessV1`), the digests btc-signer computes publicly.
+ * Only SIGHASH_ALL (or Taproot's DEFAULT) is accepted: any other type leaves some outputs or inputs
+ * unsigned, so the transaction could be changed after Strait checked it.
+ */
+export function whyNotSigned(tx: Transaction, index: number, prevouts: readonly Prevout[]): string | null {
+  const prevout = prevouts[index];
+  if (!prevout) return 'spends an output Strait could not read';
+  const input = tx.getInput(index);
+  const witness = input.finalScriptWitness ?? [];
+  if (input.finalScriptSig !== undefined && input.finalScriptSig.length > 0) return 'carries a scriptSig; only native segwit spends are accepted';
+  let decoded;
+  try {
+    decoded = OutScript.decode(prevout.script);
+  } catch {
+    return 'spends an output script Strait cannot read';
+  }
+  try {
+    if (decoded.type === 'wpkh') {
+      if (witness.length !== 2) return `has a P2WPKH witness of ${witness.length} items, not 2`;
+      const [signature, pubkey] = witness as [Uint8Array, Uint8Array];
+      if (!sameBytes(p2wpkh(pubkey).script, prevout.script)) return "its witness key is not the spent output's key";
+      if (signature.length < 9 || signature[signature.length - 1] !== SigHash.ALL) return 'is not signed with SIGHASH_ALL';
+      const digest = tx.preimageWitnessV0(index, p2pkh(pubkey).script, SigHash.ALL, prevout.amount);
+      const sig = secp256k1.Signature.fromDER(signature.subarray(0, -1));
+      return secp256k1.verify(sig, digest, pubkey) ? null : 'has a signature that does not verify';
+    }
+    if (decoded.type === 'tr') {
+      if (witness.length !== 1) return 'is not a Taproot key-path spend (script paths and annexes are not accepted)';
+      const signature = witness[0]!;
+      if (signature.length !== 64 && !(signature.length === 65 && signature[64] === SigHash.ALL)) return 'is not signed with SIGHASH_DEFAULT or SIGHASH_ALL';
+      const hashType = signature.length === 64 ? SigHash.DEFAULT : SigHash.ALL;
+      const digest = tx.preimageWitnessV1(index, prevouts.map((p) => p.script), hashType, prevouts.map((p) => p.amount));
+      return schnorr.verify(signature.subarray(0, 64), digest, decoded.pubkey) ? null : 'has a signature that does not verify';
+    }
+  } catch (error) {
+    return `has a signature Strait cannot read (${(error as Error).message})`;
+  }
+  return `spends a ${decoded.type.toUpperCase()} output, whose signature Strait does not check`;
+}
+
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, i) => byte === b[i]);
+}
