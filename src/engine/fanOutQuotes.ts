@@ -154,6 +154,11 @@ export function earliestAnswerAt(outstanding: number, total: number, timing: Fan
 export function impossibleQuote(quote: VenueQuote, request: VenueQuoteRequest): string | null {
   if (quote.amountOut < 0n || quote.minAmountOut < 0n) return 'quoted a negative amount';
   if (quote.minAmountOut > quote.amountOut) return `guarantees a minimum (${quote.minAmountOut}) above its own expected output (${quote.amountOut})`;
+  if (request.exactOut !== undefined) {
+    // An exact output is a promise: the recipient gets exactly that, and the sender pays something.
+    if (quote.minAmountOut < request.exactOut) return `promises ${quote.minAmountOut} for an exact output of ${request.exactOut}`;
+    if (quote.amountIn <= 0n) return 'asked no input for an exact output';
+  }
   // Taking more than the user offers is impossible to build; taking less is a venue's rounding.
   if (quote.amountIn > request.amountIn) return `priced ${quote.amountIn}, more than the ${request.amountIn} offered`;
   return null;
