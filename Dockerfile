@@ -24,11 +24,11 @@ COPY bin ./bin
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
-EXPOSE 8080
-# /health answers while the process serves HTTP; a `strait worker` container has no HTTP port and
-# overrides this check (compose.yaml).
+EXPOSE 8080 8081
+# /health answers while the process serves HTTP: the API on STRAIT_PORT, or a `strait worker`'s
+# probes on STRAIT_WORKER_PORT (it serves no API), so one check fits both commands.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.STRAIT_PORT||8080)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "const h=(p)=>fetch('http://127.0.0.1:'+p+'/health').then(r=>r.ok);h(process.env.STRAIT_PORT||8080).catch(()=>false).then(ok=>ok||h(process.env.STRAIT_WORKER_PORT||8081)).then(ok=>process.exit(ok?0:1),()=>process.exit(1))"]
 # node is PID 1's only child-free process here: SIGTERM reaches Strait directly and drains it.
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["node", "dist/main.js"]

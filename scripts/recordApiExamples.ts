@@ -77,6 +77,10 @@ try {
   }
   if (transfer.json.status !== 'COMPLETED') throw new Error(`the transfer ended ${JSON.stringify(transfer.json)}`);
   record('getTransfer', { summary: 'A completed transfer', request: { id: transferId }, status: transfer.status, response: transfer.json });
+  // The whole stream of the completed transfer, from its first event: it ends after the terminal one.
+  const stream = await fetch(`${baseUrl}/bridge/transfers/${transferId}/events`, { headers: { 'last-event-id': '0' } });
+  if (stream.status !== 200) throw new Error(`GET /bridge/transfers/${transferId}/events → ${stream.status}`);
+  record('streamTransferEvents', { summary: 'Every event of the completed transfer (resumed from Last-Event-ID 0)', request: { id: transferId }, status: stream.status, response: (await stream.text()).replace(/^: heartbeat\n\n/gm, '') });
 } finally {
   await sandbox.stop();
 }

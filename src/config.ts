@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isValidAddress } from './domain/addresses/isValidAddress.ts';
 import { CHAIN_KEYS, type ChainKey } from './domain/chains.ts';
 import { DEFAULT_FEE_TIERS, parseFeeTiers, type FeeTier } from './domain/feeSchedule.ts';
@@ -52,12 +53,34 @@ export interface Config {
     readonly intervalMs: number;
     readonly leaseMs: number;
     readonly batchSize: number;
+    /** Port of `strait worker`'s /health, /ready and /metrics (on `host`). */
+    readonly port: number;
   };
   /** JSON-RPC URL per chain key. */
   readonly rpcUrls: Readonly<Partial<Record<ChainKey, string>>>;
   readonly venues: Readonly<Record<string, VenueConfig>>;
   /** Fetch the chain and token lists venues publish, in the background (off: the adapters' static tables). */
   readonly venueSnapshots: boolean;
+  /** `GET /bridge/transfers/{id}/events` (docs/events.md). */
+  readonly events: {
+    /** Open streams one client IP may hold at once. */
+    readonly maxStreamsPerIp: number;
+    /** A comment line this often keeps proxies from closing an idle stream. */
+    readonly heartbeatMs: number;
+    /** How often a stream reads the store without a notification (a lost NOTIFY). */
+    readonly safetyPollMs: number;
+  };
+  /** Signed webhooks (docs/events.md#webhooks). */
+  readonly webhooks: WebhookConfig;
+}
+
+export interface WebhookConfig {
+  /** The Standard Webhooks signing secret (`whsec_` + base64); without it a build naming a `webhookUrl` is refused. */
+  readonly secret: string | undefined;
+  /** Hosts, addresses or CIDRs a webhook may target even when they are loopback, private or link-local. */
+  readonly allowHosts: readonly string[];
+  /** Every private target allowed (the sandbox, whose receivers are on loopback). */
+  readonly allowPrivateTargets: boolean;
 }
 
 export type PriceConfig =
@@ -125,14 +148,46 @@ export function loadConfig(env: Env): Config {
       intervalMs: parseInteger('STRAIT_WORKER_INTERVAL_MS', env.STRAIT_WORKER_INTERVAL_MS, 2_000, 10, 600_000),
       leaseMs: parseInteger('STRAIT_WORKER_LEASE_MS', env.STRAIT_WORKER_LEASE_MS, 60_000, 1_000, 3_600_000),
       batchSize: parseInteger('STRAIT_WORKER_BATCH', env.STRAIT_WORKER_BATCH, 20, 1, 1_000),
+      port: parseInteger('STRAIT_WORKER_PORT', env.STRAIT_WORKER_PORT, 8081, 0, 65_535),
     },
     rpcUrls,
     venues,
     venueSnapshots: parseBool('STRAIT_VENUE_SNAPSHOTS', env.STRAIT_VENUE_SNAPSHOTS, true),
+    events: {
+      maxStreamsPerIp: parseInteger('STRAIT_EVENTS_MAX_STREAMS_PER_IP', env.STRAIT_EVENTS_MAX_STREAMS_PER_IP, 20, 1, 10_000),
+      heartbeatMs: parseInteger('STRAIT_EVENTS_HEARTBEAT_MS', env.STRAIT_EVENTS_HEARTBEAT_MS, 15_000, 100, 300_000),
+      safetyPollMs: parseInteger('STRAIT_EVENTS_POLL_MS', env.STRAIT_EVENTS_POLL_MS, 5_000, 100, 600_000),
+    },
+    webhooks: {
+      secret: parseWebhookSecret(env.STRAIT_WEBHOOK_SECRET),
+      allowHosts: parseAllowHosts(env.STRAIT_WEBHOOK_ALLOW_HOSTS),
+      allowPrivateTargets: parseBool('STRAIT_WEBHOOK_ALLOW_PRIVATE', env.STRAIT_WEBHOOK_ALLOW_PRIVATE, false),
+    },
   };
   if (config.quote.minWaitMs > config.quote.deadlineMs) throw new ConfigError('STRAIT_QUOTE_MIN_WAIT_MS must not exceed STRAIT_QUOTE_DEADLINE_MS');
   if (config.quote.ttlMs < config.quote.deadlineMs) throw new ConfigError('STRAIT_QUOTE_TTL_MS must be at least STRAIT_QUOTE_DEADLINE_MS');
   return config;
+}
+
+/** Host names, addresses and CIDRs (`10.1.0.0/16`, `fd00::/8`), comma-separated. */
+function parseAllowHosts(raw: string | undefined): string[] {
+  const entries = (raw ?? '').split(',').map((h) => h.trim().toLowerCase()).filter((h) => h !== '');
+  for (const entry of entries) {
+    const [net = '', bits, extra] = entry.split('/');
+    const family = isIP(net);
+    const hostname = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(entry);
+    const cidr = family !== 0 && extra === undefined && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
+    if (!hostname && !cidr) throw new ConfigError(`STRAIT_WEBHOOK_ALLOW_HOSTS: '${entry}' is not a host name, an address or a CIDR`);
+  }
+  return entries;
+}
+
+/** A Standard Webhooks secret: `whsec_` and at least 24 bytes of base64 (the library's own format). */
+function parseWebhookSecret(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const body = raw.startsWith('whsec_') ? raw.slice('whsec_'.length) : '';
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(body) || Buffer.from(body, 'base64').length < 24) throw new ConfigError('STRAIT_WEBHOOK_SECRET must be whsec_ followed by at least 24 bytes of base64 (e.g. whsec_$(openssl rand -base64 32))');
+  return raw;
 }
 
 function parseTiers(raw: string | undefined): readonly FeeTier[] {

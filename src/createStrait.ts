@@ -13,11 +13,12 @@ import { chainInfo, type ChainKey } from './domain/chains.ts';
 import type { EngineDeps } from './engine/EngineDeps.ts';
 import { createTransferViewCache } from './engine/transferViewCache.ts';
 import { createStatusWorker, type StatusWorker } from './engine/statusWorker.ts';
+import { createWebhookSender, type WebhookSender } from './engine/webhooks/createWebhookSender.ts';
 import { createHttpApp } from './http/createHttpApp.ts';
 import { createMemoryRateLimiter } from './http/rateLimits/createMemoryRateLimiter.ts';
 import { createRedisRateLimiter } from './http/rateLimits/createRedisRateLimiter.ts';
 import type { RateLimiter } from './http/rateLimits/RateLimiter.ts';
-import { createMetrics } from './observability/createMetrics.ts';
+import { createMetrics, type Metrics } from './observability/createMetrics.ts';
 import { registerStateGauges } from './observability/registerStateGauges.ts';
 import { openStore } from './store/openStore.ts';
 import { createVenueRegistry } from './venues/createVenueRegistry.ts';
@@ -30,6 +31,10 @@ export interface Strait {
   readonly app: FastifyInstance;
   readonly deps: EngineDeps;
   readonly worker: StatusWorker;
+  /** Sends the webhook outbox; `null` without STRAIT_WEBHOOK_SECRET. Started with the worker. */
+  readonly webhookSender: WebhookSender | null;
+  /** This process's metrics (the API's `/metrics`, and the worker's probes in `strait worker`). */
+  readonly metrics: Metrics;
   /** Listens on the configured host and port; resolves to the base URL (…/v1). */
   listen(): Promise<string>;
   /** Drains in-flight requests, stops the worker (releasing its leases), then closes Redis and the store. */
@@ -67,6 +72,7 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
     now,
     logger,
     transferViews,
+    observer: metrics.observer,
     ...(snapshots ? { snapshots } : {}),
     settings: {
       quoteDeadlineMs: config.quote.deadlineMs,
@@ -78,23 +84,31 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
       workerIntervalMs: config.worker.intervalMs,
       feeSchedule: { ...DEFAULT_FEE_SCHEDULE, tiers: config.fees.tiers },
       feeWallets: config.fees.wallets,
+      webhooks: { signing: config.webhooks.secret !== undefined, allowHosts: config.webhooks.allowHosts, allowPrivateTargets: config.webhooks.allowPrivateTargets },
     },
   };
   const rateLimiter = createRateLimiter(config, logger);
-  const app = await createHttpApp({ deps, logger, trustProxy: config.trustProxy, rateLimiter, metrics });
+  const app = await createHttpApp({ deps, logger, trustProxy: config.trustProxy, rateLimiter, metrics, events: config.events });
   registerStateGauges(metrics.registry, { store, venues, now, rateLimitBackend: rateLimiter && (() => rateLimiter.backend()) });
   // Names this process in the transfers' lease_owner column, so an operator can tell whose lease it is.
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const worker = createStatusWorker(deps, { owner: workerId, leaseMs: config.worker.leaseMs, batchSize: config.worker.batchSize });
   const runWorker = options.worker ?? config.worker.enabled;
+  // Webhooks are sent by the processes that run the worker: an API-only replica leaves them to those.
+  const webhookSender = config.webhooks.secret
+    ? createWebhookSender(deps, { secret: config.webhooks.secret, policy: config.webhooks, owner: workerId, intervalMs: config.worker.intervalMs })
+    : null;
   if (runWorker) {
     worker.start();
-    logger.info({ workerId }, 'status worker started');
+    webhookSender?.start();
+    logger.info({ workerId, webhooks: webhookSender !== null }, 'status worker started');
   }
   return {
     app,
     deps,
     worker,
+    webhookSender,
+    metrics,
     async listen() {
       const address = await app.listen({ host: config.host, port: config.port });
       return `${address.replace('0.0.0.0', '127.0.0.1')}/v1`;
@@ -103,6 +117,7 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
       await app.close();
       await snapshots?.stop();
       await worker.stop();
+      await webhookSender?.stop();
       await rateLimiter?.close();
       await store.close();
       transferViews.close();

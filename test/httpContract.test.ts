@@ -112,7 +112,7 @@ describe('openapi.json and the error catalogue agree', () => {
     const doc = dereferenceOpenApi((await strait.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json()) as { openapi: string; info: { version: string }; paths: Record<string, Record<string, { responses: Record<string, { content?: { 'application/json'?: { schema?: { properties?: { error?: unknown } } } } }> }>> };
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('1.0.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/bridge/build', '/bridge/quote', '/bridge/routes', '/bridge/source-chains', '/bridge/tokens', '/bridge/transfers/{id}', '/bridge/transfers/{id}/submit', '/bridge/venues']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/bridge/build', '/bridge/quote', '/bridge/routes', '/bridge/source-chains', '/bridge/tokens', '/bridge/transfers/{id}', '/bridge/transfers/{id}/events', '/bridge/transfers/{id}/submit', '/bridge/venues']);
     for (const operations of Object.values(doc.paths)) {
       for (const operation of Object.values(operations)) {
         const errors = Object.entries(operation.responses).filter(([status]) => Number(status) >= 400);

@@ -37,7 +37,7 @@ describe('openapi.json', () => {
 
   it('documents every route with an operationId, a tag, a summary, a description and described responses', () => {
     const routes = strait.app.printRoutes({ commonPrefix: false });
-    expect(operations().map((o) => o.operation.operationId).sort()).toEqual(['build', 'getRoutes', 'getSourceChains', 'getTokens', 'getTransfer', 'getVenues', 'quote', 'submitTransfer']);
+    expect(operations().map((o) => o.operation.operationId).sort()).toEqual(['build', 'getRoutes', 'getSourceChains', 'getTokens', 'getTransfer', 'getVenues', 'quote', 'streamTransferEvents', 'submitTransfer']);
     for (const { path, method, operation } of operations()) {
       expect(routes, `${method} ${path} is a route`).toContain(path.split('/').pop()?.replace(/\{\w+\}/, ':'));
       expect(operation.tags?.length, `${operation.operationId} tag`).toBe(1);
@@ -79,7 +79,8 @@ describe('openapi.json', () => {
       const id = operation.operationId as string;
       const recorded = readExample(id);
       expect(recorded, `src/http/examples/${id}.json (record with npx tsx scripts/recordApiExamples.ts)`).not.toBeNull();
-      const answer = operation.responses[String(recorded?.status)]?.content?.['application/json'];
+      // JSON, or the text of an event stream (streamTransferEvents).
+      const answer = Object.values(operation.responses[String(recorded?.status)]?.content ?? {})[0];
       expect(answer?.examples?.sandbox?.value, `${id} response example`).toEqual(recorded?.response);
       check(answer!.schema, recorded?.response, `${id} response example`);
       const body = operation.requestBody?.content['application/json'];

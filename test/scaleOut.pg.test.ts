@@ -225,6 +225,8 @@ beforeAll(async () => {
     STRAIT_RATE_LIMIT_PER_MINUTE: '10',
     STRAIT_HOST: '127.0.0.1',
     STRAIT_PORT: '0',
+    // Each worker's probes on a port of its own (two workers share this host).
+    STRAIT_WORKER_PORT: '0',
     STRAIT_TRUST_PROXY: 'loopback',
     STRAIT_PRICE_SOURCE: 'fixed',
     STRAIT_LOG_LEVEL: 'info',
@@ -320,6 +322,12 @@ describe.skipIf(missing !== null)('scale-out: two API replicas and two workers o
       expect((await balance(users[i]!)) - before[i]!).toBe(BigInt(transfer.receivedAmountAtomic!));
     }
     expect((await db.query('SELECT id FROM transfers WHERE lease_owner IS NOT NULL')).rows).toEqual([]);
+    // The survivor finished the transfers in its own process: its probe port (STRAIT_WORKER_PORT) counts them.
+    const probes = survivors[0]!.lines.find((l) => l.msg === 'strait worker is running; /health, /ready and /metrics on its own port')?.probes as string;
+    expect((await fetch(`${probes}/ready`)).status).toBe(200);
+    const workerMetrics = await (await fetch(`${probes}/metrics`)).text();
+    const completed = [...workerMetrics.matchAll(/^strait_transfers_finished_total\{venue="[^"]+",outcome="COMPLETED"\} (\d+)$/gm)].reduce((n, m) => n + Number(m[1]), 0);
+    expect(completed).toBeGreaterThan(0);
   });
 
   it('drains an in-flight request on SIGTERM and exits 0; a worker finishes its poll and releases its leases first', async () => {

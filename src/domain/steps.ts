@@ -26,7 +26,29 @@ export interface SvmStep {
   readonly refreshBlockhash: boolean;
 }
 
-export type Step = EvmStep | SvmStep;
+/**
+ * EIP-712 typed data a wallet signs with `eth_signTypedData_v4` (an intent order, a permit): nothing
+ * is broadcast by the wallet; submit takes the signature, checks it against this exact data, and
+ * hands it to the venue. `typedData` is stored and handed out exactly as the venue built it.
+ */
+export interface Eip712Step {
+  readonly vm: 'eip712';
+  readonly step: StepKind;
+  /** The chain whose wallet signs (the source chain); the domain may name it again. */
+  readonly chainId: number;
+  readonly typedData: TypedDataPayload;
+}
+
+/** EIP-712 typed data as JSON: integers may be decimal strings or numbers, addresses any hex case. */
+export interface TypedDataPayload {
+  readonly domain: JsonObject;
+  /** Struct name → its fields, in order; `EIP712Domain` may be listed, as `eth_signTypedData_v4` takes it. */
+  readonly types: { readonly [struct: string]: readonly { readonly name: string; readonly type: string }[] };
+  readonly primaryType: string;
+  readonly message: JsonObject;
+}
+
+export type Step = EvmStep | SvmStep | Eip712Step;
 
 /** For deposit-address venues: where to send what, and until when. */
 export interface DepositInstruction {

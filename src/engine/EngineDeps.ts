@@ -5,6 +5,7 @@ import type { ChainKey } from '../domain/chains.ts';
 import type { FeeSchedule } from '../domain/feeSchedule.ts';
 import type { PriceSource } from '../prices/PriceSource.ts';
 import type { TransferViewCache } from './transferViewCache.ts';
+import type { ResolveHost, WebhookTargetPolicy } from './webhooks/webhookTargets.ts';
 import type { Store } from '../store/openStore.ts';
 import type { VenueRegistry } from '../venues/createVenueRegistry.ts';
 import type { SnapshotRefresher } from '../venues/startSnapshotRefresher.ts';
@@ -26,6 +27,18 @@ export interface EngineDeps {
   readonly transferViews: TransferViewCache;
   /** The background refresh of venues' published coverage; absent when switched off (static tables only). */
   readonly snapshots?: Pick<SnapshotRefresher, 'freshness'>;
+  /** How a webhook host is resolved for the build-time check (DNS when absent; tests put a table in). */
+  readonly resolveHost?: ResolveHost;
+  /** Told of engine events the metrics count; absent in apps without metrics. */
+  readonly observer?: EngineObserver;
+}
+
+/** Engine events worth a metric (observability/createMetrics.ts implements it). */
+export interface EngineObserver {
+  /** A transfer reached a terminal status; `seconds` since its main step was submitted (since its creation when never submitted). */
+  transferFinished(event: { readonly venue: string; readonly status: string; readonly seconds: number }): void;
+  /** One venue's part in a quote fan-out: priced, refused (a typed rejection) or left out at the deadline, and when. */
+  venueQuoted(event: { readonly venue: string; readonly outcome: 'priced' | 'refused' | 'left_out'; readonly seconds: number }): void;
 }
 
 export interface EngineSettings {
@@ -42,4 +55,6 @@ export interface EngineSettings {
   readonly feeSchedule: FeeSchedule;
   /** Strait's fee wallet per source chain; a chain without one collects no fee (spec §1 rule 5). */
   readonly feeWallets: Readonly<Partial<Record<ChainKey, string>>>;
+  /** Signed webhooks: whether a secret is set (`webhookUrl` is refused without one) and which targets are allowed. */
+  readonly webhooks?: WebhookTargetPolicy & { readonly signing: boolean };
 }

@@ -3,7 +3,7 @@ import { encodeFunctionData, erc20Abi, getAddress, isAddress } from 'viem';
 import { chainInfo, type ChainKey } from '../domain/chains.ts';
 import { AppError } from '../domain/errors.ts';
 import { savingsOf } from '../domain/ranking.ts';
-import type { DepositInstruction, EvmStep, JsonObject, Step, SvmStep } from '../domain/steps.ts';
+import type { DepositInstruction, EvmStep, JsonObject, Step, SvmStep, TypedDataPayload } from '../domain/steps.ts';
 import { nativeToken, type TokenInfo } from '../domain/tokens.ts';
 import { decodeSvmTransaction } from '../chains/svm/decodeSvmTransaction.ts';
 import { SPL_TOKEN_PROGRAM, mergeFeeInstructions } from '../chains/svm/mergeFeeInstructions.ts';
@@ -19,9 +19,11 @@ import { needsZeroReset } from './needsZeroReset.ts';
 import { sanitizeVenueMessage } from './sanitizeVenueMessage.ts';
 import { refuseAboveBalance } from './refuseAboveBalance.ts';
 import { whyNotAllowed, whyNotAllowedSvm, type StepRules } from './vetSteps.ts';
+import { whyNotAllowedEip712 } from './vetEip712Step.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { deserializeQuote, requestFromRecord } from './quoteTransfer.ts';
 import { executionOf } from './hyperCore/relayedExecution.ts';
+import { vetWebhookUrl } from './webhooks/webhookTargets.ts';
 
 export interface BuildBody {
   readonly decisionId: string;
@@ -29,12 +31,15 @@ export interface BuildBody {
   readonly privacy?: boolean | undefined;
   /** Whether the wallet signs EIP-5792 bundles; `false` offers the fee steps as separate transactions. */
   readonly walletBatching?: boolean | undefined;
+  /** Where every change of the transfer is POSTed, signed (docs/events.md#webhooks). */
+  readonly webhookUrl?: string | undefined;
 }
 
 /** JSON of a step as spec §2 shows it. */
 export type StepView =
   | { vm: 'evm'; step: string; chainId: number; to: string; data: string; value: string }
-  | { vm: 'svm'; step: string; serializedTx: string; encoding: string; refreshBlockhash: boolean };
+  | { vm: 'svm'; step: string; serializedTx: string; encoding: string; refreshBlockhash: boolean }
+  | { vm: 'eip712'; step: string; chainId: number; typedData: TypedDataPayload };
 
 export interface BuildView {
   transferId: string;
@@ -85,6 +90,7 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
   if (existing) return firstBuild(existing, body);
   const decision = await findDecision(deps.store.db, body.decisionId);
   if (!decision) throw new AppError('decision_not_found', `no quote decision ${body.decisionId}`);
+  const webhookUrl = body.webhookUrl === undefined ? null : await vetWebhookTarget(deps, body.webhookUrl);
   const row = chooseRow(deps, decision, body);
   const now = deps.now();
   if (now > row.expiresAt) throw new AppError('quote_expired', `the quote expired at ${new Date(row.expiresAt).toISOString()}; request a new quote`, { details: { expiresAt: row.expiresAt } });
@@ -294,6 +300,7 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
           nextPollAt: buildExpiresAt + deps.settings.abandonGraceMs,
           giveUpAt: null,
           etaSeconds: row.estimatedSeconds,
+          webhookUrl,
         },
         stored,
         feeRows,
@@ -306,6 +313,13 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
     throw error;
   }
   return view;
+}
+
+/** A `webhookUrl` is taken only when the operator signs webhooks, and only to a target the policy allows. */
+async function vetWebhookTarget(deps: EngineDeps, raw: string): Promise<string> {
+  const webhooks = deps.settings.webhooks;
+  if (!webhooks?.signing) throw new AppError('webhooks_not_configured', 'this service has no webhook signing secret (STRAIT_WEBHOOK_SECRET); follow GET /bridge/transfers/{id}/events instead');
+  return vetWebhookUrl(raw, webhooks, deps.resolveHost);
 }
 
 /**
@@ -399,7 +413,7 @@ function isUnsafeAnswer(error: unknown): error is VenueRejection {
 
 function vetOrRefuse(registered: RegisteredVenue, steps: readonly Step[], rules: StepRules): void {
   for (const step of steps) {
-    const reason = step.vm === 'evm' ? whyNotAllowed(step, rules) : whyNotAllowedSvm(step, rules.allowList, rules.venue);
+    const reason = step.vm === 'evm' ? whyNotAllowed(step, rules) : step.vm === 'eip712' ? whyNotAllowedEip712(step, rules) : whyNotAllowedSvm(step, rules.allowList, rules.venue);
     if (reason === null) continue;
     registered.health?.recordRefusal(`${step.step} step ${reason}`);
     throw new AppError('unsafe_venue_answer', `${rules.venue}'s ${step.step} step ${reason}; nothing was built`, { details: { venue: rules.venue, step: step.step, ...(step.vm === 'evm' ? { to: step.to } : {}) } });
@@ -441,6 +455,7 @@ async function approvalSteps(deps: EngineDeps, fromChain: ChainKey, owner: strin
 
 export function stepView(step: Step): StepView {
   if (step.vm === 'evm') return { vm: 'evm', step: step.step, chainId: step.chainId, to: step.to, data: step.data, value: step.value.toString() };
+  if (step.vm === 'eip712') return { vm: 'eip712', step: step.step, chainId: step.chainId, typedData: step.typedData };
   return { vm: 'svm', step: step.step, serializedTx: step.serializedTx, encoding: step.encoding, refreshBlockhash: step.refreshBlockhash };
 }
 

@@ -1,3 +1,4 @@
+import type { EngineObserver } from './EngineDeps.ts';
 import { REJECTION_CATALOGUE, type RejectionCode } from '../domain/errors.ts';
 import type { RoutableVenue } from '../venues/createVenueRegistry.ts';
 import { CallAbandoned, VenueRejection, type VenueQuote, type VenueQuoteRequest } from '../venues/Venue.ts';
@@ -36,6 +37,8 @@ export interface FanOutOptions {
   readonly logger?: { warn(details: object, message: string): void };
   /** Told of each venue's outcome the moment it is known (the quote stream); never awaited. */
   readonly onOutcome?: (outcome: VenueOutcome) => void;
+  /** Told when each venue's part ends (metrics: per-venue quote latency). */
+  readonly onVenueDone?: EngineObserver['venueQuoted'];
 }
 
 export type VenueOutcome = { readonly priced: PricedVenue } | { readonly rejected: Rejection };
@@ -97,6 +100,7 @@ export async function fanOutQuotes(
       (quote) => {
         if (!pending.delete(candidate.id)) return;
         const impossible = impossibleQuote(quote, request);
+        let outcome: 'priced' | 'refused' = 'refused';
         if (impossible !== null) {
           refuse(candidate, new VenueRejection('venue_bad_response', `${candidate.id} ${impossible}`, { path: '' }));
         } else if (quote.amountOut <= 0n) {
@@ -106,12 +110,15 @@ export async function fanOutQuotes(
           priced.push(row);
           useful ||= isUseful(row);
           options.onOutcome?.({ priced: row });
+          outcome = 'priced';
         }
+        options.onVenueDone?.({ venue: candidate.id, outcome, seconds: (performance.now() - started) / 1000 });
         reconsider();
       },
       (error: unknown) => {
         if (!pending.delete(candidate.id)) return;
         refuse(candidate, error);
+        options.onVenueDone?.({ venue: candidate.id, outcome: 'refused', seconds: (performance.now() - started) / 1000 });
         reconsider();
       },
     );
@@ -125,6 +132,7 @@ export async function fanOutQuotes(
   // 5xx, wrong shape, or exceed the per-attempt timeout). Slow venues thus stay in the next quote.
   controller.abort(new CallAbandoned(waitedMs < timing.deadlineMs ? 'the quote answered without this venue' : 'the quote deadline passed'));
   for (const id of pending) {
+    options.onVenueDone?.({ venue: id, outcome: 'left_out', seconds: waitedMs / 1000 });
     const early = waitedMs < timing.deadlineMs;
     settleRejected(
       reject(id, 'venue_timeout', early ? `${id} had not answered after ${waitedMs} ms, when ${priced.length} other venues had priced; the quote did not wait for it` : `${id} did not answer within the ${timing.deadlineMs} ms quote deadline`, {

@@ -20,5 +20,6 @@ export async function finishTransfer(deps: EngineDeps, transfer: TransferRecord,
     }
   });
   transferWritten(transfer.id);
+  deps.observer?.transferFinished({ venue: transfer.venue, status, seconds: Math.max(0, now - (transfer.submittedAt ?? transfer.createdAt)) / 1000 });
   return true;
 }

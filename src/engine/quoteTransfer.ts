@@ -47,7 +47,7 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
     candidates,
     request,
     { deadlineMs: venueDeadlineMs(deps.settings.quoteDeadlineMs, deps.settings.quoteMinWaitMs), minWaitMs: deps.settings.quoteMinWaitMs },
-    { ...(requestId ? { requestId } : {}), isUseful: (priced) => executable(priced.venue), logger: deps.logger, ...(listener ? { onOutcome: outcomeForwarder(deps, input, listener) } : {}) },
+    { ...(requestId ? { requestId } : {}), isUseful: (priced) => executable(priced.venue), logger: deps.logger, ...(listener ? { onOutcome: outcomeForwarder(deps, input, listener) } : {}), ...(deps.observer ? { onVenueDone: deps.observer.venueQuoted } : {}) },
   );
   rejected.push(...fanOut.rejected);
   const relayed = relayer ? await relayer : null;
@@ -203,7 +203,11 @@ function priceRecord(price: UsdPrice | null): JsonObject | null {
 
 /** Whether Strait can build steps a wallet signs for this venue from this source chain. */
 export function isExecutable(deps: EngineDeps, venueId: string, input: Pick<QuoteInput, 'fromChain'>): boolean {
-  return buildableFrom(deps.venues.get(venueId)?.capabilities.executionShapes ?? [], input.fromChain);
+  const registered = deps.venues.get(venueId);
+  const shapes = registered?.capabilities.executionShapes ?? [];
+  // A signature venue is executable from an EVM source once its adapter can hand the signature on.
+  const signs = shapes.includes('intent_signature') && registered?.venue?.submitSignature !== undefined && chainInfo(input.fromChain).vm === 'evm';
+  return signs || buildableFrom(shapes, input.fromChain);
 }
 
 /** Whether steps of these shapes can be built and verified from `fromChain`. */

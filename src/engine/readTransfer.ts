@@ -1,4 +1,5 @@
 import { AppError } from '../domain/errors.ts';
+import { elapsedSecondsOf } from '../domain/transferProgress.ts';
 import { findTransfer, listFeeRows } from '../store/transferRepository.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { transferView, type TransferView } from './views.ts';
@@ -6,10 +7,11 @@ import { transferView, type TransferView } from './views.ts';
 /** GET /bridge/transfers/{id}: the transfer and its fee rows, from the short-lived read cache when fresh. */
 export async function readTransfer(deps: EngineDeps, id: string): Promise<TransferView> {
   const cached = deps.transferViews.get(id);
-  if (cached) return cached;
+  // The cached view is fresh in everything but the clock.
+  if (cached) return { ...cached, elapsedSeconds: elapsedSecondsOf(cached.submittedAt, cached.completedAt, deps.now()) };
   const transfer = await findTransfer(deps.store.db, id);
   if (!transfer) throw new AppError('transfer_not_found', `no transfer ${id}`);
-  const view = transferView(transfer, await listFeeRows(deps.store.db, id));
+  const view = transferView(transfer, await listFeeRows(deps.store.db, id), deps.now());
   deps.transferViews.set(id, view);
   return view;
 }

@@ -7,6 +7,7 @@ import type { ChainKey } from '../domain/chains.ts';
 import { resolveStoredToken } from './tokens/resolveStoredToken.ts';
 import { giveUpAfterMs, pollDelayMs } from '../domain/pollSchedule.ts';
 import { isTerminal, type TransferStatus } from '../domain/transferStatus.ts';
+import { recordPoll, type PollRecord } from '../store/pollHistoryRepository.ts';
 import { endClaim, findTransfer, leaseDueTransfers, listClaims, listEndedClaims, listFeeRows, listSteps, releaseAllLeases, releaseLease, setFeeRowStatus, setSubmissionVerification, updateTransfer, type StoredStep, type TransferPatch, type TransferRecord } from '../store/transferRepository.ts';
 import { VenueRejection, type VenueStatus, type VenueTransferState } from '../venues/Venue.ts';
 import { countedAsFault } from '../venues/venueHttpClient.ts';
@@ -141,10 +142,12 @@ async function advance(deps: EngineDeps, id: string): Promise<void> {
     // An answer the adapter refused at mapping level is the venue's fault, like a wrong shape.
     if (error instanceof VenueRejection && error.code === 'venue_bad_response' && !countedAsFault(error)) void registered.health?.recordMappingFault(raw, 'status');
     deps.logger.warn({ transferId: transfer.id, venue: transfer.venue, venueMessage: raw }, 'venue status poll failed');
+    await keepPoll(deps, transfer.id, { polledAt: deps.now(), venue: transfer.venue, venueStatus: null, mappedStatus: null, error: sanitizeVenueMessage(raw) });
     return postpone(deps, transfer, `${transfer.venue} status unavailable (${sanitizeVenueMessage(raw)}); retrying`);
   }
   if (status.unrecognized) deps.logger.warn({ transferId: transfer.id, venue: transfer.venue, venueStatus: status.venueStatus }, 'venue reported a status its adapter does not know; treated as pending');
   const next = STATE_TO_STATUS[status.state];
+  await keepPoll(deps, transfer.id, { polledAt: deps.now(), venue: transfer.venue, venueStatus: status.venueStatus, mappedStatus: next, error: null });
   const found: TransferPatch = {
     destinationTxHash: status.destinationTxHash ?? transfer.destinationTxHash,
     receivedAmount: status.receivedAmount ?? transfer.receivedAmount,
@@ -262,6 +265,11 @@ async function confirmSource(deps: EngineDeps, transfer: TransferRecord, main: S
 async function failReverted(deps: EngineDeps, transfer: TransferRecord, hash: string, where: string, patch: TransferPatch = {}): Promise<false> {
   await finish(deps, transfer, 'FAILED', { ...patch, statusDetail: `the source transaction ${hash} reverted ${where}; no funds moved` });
   return false;
+}
+
+/** The poll's history row (strait transfers show); failing to write it never stops the poll. */
+async function keepPoll(deps: EngineDeps, transferId: string, poll: PollRecord): Promise<void> {
+  await recordPoll(deps.store.db, transferId, poll).catch((error: unknown) => deps.logger.warn({ err: error, transferId }, 'recording the poll history failed'));
 }
 
 async function postpone(deps: EngineDeps, transfer: TransferRecord, detail: string, patch: TransferPatch = {}): Promise<void> {

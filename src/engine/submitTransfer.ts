@@ -37,12 +37,17 @@ import type { EngineDeps } from './EngineDeps.ts';
 import { finishTransfer } from './finishTransfer.ts';
 import { acceptDepositFunding } from './acceptDepositFunding.ts';
 import { storedEvmStep } from './storedEvmStep.ts';
+import { storedEip712Step } from './storedEip712Step.ts';
+import { submitSignatureStep } from './submitSignatureStep.ts';
+import { whyNotAllowedEip712 } from './vetEip712Step.ts';
 
 export interface SubmitBody {
   readonly signedTransaction?: string | undefined;
   readonly txHash?: string | undefined;
   readonly step: StepKind;
   readonly userIp?: string | undefined;
+  /** For an `eip712` step: the typed data the wallet signed, compared with the stored one. */
+  readonly typedData?: unknown;
 }
 
 export interface SubmitView {
@@ -85,6 +90,10 @@ export async function submitTransfer(deps: EngineDeps, transferId: string, body:
 
   // Idempotent: the same transaction again, or a kind whose every step is firmly claimed.
   const claims = await listClaims(db, transferId);
+  if (ofKind[0]!.vm === 'eip712') {
+    return submitSignatureStep({ deps, transfer, ofKind, claims, body, requireFeeSteps: () => requireFeeSteps(deps, transfer, steps, claims), refuseUnlessAllowed: async (step) => refuseUnlessAllowed(step, await stepRulesOf(deps, transfer)), settle: (submission) => settleSubmission(deps, transfer, steps, submission) });
+  }
+  if (body.typedData !== undefined) throw new AppError('invalid_submission', '`typedData` goes with an eip712 step only');
   const submissions = claims.filter((s) => s.kind === body.step);
   const claimOf = (step: StoredStep) => claims.find((c) => c.stepIndex === step.index);
   const open = ofKind.filter((step) => claimOf(step) === undefined || PROVISIONAL.has(claimOf(step)!.verification));
@@ -452,7 +461,11 @@ async function stepRulesOf(deps: EngineDeps, transfer: TransferRecord): Promise<
 }
 
 function refuseUnlessAllowed(step: StoredStep, rules: StepRules | null): void {
-  const reason = rules === null ? 'cannot be checked: the venue or source asset is unknown' : step.vm === 'svm' ? whyNotAllowedSvm(storedSvmStep(step), rules.allowList, rules.venue) : whyNotAllowed(storedEvmStep(step), rules);
+  const reason =
+    rules === null ? 'cannot be checked: the venue or source asset is unknown'
+    : step.vm === 'svm' ? whyNotAllowedSvm(storedSvmStep(step), rules.allowList, rules.venue)
+    : step.vm === 'eip712' ? whyNotAllowedEip712(storedEip712Step(step), rules)
+    : whyNotAllowed(storedEvmStep(step), rules);
   if (reason !== null) throw new AppError('step_not_allowed', `the built ${step.kind} step ${reason}; nothing was broadcast`, { details: { step: step.kind, stepIndex: step.index } });
 }
 

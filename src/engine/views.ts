@@ -1,4 +1,6 @@
+import { explorerTxUrl } from '../domain/explorers.ts';
 import type { JsonObject } from '../domain/steps.ts';
+import { elapsedSecondsOf, substatusOf } from '../domain/transferProgress.ts';
 import type { StoredDecision, StoredQuoteRow } from '../store/decisionRepository.ts';
 import type { FeeRowRecord, TransferRecord } from '../store/transferRepository.ts';
 
@@ -78,13 +80,26 @@ export interface FeeRowView {
   txHash: string | null;
 }
 
+export interface ExplorerLinkView {
+  /** Which hash of the transfer: `sourceTxHash`, `feeTxHash`, `destinationTxHash`, `postStep.txHash` or `fees[<kind>].txHash`. */
+  field: string;
+  chain: string;
+  txHash: string;
+  url: string;
+}
+
 export type TransferView = ReturnType<typeof transferView>;
 
-export function transferView(t: TransferRecord, fees: readonly FeeRowRecord[]) {
+/** `now` is the moment `elapsedSeconds` is measured at (the read, or the event's write). */
+export function transferView(t: TransferRecord, fees: readonly FeeRowRecord[], now: number) {
   return {
     transferId: t.id,
     status: t.status,
+    substatus: substatusOf(t),
     statusDetail: t.statusDetail,
+    etaSeconds: t.etaSeconds,
+    elapsedSeconds: elapsedSecondsOf(t.submittedAt, t.completedAt, now),
+    explorerLinks: explorerLinksOf(t, fees),
     venue: t.venue,
     fromChain: t.fromChain,
     toChain: t.toChain,
@@ -120,4 +135,22 @@ export function transferView(t: TransferRecord, fees: readonly FeeRowRecord[]) {
       (f): FeeRowView => ({ kind: f.kind, status: f.status, bps: f.bps, amountAtomic: f.amount.toString(), asset: f.asset, chain: f.chain, wallet: f.wallet, tierSavedBps: f.tierSavedBps, txHash: f.txHash }),
     ),
   };
+}
+
+/** A link for every transaction hash the transfer names, on chains with a public explorer (domain/explorers.ts). */
+function explorerLinksOf(t: TransferRecord, fees: readonly FeeRowRecord[]): ExplorerLinkView[] {
+  const postStepHash = typeof t.postStep?.txHash === 'string' ? t.postStep.txHash : null;
+  const named: [string, string, string | null][] = [
+    ['sourceTxHash', t.fromChain, t.sourceTxHash],
+    ['feeTxHash', t.fromChain, t.feeTxHash],
+    ...fees.map((f): [string, string, string | null] => [`fees[${f.kind}].txHash`, f.chain, f.txHash]),
+    ['destinationTxHash', t.toChain, t.destinationTxHash],
+    ['postStep.txHash', t.toChain, postStepHash],
+  ];
+  const links: ExplorerLinkView[] = [];
+  for (const [field, chain, txHash] of named) {
+    const url = txHash ? explorerTxUrl(chain, txHash) : null;
+    if (txHash && url) links.push({ field, chain, txHash, url });
+  }
+  return links;
 }

@@ -48,6 +48,8 @@ curl -s $BASE/bridge/transfers/<transferId>/submit -H 'content-type: application
 curl -s $BASE/bridge/transfers/<transferId>   # until status is COMPLETED, PARTIAL, REFUNDED, FAILED or ABANDONED
 \`\`\`
 
+Or follow it without polling: \`curl -N $BASE/bridge/transfers/<transferId>/events\` streams the transfer now and after every change (Server-Sent Events, resumable with \`Last-Event-ID\`), and a \`webhookUrl\` given to build receives the same changes, signed per Standard Webhooks.
+
 ### The same in TypeScript (viem)
 
 \`\`\`ts

@@ -154,7 +154,7 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
         summary: 'Turn a quote decision into unsigned steps and a transfer',
         description: 'Builds the chosen row (default `best`) into the steps the wallet signs — an exact `approve` when the allowance is missing, any `fee` steps, then `main` — or a `deposit` address, each checked against the venue\'s allow-list, and creates the transfer in `PENDING_SIGNATURE`. Idempotent per decision (docs/steps.md).',
         body: S.Ref('BuildRequest'),
-        response: { 200: { ...S.Ref('BuildResult'), description: 'The steps to sign and the transfer' }, ...errorResponses(['decision_not_found', 'quote_not_found', 'no_executable_quote', 'privacy_venue_required', 'quote_expired', 'quote_drifted', 'decision_already_built', 'insufficient_balance', 'unsafe_venue_answer', 'venue_unavailable'], { body: true }) },
+        response: { 200: { ...S.Ref('BuildResult'), description: 'The steps to sign and the transfer' }, ...errorResponses(['decision_not_found', 'quote_not_found', 'no_executable_quote', 'privacy_venue_required', 'quote_expired', 'quote_drifted', 'decision_already_built', 'insufficient_balance', 'unsafe_venue_answer', 'venue_unavailable', 'invalid_webhook_url', 'webhook_url_forbidden', 'webhooks_not_configured'], { body: true }) },
       },
     },
     async (request) => buildTransfer(deps, { ...request.body, decisionId: request.body.decisionId.toLowerCase() }, request.id),
@@ -174,7 +174,7 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
         ...({ documentedBody: S.Ref('SubmitRequest') } as object),
         response: {
           200: { ...S.Ref('SubmitResult'), description: 'The submission was recorded (or had been: `accepted: false`)' },
-          ...errorResponses(['transfer_not_found', 'invalid_submission', 'step_not_built', 'step_not_allowed', 'build_expired', 'source_tx_claimed', 'fee_steps_required', 'transfer_abandoned', 'invalid_signed_transaction', 'transaction_mismatch', 'nonce_too_low', 'transaction_underpriced', 'insufficient_funds', 'broadcast_rejected', 'blockhash_expired', 'chain_unavailable', 'no_rpc_for_chain'], { body: true }),
+          ...errorResponses(['transfer_not_found', 'invalid_submission', 'step_not_built', 'step_not_allowed', 'build_expired', 'source_tx_claimed', 'fee_steps_required', 'transfer_abandoned', 'invalid_signed_transaction', 'transaction_mismatch', 'nonce_too_low', 'transaction_underpriced', 'insufficient_funds', 'broadcast_rejected', 'blockhash_expired', 'chain_unavailable', 'no_rpc_for_chain', 'step_already_signed', 'venue_unavailable', 'unsafe_venue_answer'], { body: true }),
         },
       },
     },

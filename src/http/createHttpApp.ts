@@ -7,6 +7,7 @@ import { AppError } from '../domain/errors.ts';
 import type { EngineDeps } from '../engine/EngineDeps.ts';
 import type { Metrics } from '../observability/createMetrics.ts';
 import { registerBridgeRoutes } from './bridgeRoutes.ts';
+import { registerTransferEventRoutes } from './transferEventRoutes.ts';
 import { answerClientError } from './answerClientError.ts';
 import { sendError } from './errorHandler.ts';
 import type { RateLimiter } from './rateLimits/RateLimiter.ts';
@@ -27,6 +28,8 @@ export interface HttpAppOptions {
   readonly rateLimiter?: RateLimiter | null;
   /** Request metrics and `GET /metrics`; absent in apps that do not expose them. */
   readonly metrics?: Metrics;
+  /** The transfer event streams' limits (config `events`); defaults when absent. */
+  readonly events?: { readonly maxStreamsPerIp: number; readonly heartbeatMs: number; readonly safetyPollMs?: number };
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -103,12 +106,12 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready' });
   });
 
-  // Server-Sent Events for the routes that stream (the quote stream, docs/quotes.md).
-  await app.register(fastifySSE);
-
+  // Server-Sent Events for the routes that stream: transfer events (docs/events.md) and the quote stream (docs/quotes.md).
+  await app.register(fastifySSE, { heartbeatInterval: options.events?.heartbeatMs ?? 15_000 });
   await app.register(
     async (v1) => {
       registerBridgeRoutes(v1, options.deps);
+      registerTransferEventRoutes(v1, options.deps, { maxStreamsPerIp: options.events?.maxStreamsPerIp ?? 20, ...(options.events?.safetyPollMs ? { safetyPollMs: options.events.safetyPollMs } : {}) });
       v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       // The reference page, rendered in the browser from openapi.json by Scalar's bundled script,
       // which the plugin serves itself (/v1/docs/js/scalar.js): nothing is fetched from a CDN, and no

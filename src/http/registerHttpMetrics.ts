@@ -6,12 +6,18 @@ import type { Metrics, QuoteOutcome } from '../observability/createMetrics.ts';
  * latency and per-venue outcomes read from its answer, and `GET /metrics` (Prometheus text format,
  * outside /v1, not rate limited).
  */
+const SUBMIT_ROUTE = '/v1/bridge/transfers/:id/submit';
+
 export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics): void {
   app.addHook('onResponse', async (request, reply) => {
     metrics.observeHttp({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode }, reply.elapsedTime / 1000);
   });
   app.addHook('preSerialization', async (request, reply, payload) => {
     if (reply.statusCode === 200 && request.method === 'POST' && request.routeOptions.url === '/v1/bridge/quote') metrics.observeQuote(payload as QuoteOutcome, reply.elapsedTime / 1000);
+    if (reply.statusCode >= 400 && request.method === 'POST' && request.routeOptions.url === SUBMIT_ROUTE) {
+      const code = (payload as { error?: { code?: unknown } } | null)?.error?.code;
+      if (typeof code === 'string') metrics.countSubmitRefusal(code);
+    }
     return payload;
   });
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()));

@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { CHAIN_KEYS } from '../domain/chains.ts';
 import { ERROR_CATALOGUE, REJECTION_CATALOGUE } from '../domain/errors.ts';
 import { STEP_KINDS } from '../domain/steps.ts';
+import { TRANSFER_SUBSTATUSES } from '../domain/transferProgress.ts';
 import { TRANSFER_STATUSES } from '../domain/transferStatus.ts';
 
 /**
@@ -49,6 +50,10 @@ export const RoutesQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export const TransferEventsHeaders = Type.Object({
+  'last-event-id': Type.Optional(Type.String({ maxLength: 16, description: 'the id of the last event received: the stream resumes after it (an EventSource sends it itself when it reconnects)' })),
+});
 
 export const Route = Type.Object(
   {
@@ -201,6 +206,7 @@ export const BuildBody = Type.Object(
     quoteId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
     privacy: Type.Optional(Type.Boolean()),
     walletBatching: Type.Optional(Type.Boolean({ description: 'whether the wallet signs EIP-5792 bundles (wallet_sendCalls); default true. With false, fee steps are offered as separate transactions (`feeCapture: separate-step`, no `feeBatch`)' })),
+    webhookUrl: Type.Optional(Type.String({ minLength: 1, maxLength: 2_048, description: 'an http(s) URL Strait POSTs every change of the transfer to, signed per Standard Webhooks; refused `400 webhook_url_forbidden` when it resolves to a loopback, private or link-local address (docs/events.md#webhooks)' })),
   },
   { $id: 'BuildRequest', additionalProperties: false, description: 'The decision to build, and optionally which row (default: `best`).' },
 );
@@ -226,9 +232,14 @@ export const TransferStep = Type.Object(
   { vm: Type.Literal('transfer'), step: Ref('StepKind'), chain: Type.String(), to: Type.String(), asset: Nullable(Type.String({ description: 'token address; null is the native asset' })), amountAtomic: AtomicAmount, memo: Nullable(Type.String({ description: 'memo, tag or destination tag the transfer must carry' })) },
   { $id: 'TransferStep', description: 'a plain transfer the wallet composes itself, on chains where Strait does not build transactions' },
 );
+const typedDataFields = () => ({ domain: Json, types: Json, primaryType: Type.String({ maxLength: 256 }), message: Json });
+export const SignedTypedData = Type.Object(typedDataFields(), {
+  $id: 'SignedTypedData',
+  description: 'For an `eip712` step only: the typed data the wallet signed, as the wallet had it. Strait compares it with the built step field for field (address and hex case, integers as numbers or strings, and an `EIP712Domain` entry matching the domain are not differences) and refuses any other difference with `422 transaction_mismatch`, whose `details.mismatches` name each path (`message.recipient`, `types.Order[1].type`, …). Optional: the signature is always checked against the stored typed data.',
+});
 export const Eip712Step = Type.Object(
   { vm: Type.Literal('eip712'), step: Ref('StepKind'), chainId: Type.Integer(), typedData: Type.Object({ domain: Json, types: Json, primaryType: Type.String(), message: Json }) },
-  { $id: 'Eip712Step', description: 'an intent or permit signature (eth_signTypedData_v4); submit the 65-byte signature as `signedTransaction`' },
+  { $id: 'Eip712Step', description: 'an intent or permit signature (eth_signTypedData_v4 of `typedData` exactly as given); submit the 65-byte signature as `signedTransaction`, optionally with the `typedData` signed (docs/steps.md#submit-a-signature)' },
 );
 export const CosmosStep = Type.Object(
   { vm: Type.Literal('cosmos'), step: Ref('StepKind'), chainId: Type.String(), messages: Type.Array(Json), memo: Type.String() },
@@ -279,6 +290,11 @@ export const BuildResponse = Type.Object(
 
 export const TransferParams = Type.Object({ id: Type.String({ pattern: UUID_PATTERN, description: 'transferId from build' }) });
 
+export const TransferEventsQuery = Type.Object(
+  { lastEventId: Type.Optional(Type.String({ maxLength: 16, description: 'resume after this event id, for clients that cannot send the `Last-Event-ID` header; the header wins when both are given' })) },
+  { additionalProperties: false },
+);
+
 /**
  * What submit validates: at most one shape, so that "both" or "neither" reaches the engine and is
  * answered `400 invalid_submission` (a code the client can act on) rather than a schema failure.
@@ -291,14 +307,16 @@ export const SubmitBody = Type.Object(
     // Inline, not `Ref`: the route's generic types the handler from this schema.
     step: Type.Union(STEP_KINDS.map((k) => Type.Literal(k))),
     userIp: Type.Optional(Type.String({ maxLength: 64 })),
+    typedData: Type.Optional(Type.Object(typedDataFields())),
   },
   { additionalProperties: false },
 );
 
+const SubmitTypedData = Type.Optional(Ref('SignedTypedData'));
 const SubmitStep = Ref('StepKind', { description: 'the built step this transaction pays' });
 const SubmitUserIp = Type.Optional(Type.String({ maxLength: 64, description: 'the end user\'s IP, for venues that need it' }));
 export const SubmitSigned = Type.Object(
-  { signedTransaction: Type.String({ minLength: 1, maxLength: 262_144, description: 'the signed transaction (EVM: 0x-hex RLP; Solana: base64 or base58); Strait verifies it against the built step, then broadcasts it' }), step: SubmitStep, userIp: SubmitUserIp },
+  { signedTransaction: Type.String({ minLength: 1, maxLength: 262_144, description: 'the signed transaction (EVM: 0x-hex RLP; Solana: base64 or base58), which Strait verifies against the built step and then broadcasts; for an `eip712` step, the signature (0x + 130 hex digits, `v` 27/28 or 0/1; or 0x + 128, EIP-2098 compact), which Strait verifies and forwards to the venue' }), step: SubmitStep, userIp: SubmitUserIp, typedData: SubmitTypedData },
   { $id: 'SubmitSigned', additionalProperties: false, description: 'Strait broadcasts the signed step.' },
 );
 export const SubmitTxHash = Type.Object(
@@ -356,7 +374,11 @@ export const TransferResponse = Type.Object(
   {
     transferId: Type.String({ format: 'uuid' }),
     status: Ref('TransferStatus'),
-    statusDetail: Nullable(Type.String()),
+    substatus: Ref('TransferSubstatus'),
+    statusDetail: Nullable(Type.String({ description: 'free text for people; never parsed' })),
+    etaSeconds: Nullable(Type.Integer({ minimum: 0, description: "the venue's ETA for the built row, in seconds; null when it published none" })),
+    elapsedSeconds: Nullable(Type.Integer({ minimum: 0, description: 'seconds since the source transaction was submitted, until completion (or until this read); null before submission' })),
+    explorerLinks: Type.Array(Ref('ExplorerLink'), { description: 'a public explorer page for every transaction hash the transfer names, on chains that have one (docs/events.md#explorer-links)' }),
     venue: Type.String(),
     fromChain: Type.String(),
     toChain: Type.String(),
@@ -393,11 +415,23 @@ export const TransferResponse = Type.Object(
   { $id: 'Transfer', description: 'A transfer and where it stands (docs/transfer-fields.md, docs/states.md).' },
 );
 
+export const TransferSubstatus = Type.Union(TRANSFER_SUBSTATUSES.map((s) => Type.Literal(s)), { $id: 'TransferSubstatus', description: 'where the transfer stands, for a person (docs/events.md#progress)' });
+
+export const ExplorerLink = Type.Object(
+  {
+    field: Type.String({ description: 'the hash it shows: `sourceTxHash`, `feeTxHash`, `destinationTxHash`, `postStep.txHash` or `fees[<kind>].txHash`' }),
+    chain: Type.String(),
+    txHash: Type.String(),
+    url: Type.String({ format: 'uri' }),
+  },
+  { $id: 'ExplorerLink', description: "A transaction's page on its chain's public explorer." },
+);
+
 /** Every schema with an `$id`, registered once on the app; order does not matter to Fastify. */
 export const COMPONENT_SCHEMAS: readonly object[] = [
   ChainKey, StepKind, TransferStatus, Verification, ErrorEnvelope, SourceChain, SourceChainsResponse, Route, RoutesResponse, Token, TokensResponse, Capabilities, Venue, VenuesResponse,
   QuoteBody, QuoteRow, Rejection, StreamedQuote, Fees, QuoteResponse, BuildBody, EvmStep, SvmStep, TronStep, UtxoStep, TransferStep, Eip712Step, CosmosStep, SuiStep, TonStep, Step,
-  Deposit, BuildResponse, SubmitSigned, SubmitTxHash, SubmitRequest, SubmitResponse, FeeRow, PostStep, TransferResponse,
+  Deposit, BuildResponse, SignedTypedData, SubmitSigned, SubmitTxHash, SubmitRequest, SubmitResponse, FeeRow, PostStep, TransferSubstatus, ExplorerLink, TransferResponse,
 ];
 
 export type QuoteBodyT = Static<typeof QuoteBody>;

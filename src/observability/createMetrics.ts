@@ -1,4 +1,5 @@
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { EngineObserver } from '../engine/EngineDeps.ts';
 import type { VenueAttemptObserver } from '../venues/venueHttpClient.ts';
 
 /** What a quote answered, as far as metrics care: who priced and why the others did not. */
@@ -22,12 +23,18 @@ export interface Metrics {
   readonly observeVenueAttempt: VenueAttemptObserver;
   /** One request refused with 429, by the counters that refused it. */
   countRateLimited(counters: readonly string[]): void;
+  /** One submit answered with an error, by its `error.code`. */
+  countSubmitRefusal(code: string): void;
+  /** Transfers finished and venues' parts in quotes, told by the engine. */
+  readonly observer: EngineObserver;
 }
 
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 // Dense around the default 1.2 s quote deadline.
 const QUOTE_BUCKETS = [0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.1, 1.25, 1.5, 2, 3, 5];
 const VENUE_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10];
+// From a same-block bridge to a desk that takes an hour or more.
+const TRANSFER_BUCKETS = [5, 15, 30, 60, 120, 300, 600, 1_200, 1_800, 3_600, 7_200, 21_600, 86_400];
 
 export function createMetrics(): Metrics {
   const registry = new Registry();
@@ -39,6 +46,10 @@ export function createMetrics(): Metrics {
   const venueOutcomes = new Counter({ name: 'strait_quote_venue_outcomes_total', help: 'Per venue per quote: priced, or the rejection code it landed in `rejected` with', labelNames: ['venue', 'outcome'], registers: [registry] });
   const venueDuration = new Histogram({ name: 'strait_venue_request_duration_seconds', help: 'Latency of each HTTP attempt at a venue (retries counted separately), by venue, method and outcome', labelNames: ['venue', 'method', 'outcome'], buckets: VENUE_BUCKETS, registers: [registry] });
   const rateLimited = new Counter({ name: 'strait_rate_limited_total', help: 'Requests refused with 429, by the counter that refused them (ip, wallet)', labelNames: ['counter'], registers: [registry] });
+  const submitRefusals = new Counter({ name: 'strait_submit_refusals_total', help: 'Submits answered with an error, by its error.code (transaction_mismatch, build_expired, rate_limited, ...)', labelNames: ['reason'], registers: [registry] });
+  const venueQuoteDuration = new Histogram({ name: 'strait_quote_venue_duration_seconds', help: "Per venue per quote: when its part ended since the fan-out began, by outcome (priced, refused, left_out at the quote's cut)", labelNames: ['venue', 'outcome'], buckets: QUOTE_BUCKETS, registers: [registry] });
+  const transfersFinished = new Counter({ name: 'strait_transfers_finished_total', help: 'Transfers this process moved to a terminal status, by venue and outcome (COMPLETED, PARTIAL, REFUNDED, FAILED, ABANDONED)', labelNames: ['venue', 'outcome'], registers: [registry] });
+  const transferDuration = new Histogram({ name: 'strait_transfer_duration_seconds', help: 'From the main step submitted to the terminal status, by venue and outcome (abandoned transfers are not observed)', labelNames: ['venue', 'outcome'], buckets: TRANSFER_BUCKETS, registers: [registry] });
 
   return {
     registry,
@@ -58,6 +69,18 @@ export function createMetrics(): Metrics {
     },
     countRateLimited(counters) {
       for (const counter of counters) rateLimited.inc({ counter });
+    },
+    countSubmitRefusal(code) {
+      submitRefusals.inc({ reason: code });
+    },
+    observer: {
+      transferFinished({ venue, status, seconds }) {
+        transfersFinished.inc({ venue, outcome: status });
+        if (status !== 'ABANDONED') transferDuration.observe({ venue, outcome: status }, seconds);
+      },
+      venueQuoted({ venue, outcome, seconds }) {
+        venueQuoteDuration.observe({ venue, outcome }, seconds);
+      },
     },
   };
 }

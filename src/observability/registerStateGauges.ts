@@ -3,7 +3,9 @@ import { Gauge, type Registry } from 'prom-client';
 import type { Store } from '../store/openStore.ts';
 import { readWorkerBacklog, type WorkerBacklog } from '../store/workerBacklog.ts';
 import { countHyperCoreCredits, owedHyperCoreCreditsTotal } from '../store/hyperCoreCreditRepository.ts';
+import { RELAYER_VENUE } from '../engine/hyperCore/relayedExecution.ts';
 import type { VenueRegistry } from '../venues/createVenueRegistry.ts';
+import { isHyperliquidVenue } from '../venues/hyperliquid/hyperliquidVenue.ts';
 
 export interface StateSources {
   readonly store: Store;
@@ -21,6 +23,9 @@ const BREAKER_STATES: Readonly<Record<CircuitState, string>> = {
 };
 const HEALTH_STATES = ['healthy', 'degraded', 'unhealthy', 'unknown'] as const;
 const RATE_LIMIT_BACKENDS = ['memory', 'redis', 'memory-fallback'] as const;
+// The relayer's balance is asked of HyperCore's API, not the store: at most this often, whatever the scrape rate.
+const RELAYER_BALANCE_MAX_AGE_MS = 30_000;
+const RELAYER_BALANCE_TIMEOUT_MS = 3_000;
 
 /**
  * Gauges read from state when Prometheus scrapes, so no component has to push them: venue breaker
@@ -128,6 +133,30 @@ export function registerStateGauges(registry: Registry, sources: StateSources): 
       for (const [state, count] of Object.entries(counts ?? {})) this.set({ state }, count);
     },
   });
+  const venue = sources.venues.get(RELAYER_VENUE)?.venue;
+  const relayer = isHyperliquidVenue(venue) ? venue.relayer : null;
+  if (relayer) {
+    let last: { at: number; balances: Promise<{ perps: bigint; spot: bigint } | null> } | null = null;
+    const readBalances = () => {
+      if (last === null || sources.now() - last.at > RELAYER_BALANCE_MAX_AGE_MS) {
+        last = { at: sources.now(), balances: relayer.balances({ signal: AbortSignal.timeout(RELAYER_BALANCE_TIMEOUT_MS), purpose: 'status' }).catch(() => null) };
+      }
+      return last.balances;
+    };
+    new Gauge({
+      name: 'strait_hypercore_relayer_balance_usdc',
+      help: "The HyperCore relayer's own USDC, by balance (perps, spot), read from HyperCore at most every 30 s; absent when it could not be read",
+      labelNames: ['balance'],
+      registers,
+      async collect() {
+        this.reset();
+        const held = await readBalances();
+        if (!held) return;
+        this.set({ balance: 'perps' }, Number(held.perps) / 1e6);
+        this.set({ balance: 'spot' }, Number(held.spot) / 1e6);
+      },
+    });
+  }
   new Gauge({
     name: 'strait_hypercore_credits_owed_usdc',
     help: 'USDC the HyperCore relayer has been paid for and not yet credited (signed or sent), in USDC',

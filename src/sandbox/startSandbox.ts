@@ -8,6 +8,8 @@ export const SANDBOX_FEE_WALLET = '0x000000000000000000000000000000000000Fee5';
 export interface SandboxInfo {
   baseUrl: string;
   feeWallet: string;
+  /** The Standard Webhooks secret builds' `webhookUrl`s are signed with (docs/events.md#webhooks). */
+  webhookSecret: string;
   chains: Record<string, { chainId: number; rpcUrl: string }>;
   accounts: SandboxAccount[];
   /**
@@ -30,6 +32,9 @@ export interface RunningSandbox {
  * chain ids and contracts at real addresses, the four venue fakes settling for real from a solver
  * account, and Strait wired to them. `env` may set STRAIT_PORT (default: a free port).
  */
+/** The sandbox's webhook signing secret: public, so never a production secret. */
+export const SANDBOX_WEBHOOK_SECRET = `whsec_${Buffer.from('strait sandbox webhooks, not a secret').toString('base64')}`;
+
 export async function startSandbox(env: Env = {}): Promise<RunningSandbox> {
   const network = await startSandboxNetwork();
   const { chains, accounts } = network;
@@ -49,6 +54,9 @@ export async function startSandbox(env: Env = {}): Promise<RunningSandbox> {
       STRAIT_PRICE_SOURCE: 'fixed',
       // Coverage comes from the adapters' static tables: the fakes publish no chain or token lists.
       STRAIT_VENUE_SNAPSHOTS: 'false',
+      // Webhooks are signed with a published secret and may reach receivers on loopback: sandbox only.
+      STRAIT_WEBHOOK_SECRET: SANDBOX_WEBHOOK_SECRET,
+      STRAIT_WEBHOOK_ALLOW_PRIVATE: 'true',
       // §8 holds here as in the service; clients on loopback are told apart by X-Forwarded-For.
       // STRAIT_RATE_LIMIT_PER_MINUTE in `env` overrides it (0 switches it off).
       ...Object.fromEntries(chains.map((c) => [`STRAIT_FEE_WALLET_${c.key.toUpperCase()}`, SANDBOX_FEE_WALLET])),
@@ -61,6 +69,7 @@ export async function startSandbox(env: Env = {}): Promise<RunningSandbox> {
     const info: SandboxInfo = {
       baseUrl,
       feeWallet: SANDBOX_FEE_WALLET,
+      webhookSecret: config.webhooks.secret ?? SANDBOX_WEBHOOK_SECRET,
       chains: Object.fromEntries(chains.map((c) => [c.key, { chainId: c.chainId, rpcUrl: c.rpcUrl }])),
       accounts: [...accounts],
       ...(network.hyperCore

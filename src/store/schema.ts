@@ -93,6 +93,31 @@ export interface TransfersTable {
   source_tx_block: ColumnType<number | null, number | null | undefined, number | null>;
   lease_owner: string | null;
   lease_until: number | null;
+  webhook_url: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface TransferEventsTable {
+  transfer_id: string;
+  seq: number;
+  tx_id: number;
+  at: number;
+  /** The transfer row as committed (TransfersTable columns, amounts as text, no build or venue context). */
+  transfer: unknown;
+  /** The fee rows as committed (FeeRowsTable columns, amounts as text). */
+  fees: unknown;
+}
+
+export interface WebhookDeliveriesTable {
+  transfer_id: string;
+  seq: number;
+  url: string;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<number>;
+  lease_owner: string | null;
+  lease_until: number | null;
+  delivered_at: number | null;
+  abandoned_at: number | null;
+  last_error: string | null;
 }
 
 export interface TransferStepsTable {
@@ -167,6 +192,17 @@ export interface HyperCoreCreditsTable {
   updated_at: number;
 }
 
+/** One venue status poll of a transfer, as the worker heard it (migration 008). */
+export interface TransferPollsTable {
+  id: Generated<number>;
+  transfer_id: string;
+  polled_at: number;
+  venue: string;
+  venue_status: string | null;
+  mapped_status: string | null;
+  error: string | null;
+}
+
 export interface Database {
   decisions: DecisionsTable;
   decision_quotes: DecisionQuotesTable;
@@ -177,4 +213,7 @@ export interface Database {
   submission_history: SubmissionHistoryTable;
   fee_rows: FeeRowsTable;
   hypercore_credits: HyperCoreCreditsTable;
+  transfer_events: TransferEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  transfer_polls: TransferPollsTable;
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDecision, findDecision, type StoredDecision } from './decisionRepository.ts';
 import type { Store } from './openStore.ts';
-import { findTransfer, insertSubmission, insertTransfer, leaseDueTransfers, listFeeRows, listSteps, listSubmissions, releaseLease, updateTransfer, type NewTransfer } from './transferRepository.ts';
+import { listTransferEventsAfter } from './transferEventRepository.ts';
+import { findTransfer, insertSubmission, insertTransfer, leaseDueTransfers, listFeeRows, listSteps, listSubmissions, releaseLease, setFeeRowStatus, updateTransfer, type NewTransfer } from './transferRepository.ts';
 
 /** The store's behaviour, run against each driver (PGlite here, real PostgreSQL in the .pg test). */
 export function describeStoreContract(name: string, open: () => Promise<Store>): void {
@@ -71,6 +72,37 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
       expect(await listSubmissions(store.db, t.id)).toEqual([{ stepIndex: 0, kind: 'main', txHash: '0xabc', verification: 'verified', createdAt: 3 }]);
       await updateTransfer(store.db, t.id, { status: 'SUBMITTED', sourceTxHash: '0xabc', receivedAmount: 10n }, 9_999);
       expect(await findTransfer(store.db, t.id)).toMatchObject({ status: 'SUBMITTED', sourceTxHash: '0xabc', receivedAmount: 10n, updatedAt: 9_999, venue: 'across' });
+    });
+
+    it('records one event per committed transaction of visible changes: none for bookkeeping, none for a rollback', async () => {
+      const d = decision();
+      await insertDecision(store.db, d);
+      const t = transfer(d.id);
+      const woken: string[] = [];
+      const stop = store.onTransferEvent((id) => woken.push(id));
+      await store.db.transaction().execute((tx) => insertTransfer(tx, t, [], [{ kind: 'platform', status: 'offered', bps: 5, amount: 2n ** 200n, asset: '0xa', chain: 'base', wallet: '0xfee', tierSavedBps: 10, txHash: null }]));
+      await updateTransfer(store.db, t.id, { nextPollAt: 9, pollAttempts: 3 }, 2_000);
+      await leaseDueTransfers(store.db, 'w', 10_000_000_000_000, 1_000, 10);
+      await store.db.transaction().execute(async (tx) => {
+        await updateTransfer(tx, t.id, { status: 'SUBMITTED', sourceTxHash: '0xabc' }, 3_000);
+        await setFeeRowStatus(tx, t.id, 'platform', 'expected', '0xabc');
+      });
+      await expect(
+        store.db.transaction().execute(async (tx) => {
+          await updateTransfer(tx, t.id, { status: 'FAILED' }, 4_000);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      const events = await listTransferEventsAfter(store.db, t.id, 0, 10);
+      expect(events.map((e) => [e.seq, e.at, e.transfer.status, e.fees.map((f) => [f.status, f.txHash, f.amount])])).toEqual([
+        [1, 1_000, 'PENDING_SIGNATURE', [['offered', null, 2n ** 200n]]],
+        [2, 3_000, 'SUBMITTED', [['expected', '0xabc', 2n ** 200n]]],
+      ]);
+      expect(events[1]?.transfer).toMatchObject({ id: t.id, sourceTxHash: '0xabc', amountIn: 100_000_000n, venueContext: {} });
+      const deadline = Date.now() + 2_000;
+      while (woken.filter((id) => id === t.id).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(new Set(woken)).toContain(t.id);
+      stop();
     });
 
     it('leases each due transfer to one worker at a time, and again once the lease lapses', async () => {

@@ -51,6 +51,8 @@ export interface TransferRecord {
   readonly etaSeconds: number | null;
   /** The block (EVM) or slot (Solana) where the source transaction succeeded; `null` until seen. */
   readonly sourceTxBlock?: number | null;
+  /** Where every change is POSTed, signed (docs/events.md); `null` or absent when the build named none. */
+  readonly webhookUrl?: string | null;
 }
 
 export interface FeeRowRecord {
@@ -329,6 +331,7 @@ function toRow(t: Partial<TransferRecord>) {
     give_up_at: t.giveUpAt,
     eta_seconds: t.etaSeconds,
     source_tx_block: t.sourceTxBlock,
+    webhook_url: t.webhookUrl,
   } as never;
 }
 
@@ -378,7 +381,17 @@ function fromRow(r: Selectable<TransfersTable>): TransferRecord {
     giveUpAt: r.give_up_at,
     etaSeconds: r.eta_seconds,
     sourceTxBlock: r.source_tx_block,
+    webhookUrl: r.webhook_url ?? null,
   };
+}
+
+/**
+ * A transfer and its fee rows as a `transfer_events` row captured them (migration 007): the same
+ * columns, without the build, the venue context and the leases.
+ */
+export function transferFromSnapshot(transfer: unknown, fees: unknown): { transfer: TransferRecord; fees: FeeRowRecord[] } {
+  const row = { build: {}, venue_context: {}, lease_owner: null, lease_until: null, webhook_url: null, ...(transfer as object) } as Selectable<TransfersTable>;
+  return { transfer: fromRow(row), fees: (fees as Selectable<FeeRowsTable>[]).map(feeFromRow) };
 }
 
 function feeFromRow(r: Selectable<FeeRowsTable>): FeeRowRecord {

@@ -1,6 +1,6 @@
 import type { ChainKey } from '../domain/chains.ts';
 import type { RejectionCode } from '../domain/errors.ts';
-import type { DepositInstruction, EvmStep, JsonObject, Step } from '../domain/steps.ts';
+import type { DepositInstruction, EvmStep, JsonObject, Step, StepKind, TypedDataPayload } from '../domain/steps.ts';
 import type { TokenInfo } from '../domain/tokens.ts';
 
 /**
@@ -51,6 +51,33 @@ export interface Venue {
    * the venue prices one is still `supports`' answer.
    */
   tokens?(chain: ChainKey): readonly TokenInfo[];
+  /**
+   * Present on venues whose build hands out an `eip712` step (an intent order signed off chain):
+   * hands the wallet's signature to the venue, which acts on it (posts the order, pulls the funds).
+   * Called only after Strait recovered the transfer's requester from the signature over the stored
+   * typed data, and once per accepted signature: a repeat is answered from the record. Returns the
+   * venue's handle of the order (id or hash), which status receives as `sourceTxHash`. A throw means
+   * the venue did not take it: nothing is recorded and the wallet may submit again.
+   */
+  submitSignature?(submission: VenueSignatureSubmission, call: CallContext): Promise<VenueSignatureReceipt>;
+}
+
+/** A verified signature of a built `eip712` step, as the venue receives it. */
+export interface VenueSignatureSubmission {
+  readonly step: StepKind;
+  /** The typed data exactly as built and stored (what the wallet signed). */
+  readonly typedData: TypedDataPayload;
+  /** 65 bytes `r ‖ s ‖ v`, lower-case 0x hex, `v` 27 or 28, low `s`. */
+  readonly signature: `0x${string}`;
+  /** The address the signature recovers to: the transfer's requester. */
+  readonly signer: string;
+  /** The build plan's context merged over the quote's context, as status receives it. */
+  readonly context: JsonObject;
+}
+
+export interface VenueSignatureReceipt {
+  /** The venue's handle of the order the signature opened (printable, at most 256 characters). */
+  readonly orderId: string;
 }
 
 /** A venue's published coverage, fetched in the background and served from memory. */

@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem';
+import type { TypedDataPayload } from '../domain/steps.ts';
 
 /**
  * What a venue's built transactions may touch, per chain: the contracts it may call (and with which
@@ -15,6 +16,29 @@ export interface VenueAllowList {
    * transfer uses (System, SPL Token, Token-2022, Associated Token Account, Compute Budget, Memo).
    */
   readonly solanaPrograms?: readonly string[];
+  /**
+   * The EIP-712 typed data its `eip712` steps may ask a wallet to sign: which domains and which
+   * primary types. A signature moves funds as surely as a call (an intent order, a Permit2 transfer),
+   * so an answer naming any other domain or type is refused at build and again at submit.
+   */
+  readonly typedData?: readonly AllowedTypedData[];
+}
+
+/**
+ * One domain a venue's signature steps may name, field for field: the signed domain must carry
+ * exactly the fields given here, with these values (names as is, addresses in any case), and no other.
+ */
+export interface AllowedTypedData {
+  /** The chain whose wallet signs (the step's `chainId`, the source chain). */
+  readonly chainId: number;
+  readonly domain: { readonly name?: string; readonly version?: string; readonly chainId?: number; readonly verifyingContract?: Address; readonly salt?: Hex };
+  readonly primaryTypes: readonly string[];
+  /**
+   * Where the message names a receiver, destination chain, token or amount: why it does not match
+   * what the transfer asked, or `null`. Run at build and again at submit; a domain with a check is
+   * refused without the transfer's details to compare with (like {@link AllowedCall.check}).
+   */
+  readonly check?: (typedData: TypedDataPayload, intent: CallIntent) => string | null;
 }
 
 export interface AllowedCall {

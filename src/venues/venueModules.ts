@@ -41,6 +41,9 @@ export const VENUE_MODULES: readonly VenueEntry[] = [
   nearIntentsVenue,
   planned('eco', 'intent', ['evm_calldata']),
   planned('garden', 'intent', ['deposit_address', 'evm_calldata', 'svm_serialized'], { requiredCredentials: ['APP_ID'] }),
+  // Meson stays planned: its swap needs two signatures (request, and release naming the recipient), each an
+  // EIP-191 personal_sign or a legacy eth_signTypedData v1 array without a domain, never EIP-712 v4 typed
+  // data (MesonFi/meson-contracts-solidity packages/sdk/src/SwapSigner.ts); it needs a message-signature step.
   planned('meson', 'intent', ['intent_signature', 'evm_calldata']),
   planned('silentswap', 'intent', ['intent_signature'], { privacyModel: 'unlinkable' }),
   lifiVenue,
@@ -52,7 +55,9 @@ export const VENUE_MODULES: readonly VenueEntry[] = [
   planned('stargate', 'pool', ['evm_calldata']),
   allbridgeVenue,
   thorchainVenue,
-  planned('mayachain', 'pool', ['utxo_memo', 'evm_calldata'], { feeCapture: 'venue-param' }),
+  // Built (mayachain/mayachainVenue.ts, its contract replayed in its test) but not registered: no
+  // recorded MAYANode tx/status answer yet. Its affiliate pays a MAYAName in CACAO, so no fee capture.
+  planned('mayachain', 'pool', ['utxo_memo', 'evm_calldata']),
   chainflipVenue,
   cbridgeVenue,
   cctpVenue,

@@ -1,6 +1,7 @@
 // The package's public entry (its `exports`): everything an integrator imports from @strait/client.
 export { createStraitClient, type CreateStraitClientParams, type StraitClient } from './createStraitClient.ts';
 export { runTransfer, type ReceiptReader, type RunTransferParams, type RunTransferResult, type TransferProgress } from './runTransfer.ts';
+export { watchTransfer, type TransferEvent, type WatchTransferParams } from './watchTransfer.ts';
 export { walletSigner, type AccountWalletClient, type EvmSigner, type EvmTransactionRequest } from './walletSigner.ts';
 export { streamQuote, type QuoteStreamEvent, type StreamQuoteParams } from './streamQuote.ts';
 export { readServerSentEvents, type ServerSentEvent } from './readServerSentEvents.ts';

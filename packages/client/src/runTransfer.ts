@@ -1,9 +1,11 @@
 import { encodeFunctionData, erc20Abi, isAddress, isHex, publicActions, type Hex } from 'viem';
 import type { StraitClient } from './createStraitClient.ts';
 import { EVM_CHAIN_IDS } from './evmChainIds.ts';
+import { StraitApiError } from './StraitApiError.ts';
 import { StraitClientError } from './StraitClientError.ts';
 import { TERMINAL_STATUSES, type BuildResult, type QuoteRow, type StepKind, type SubmitResult, type Transfer } from './straitTypes.ts';
 import { unwrap } from './unwrap.ts';
+import { watchTransfer } from './watchTransfer.ts';
 import { walletSigner, type AccountWalletClient, type EvmSigner, type EvmTransactionRequest } from './walletSigner.ts';
 
 /** Reads receipts on one chain; a viem public client (or a wallet client extended with `publicActions`). */
@@ -34,9 +36,11 @@ export interface RunTransferParams {
   onProgress?: ((progress: TransferProgress) => void | Promise<void>) | undefined;
   /** Passed to build: whether the wallet signs EIP-5792 bundles (fee steps are signed one by one here either way). */
   walletBatching?: boolean | undefined;
+  /** Passed to build: where Strait POSTs every change of the transfer, signed (docs/events.md#webhooks). */
+  webhookUrl?: string | undefined;
   /** The end user's IP, for geo-gated venues (spec §1). */
   userIp?: string | undefined;
-  /** Between reads of the transfer and of receipts; default 2000 ms. */
+  /** Between reads of receipts, and of the transfer where it has no event stream; default 2000 ms. */
   pollIntervalMs?: number | undefined;
   /** Gives up polling (`StraitClientError` `timeout`) after this long; default 30 minutes. */
   timeoutMs?: number | undefined;
@@ -60,7 +64,7 @@ interface PlannedTransaction extends EvmTransactionRequest {
  * Drives one transfer: builds the chosen row, signs every step (approve, fee, main; or the fee steps
  * and then the payment of the deposit address), submits each as signed bytes in the build's order
  * waiting for its receipt before the next (spec §1: the main step is accepted only after the fee
- * steps), then polls until the transfer is terminal.
+ * steps), then follows the transfer's event stream (polling where there is none) until it is terminal.
  *
  * Every step is checked to be one this client can sign before the first signature, so an unsupported
  * build (non-EVM steps, `redeem`, a memo deposit) fails with nothing signed. An HTTP error throws
@@ -71,7 +75,7 @@ export async function runTransfer(params: RunTransferParams): Promise<RunTransfe
   const pollIntervalMs = params.pollIntervalMs ?? 2000;
   const build = unwrap(
     await client.POST('/bridge/build', {
-      body: { decisionId: params.decisionId, ...(params.quote ? { quoteId: params.quote.quoteId } : {}), ...(params.walletBatching !== undefined ? { walletBatching: params.walletBatching } : {}) },
+      body: { decisionId: params.decisionId, ...(params.quote ? { quoteId: params.quote.quoteId } : {}), ...(params.walletBatching !== undefined ? { walletBatching: params.walletBatching } : {}), ...(params.webhookUrl !== undefined ? { webhookUrl: params.webhookUrl } : {}) },
       ...(signal ? { signal } : {}),
     }),
   );
@@ -100,7 +104,7 @@ export async function runTransfer(params: RunTransferParams): Promise<RunTransfe
     await onProgress?.({ phase: 'confirmed', transferId: build.transferId, index, step: tx.step, txHash });
   }
 
-  const transfer = await pollToTerminal(params, build.transferId, pollIntervalMs);
+  const transfer = await followToTerminal(params, build.transferId, pollIntervalMs);
   return { build, submissions, transfer };
 }
 
@@ -145,6 +149,27 @@ function receiptReaders(params: RunTransferParams): (chainId: number) => Promise
     if (!reader) throw new StraitClientError('no_public_client_for_chain', `no public client reads chain ${chainId}`, { chainId });
     return reader;
   };
+}
+
+/**
+ * Follows the transfer's event stream to a terminal status; where the stream is not available (an
+ * older server, a proxy that buffers it, a network fault) it polls instead.
+ */
+async function followToTerminal(params: RunTransferParams, transferId: string, pollIntervalMs: number): Promise<Transfer> {
+  const timeoutMs = params.timeoutMs ?? 30 * 60_000;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = params.signal ? AbortSignal.any([params.signal, timeout]) : timeout;
+  try {
+    for await (const { transfer } of watchTransfer({ client: params.client, transferId, signal })) {
+      await params.onProgress?.({ phase: 'status', transfer });
+      if (TERMINAL_STATUSES.includes(transfer.status)) return transfer;
+    }
+  } catch (failure) {
+    params.signal?.throwIfAborted();
+    if (timeout.aborted) return pollToTerminal({ ...params, timeoutMs: 0 }, transferId, pollIntervalMs);
+    if (failure instanceof StraitApiError && failure.status !== 404 && failure.status < 500) throw failure;
+  }
+  return pollToTerminal(params, transferId, pollIntervalMs);
 }
 
 async function pollToTerminal(params: RunTransferParams, transferId: string, pollIntervalMs: number): Promise<Transfer> {

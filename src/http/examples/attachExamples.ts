@@ -40,7 +40,8 @@ export function attachExamples<T>(document: T): T {
       for (const parameter of operation.parameters ?? []) {
         if (example.request && parameter.name in example.request) parameter.example = example.request[parameter.name];
       }
-      const answer = operation.responses?.[String(example.status)]?.content?.['application/json'];
+      // The answer's one media type: JSON, or the event stream's text.
+      const answer = Object.values(operation.responses?.[String(example.status)]?.content ?? {})[0];
       if (answer) answer.examples = named(example.response);
     }
   }

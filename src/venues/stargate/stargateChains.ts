@@ -1,4 +1,4 @@
-import type { Address, Hex } from 'viem';
+import type { Address } from 'viem';
 import { evmChainId, type ChainKey } from '../../domain/chains.ts';
 
 /**
@@ -110,4 +110,4 @@ export const SHARED_DECIMALS = 6;
 export const NATIVE_CONVERSION_RATE = 10n ** 12n;
 
 /** `send((uint32,bytes32,uint256,uint256,bytes,bytes,bytes),(uint256,uint256),address)`: IOFT's and Stargate's `send`. */
-export const STARGATE_SEND_SELECTOR: Hex = '0xc7c7f5b3';
+export { OFT_SEND_SELECTOR as STARGATE_SEND_SELECTOR } from '../layerzero/oftSend.ts';

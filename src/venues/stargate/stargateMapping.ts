@@ -1,7 +1,8 @@
 import { getAddress, hexToBigInt, isAddress, isHex, size, slice, type Hex } from 'viem';
 import type { RejectionCode } from '../../domain/errors.ts';
 import type { TokenInfo } from '../../domain/tokens.ts';
-import { VenueRejection, type VenueStatus, type VenueTransferState } from '../Venue.ts';
+import { VenueRejection, type VenueStatus } from '../Venue.ts';
+import { LAYERZERO_STATUS_TABLE, pickMessage, scanStateOf } from '../layerzero/layerZeroScan.ts';
 import { SHARED_DECIMALS } from './stargateChains.ts';
 import { addressToBytes32 } from './stargateSendCalls.ts';
 import type { ScanMessage, StargateErrorBody, StargateQuote } from './stargateSchemas.ts';
@@ -47,29 +48,8 @@ export function translateStargateError(message: string, limits: { readonly maxAm
   return new VenueRejection(code, `Stargate: ${text}`, details);
 }
 
-/**
- * LayerZero Scan's message status (`status.name`; docs.layerzero.network "LayerZero Scan" transaction
- * statuses, and the wider enum Scan clients decode) → Strait's state. Stargate never refunds on its
- * own: a message that cannot be delivered leaves the funds in the pool until someone acts, so it is
- * `failed`, and a stored payload or a blocked nonce stays `pending` (delivery can still be retried).
- */
-export const STARGATE_STATUS_TABLE: Readonly<Record<string, VenueTransferState>> = {
-  CONFIRMING: 'pending', // the source transaction awaits finality (reorg / replacement watch)
-  INFLIGHT: 'pending', // sent, awaiting DVN verification and the executor
-  DELIVERED: 'completed',
-  PAYLOAD_STORED: 'pending', // arrived, but the destination call reverted or ran out of gas: needs a retry
-  BLOCKED: 'pending', // an earlier nonce of the pathway holds a stored payload
-  FAILED: 'failed',
-  APPLICATION_BURNED: 'failed', // the application burned the nonce: it will never be delivered
-  APPLICATION_SKIPPED: 'failed', // the application skipped the nonce: it will never be delivered
-  UNRESOLVABLE_COMMAND: 'failed',
-  MALFORMED_COMMAND: 'failed',
-};
-
-const DETAILS: Readonly<Record<string, string>> = {
-  PAYLOAD_STORED: 'the LayerZero message reached the destination but its execution reverted; it needs a retry there',
-  BLOCKED: 'the LayerZero message waits behind an earlier stuck message of the same pathway',
-};
+/** LayerZero Scan's status table (shared by the LayerZero venues): Stargate never refunds on its own either. */
+export const STARGATE_STATUS_TABLE = LAYERZERO_STATUS_TABLE;
 
 /** The Stargate taxi message (`TaxiCodec.encodeTaxi`): type 1, asset id, receiver (bytes32), amount in shared decimals. */
 export function decodeTaxiPayload(payload: string | undefined): { readonly receiver: Hex; readonly amountSD: bigint } | null {
@@ -78,10 +58,7 @@ export function decodeTaxiPayload(payload: string | undefined): { readonly recei
   return { receiver: slice(payload, 3, 35), amountSD: hexToBigInt(slice(payload, 35, 43)) };
 }
 
-/** The message of this transfer among those of its source transaction: the one to the destination's endpoint, else the only one. */
-export function pickMessage(messages: readonly ScanMessage[], dstEid: number): ScanMessage | null {
-  return messages.find((m) => m.pathway?.dstEid === dstEid) ?? (messages.length === 1 ? messages[0]! : null);
-}
+export { pickMessage };
 
 /**
  * A Scan message → the transfer's status. The amount delivered is not in Scan's answer as a field,
@@ -91,10 +68,8 @@ export function pickMessage(messages: readonly ScanMessage[], dstEid: number): S
  */
 export function toStargateStatus(message: ScanMessage, transfer: { readonly recipient: string; readonly toToken: TokenInfo }): VenueStatus {
   const name = message.status.name;
-  const known = Object.hasOwn(STARGATE_STATUS_TABLE, name);
-  const state = known ? STARGATE_STATUS_TABLE[name]! : 'pending';
+  const { state, known, detail } = scanStateOf(message);
   const destinationTxHash = message.destination?.tx?.txHash ?? null;
-  const detail = !known ? `LayerZero Scan reported '${name}', which Strait does not know yet` : (DETAILS[name] ?? message.status.message ?? null);
   return {
     state,
     venueStatus: name,

@@ -48,22 +48,8 @@ export type StargateQuotes = Static<typeof StargateQuotesSchema>;
 export const StargateErrorBodySchema = Type.Object({ error: Type.Optional(StargateErrorSchema), message: Type.Optional(Type.String()) });
 export type StargateErrorBody = Static<typeof StargateErrorBodySchema>;
 
-/**
- * One LayerZero message as Scan reports it. `status.name` stays a free string so an undocumented
- * value reaches the status table (pending, unrecognized) rather than failing validation; a message
- * still waiting has a `destination` without `tx`, and `failedTx` holds objects, not strings.
- */
-const ScanMessageSchema = Type.Object({
-  pathway: Type.Optional(Type.Object({ srcEid: Type.Optional(Type.Integer()), dstEid: Type.Optional(Type.Integer()) })),
-  source: Type.Optional(Type.Object({ status: Type.Optional(Type.String()), tx: Type.Optional(Type.Object({ txHash: Type.Optional(Type.String()), payload: Type.Optional(Type.String()) })) })),
-  destination: Type.Optional(Type.Object({ status: Type.Optional(Type.String()), tx: Type.Optional(Type.Object({ txHash: Type.Optional(Type.String()) })) })),
-  guid: Type.Optional(Type.String()),
-  status: Type.Object({ name: Type.String(), message: Nullable(Type.String()) }),
-});
-export type ScanMessage = Static<typeof ScanMessageSchema>;
-
-export const ScanMessagesSchema = Type.Object({ data: Type.Array(ScanMessageSchema) });
-export type ScanMessages = Static<typeof ScanMessagesSchema>;
+/** LayerZero Scan's answer, shared with the other LayerZero venues. */
+export { ScanMessagesSchema, type ScanMessage, type ScanMessages } from '../layerzero/layerZeroScan.ts';
 
 /** What quote and build store, read back by build and status (all strings: stored JSON outlives deploys). */
 export const StargateContextSchema = Type.Object({

@@ -1,4 +1,5 @@
-import { decodeFunctionData, encodeFunctionData, getAddress, isAddress, pad, parseAbi, size, slice, type Address, type Hex } from 'viem';
+import { getAddress, isAddress, size, slice, type Hex } from 'viem';
+import { addressToBytes32, decodeOftSend, encodeOftSend, PLAIN_OPTIONS, type OftSend } from '../layerzero/oftSend.ts';
 import type { CallIntent } from '../allowList.ts';
 import { stargateChainById, stargateChainByEid } from './stargateChains.ts';
 
@@ -10,49 +11,10 @@ import { stargateChainById, stargateChainByEid } from './stargateChains.ts';
  * a contract with the tokens, and `extraOptions` can carry a native drop to any address. Strait reads
  * the whole call and accepts only a plain taxi to the recipient.
  */
-const abi = parseAbi([
-  'struct SendParam { uint32 dstEid; bytes32 to; uint256 amountLD; uint256 minAmountLD; bytes extraOptions; bytes composeMsg; bytes oftCmd; }',
-  'struct MessagingFee { uint256 nativeFee; uint256 lzTokenFee; }',
-  'function send(SendParam _sendParam, MessagingFee _fee, address _refundAddress) payable',
-]);
-
-export interface StargateSend {
-  readonly dstEid: number;
-  readonly to: Hex;
-  readonly amountLD: bigint;
-  readonly minAmountLD: bigint;
-  readonly extraOptions: Hex;
-  readonly composeMsg: Hex;
-  readonly oftCmd: Hex;
-  readonly nativeFee: bigint;
-  readonly lzTokenFee: bigint;
-  readonly refundAddress: Address;
-}
-
-/** The decoded `send` call, or `null` when `data` is not one. */
-export function decodeStargateSend(data: Hex): StargateSend | null {
-  try {
-    const decoded = decodeFunctionData({ abi, data });
-    if (decoded.functionName !== 'send') return null;
-    const [param, fee, refundAddress] = decoded.args;
-    return { ...param, nativeFee: fee.nativeFee, lzTokenFee: fee.lzTokenFee, refundAddress };
-  } catch {
-    return null;
-  }
-}
-
-export function encodeStargateSend(call: StargateSend): Hex {
-  const { nativeFee, lzTokenFee, refundAddress, ...param } = call;
-  return encodeFunctionData({ abi, functionName: 'send', args: [param, { nativeFee, lzTokenFee }, refundAddress] });
-}
-
-/** An EVM address as the bytes32 `SendParam.to` carries it (left-padded). */
-export function addressToBytes32(address: Address): Hex {
-  return pad(address.toLowerCase() as Hex, { size: 32 });
-}
-
-/** `extraOptions` Strait accepts: none, or the bare type-3 options header with no option in it. */
-const PLAIN_OPTIONS: readonly string[] = ['0x', '0x0003'];
+export type StargateSend = OftSend;
+export const decodeStargateSend = decodeOftSend;
+export const encodeStargateSend = encodeOftSend;
+export { addressToBytes32 };
 
 /**
  * Why a `send` to a pool does not do exactly what the transfer asked, or `null` when it does: the

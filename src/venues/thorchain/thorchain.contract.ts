@@ -3,13 +3,14 @@ import { nativeToken, resolveToken, type TokenInfo } from '../../domain/tokens.t
 import type { ContractCase, ServedRoute, VenueContract } from '../contract/ContractCase.ts';
 import type { VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
 import { thorchainChain } from './thorchainChains.ts';
-import { decodeDeposit } from './thorchainRouterCalls.ts';
+import { decodeDeposit } from '../thorchainFamily/routerDeposit.ts';
 
 /**
  * THORChain against its answers (fixtures/real/SOURCES.json): THORChain's dev-docs quote (1 BTC →
- * ETH with an affiliate) and status answer (an observed BTC inbound), and xchainjs's recorded
- * inbound addresses. No standalone recorded EVM-source quote, error body, or swap status with out
- * txs was found: those are synthetic variants of the real layouts (fixtures/synthetic/SOURCES.json).
+ * ETH with an affiliate) and status answer (an observed BTC inbound), xchainjs's recorded inbound
+ * addresses, and Gem Wallet's recorded status answers of swaps with an affiliate (two completed, one
+ * pending). No standalone recorded EVM-source quote, error body, refund or partial status was
+ * found: those are synthetic variants of the real layouts (fixtures/synthetic/SOURCES.json).
  */
 
 function token(chain: string, symbol: string | null): TokenInfo {
@@ -173,6 +174,24 @@ const cases: readonly ContractCase[] = [
   statusCase('an outbound scheduled but not signed is pending', statusAt('synthetic/status-outbound-scheduled.json'), { kind: 'status', state: 'pending', destinationTxHash: null }),
   statusCase('an out tx with an unknown memo is pending and unrecognized', statusAt('synthetic/status-unknown-out-memo.json'), { kind: 'status', state: 'pending', unrecognized: true }),
   statusCase('an inbound THORNode does not know yet (404) is pending', [], { kind: 'status', state: 'pending', destinationTxHash: null }),
+  statusCase(
+    "Gem's recorded LTC → ETH swap with an affiliate: completed with the recipient's ETH payout, not the affiliate's RUNE",
+    [{ method: 'GET', path: '/thorchain/tx/status/D62DF92A6A0EEB68411BC0A594CBA178D2AA8BE9239893BE1ECAB0A43BEFE497', answer: { file: 'real/status-ltc-to-eth.json' } }],
+    { kind: 'status', state: 'completed', destinationTxHash: '0x68f5ebd1ed3f00118a58c177d403ecf132971d93f0c9e0b1086663f4f99ceda3', receivedAmount: 124_368n * 10n ** 10n },
+    { ...statusRequest, fromChain: 'litecoin', toChain: 'ethereum', toToken: token('ethereum', null), recipient: '0x5615E8AB93b9d695b6d4d6545f7792aA59e1069a', sourceTxHash: 'D62DF92A6A0EEB68411BC0A594CBA178D2AA8BE9239893BE1ECAB0A43BEFE497' },
+  ),
+  statusCase(
+    "Gem's recorded BSC → ETH USDT swap: the 1e8 payout rescaled to USDT's 6 decimals",
+    [{ method: 'GET', path: '/thorchain/tx/status/F87B68976E5EF68C2C8BED031A44566F9977FFC0BE90EAC45C807CC84C56D4C5', answer: { file: 'real/status-bnb-to-eth-usdt.json' } }],
+    { kind: 'status', state: 'completed', destinationTxHash: '0x2ff066bc2688f4cf099e1fefd560abadc731fcf25e2f2fae432469dfca7c0dfc', receivedAmount: 12_973_781n },
+    { ...statusRequest, fromChain: 'bnb', toChain: 'ethereum', toToken: token('ethereum', 'USDT'), recipient: '0xb1Dfff6762b9A5Edd945e7fA55EE15288e2E294F', sourceTxHash: '0xf87b68976e5ef68c2c8bed031a44566f9977ffc0be90eac45c807cc84c56d4c5' },
+  ),
+  statusCase(
+    "Gem's recorded swap whose affiliate is paid but whose recipient's outbound is not signed yet is pending",
+    [{ method: 'GET', path: '/thorchain/tx/status/BB189F94566D89A96092D986DDC51938EED45D15ECE48AB82E38EB9F9073C467', answer: { file: 'real/status-bnb-to-tron-pending.json' } }],
+    { kind: 'status', state: 'pending', destinationTxHash: null, receivedAmount: null },
+    { ...statusRequest, fromChain: 'bnb', toChain: 'tron', toToken: token('tron', null), recipient: 'TEB39Rt69QkgD1BKhqaRNqGxfQzCarkRCb', sourceTxHash: 'BB189F94566D89A96092D986DDC51938EED45D15ECE48AB82E38EB9F9073C467' },
+  ),
 ];
 
 export const contract: VenueContract = { venue: 'thorchain', cases };

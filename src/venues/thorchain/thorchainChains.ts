@@ -1,9 +1,11 @@
-import { getAddress, type Address } from 'viem';
-import { chainInfo, type ChainKey } from '../../domain/chains.ts';
-import type { TokenInfo } from '../../domain/tokens.ts';
+import type { Hex } from 'viem';
+import type { CallIntent } from '../allowList.ts';
+import { evmPoolChain, otherPoolChain, poolChainByKey, type PoolChain, type PoolNetwork } from '../thorchainFamily/poolNetwork.ts';
+import { whyNotRouterDeposit } from '../thorchainFamily/routerDeposit.ts';
 
 /**
- * THORChain's chains as Strait serves them. THORChain names chains with upper-case short names and
+ * THORChain's chains as Strait serves them, and what else tells THORChain from the rest of its
+ * family (thorchainFamily/poolNetwork.ts). THORChain names chains with upper-case short names and
  * assets `CHAIN.SYMBOL` (natives) or `CHAIN.SYMBOL-0XCONTRACT` (tokens, contract upper-cased), and
  * counts every asset in 1e8 units whatever its own decimals (dev.thorchain.org "Asset Notation",
  * "Quickstart Guide").
@@ -14,82 +16,46 @@ import type { TokenInfo } from '../../domain/tokens.ts';
  * answer. The quote's `router` must equal the pinned one or the build is refused: a router upgrade
  * therefore stops builds until this table follows (safe failure).
  */
-export interface ThorchainChain {
-  readonly key: ChainKey;
-  /** THORChain's name of the chain (`inbound_addresses[].chain`, the asset prefix). */
-  readonly thorChain: string;
-  /** THORChain's name of the chain's native asset. */
-  readonly nativeAsset: string;
-  /** EVM chain id, `null` for the UTXO and Cosmos chains. */
-  readonly chainId: number | null;
-  /** The pinned router on an EVM chain (what `depositWithExpiry` is called on), `null` elsewhere. */
-  readonly router: Address | null;
-  /** Whether Strait builds transfers from this chain (EVM router calls); the others are quote_only. */
-  readonly buildable: boolean;
-}
+const evm = (key: Parameters<typeof evmPoolChain>[1], thorChain: string, nativeAsset: string, router: string) => evmPoolChain('THORChain', key, thorChain, nativeAsset, router);
 
-const evm = (key: ChainKey, thorChain: string, nativeAsset: string, router: string): ThorchainChain => {
-  const chainId = chainInfo(key).chainId;
-  if (chainId === null) throw new Error(`THORChain table names non-EVM chain ${key} as EVM`);
-  return { key, thorChain, nativeAsset, chainId, router: getAddress(router), buildable: true };
+export const THORCHAIN: PoolNetwork = {
+  name: 'THORChain',
+  apiPrefix: '/thorchain',
+  chains: [
+    evm('ethereum', 'ETH', 'ETH.ETH', '0xD37BbE5744D730a1d98d8DC97c42F0Ca46aD7146'),
+    evm('avalanche', 'AVAX', 'AVAX.AVAX', '0x8F66c4AE756BEbC49Ec8B81966DD8bba9f127549'),
+    evm('bnb', 'BSC', 'BSC.BNB', '0xb30ec53f98ff5947ede720d32ac2da7e52a5f56b'),
+    evm('base', 'BASE', 'BASE.ETH', '0x68208d99746b805a1ae41421950a47b711e35681'),
+    // UTXO and Cosmos chains: priced (destinations, and quote_only sources: UTXO steps do not exist yet).
+    otherPoolChain('bitcoin', 'BTC', 'BTC.BTC'),
+    otherPoolChain('litecoin', 'LTC', 'LTC.LTC'),
+    otherPoolChain('bitcoincash', 'BCH', 'BCH.BCH'),
+    otherPoolChain('dogecoin', 'DOGE', 'DOGE.DOGE'),
+    otherPoolChain('cosmoshub', 'GAIA', 'GAIA.ATOM'),
+  ],
+  // USDC and USDT pools exist on ETH, AVAX, BSC and BASE per the pools list; a token whose pool is
+  // missing is refused by the node with "pool does not exist", which maps to token_not_supported.
+  tokenSymbols: ['USDC', 'USDT'],
+  // THORChain's supported address formats (dev.thorchain.org "Querying THORChain"). Residual: legacy
+  // `3…`/`1…` forms are shared by BTC, LTC and BCH; such a memo would be refunded, not paid elsewhere.
+  nonEvmAddress: {
+    BTC: /^(bc1[02-9ac-hj-np-z]{8,87}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/,
+    LTC: /^(ltc1[02-9ac-hj-np-z]{8,87}|[LM3][1-9A-HJ-NP-Za-km-z]{25,34})$/,
+    BCH: /^((bitcoincash:)?[qp][02-9ac-hj-np-z]{41}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/,
+    DOGE: /^[DA9][1-9A-HJ-NP-Za-km-z]{25,34}$/,
+    GAIA: /^cosmos1[02-9ac-hj-np-z]{38,58}$/,
+  },
+  // The swap refunds rather than pay out less than the expected amount minus 1 %; the memo's limit
+  // is what minAmountOut says.
+  toleranceBps: 100,
+  streaming: null,
 };
-const other = (key: ChainKey, thorChain: string, nativeAsset: string): ThorchainChain => ({ key, thorChain, nativeAsset, chainId: null, router: null, buildable: false });
 
-export const THORCHAIN_CHAINS: readonly ThorchainChain[] = [
-  evm('ethereum', 'ETH', 'ETH.ETH', '0xD37BbE5744D730a1d98d8DC97c42F0Ca46aD7146'),
-  evm('avalanche', 'AVAX', 'AVAX.AVAX', '0x8F66c4AE756BEbC49Ec8B81966DD8bba9f127549'),
-  evm('bnb', 'BSC', 'BSC.BNB', '0xb30ec53f98ff5947ede720d32ac2da7e52a5f56b'),
-  evm('base', 'BASE', 'BASE.ETH', '0x68208d99746b805a1ae41421950a47b711e35681'),
-  // UTXO and Cosmos chains: priced (destinations, and quote_only sources: UTXO steps do not exist yet).
-  other('bitcoin', 'BTC', 'BTC.BTC'),
-  other('litecoin', 'LTC', 'LTC.LTC'),
-  other('bitcoincash', 'BCH', 'BCH.BCH'),
-  other('dogecoin', 'DOGE', 'DOGE.DOGE'),
-  other('cosmoshub', 'GAIA', 'GAIA.ATOM'),
-];
-
-/**
- * ERC-20 tokens with THORChain pools Strait quotes, by registry symbol (USDC and USDT pools exist on
- * ETH, AVAX, BSC and BASE per the pools list; a token whose pool is missing is refused by the node
- * with "pool does not exist", which the adapter maps to token_not_supported).
- */
-const TOKEN_SYMBOLS: readonly string[] = ['USDC', 'USDT'];
-
-export function thorchainChain(key: string): ThorchainChain | undefined {
-  return THORCHAIN_CHAINS.find((chain) => chain.key === key);
+export function thorchainChain(key: string): PoolChain | undefined {
+  return poolChainByKey(THORCHAIN, key);
 }
 
-export function thorchainChainByName(thorChain: string): ThorchainChain | undefined {
-  return THORCHAIN_CHAINS.find((chain) => chain.thorChain === thorChain);
-}
-
-export function thorchainChainByEvmId(chainId: number): ThorchainChain | undefined {
-  return THORCHAIN_CHAINS.find((chain) => chain.chainId === chainId);
-}
-
-/** THORChain's asset name of a registry token, or `null` when Strait does not quote it there. */
-export function thorchainAsset(chain: ThorchainChain, token: TokenInfo): string | null {
-  if (token.address === null) return chain.nativeAsset;
-  if (chain.chainId === null || !TOKEN_SYMBOLS.includes(token.symbol)) return null;
-  return `${chain.thorChain}.${token.symbol}-${token.address.toUpperCase()}`;
-}
-
-/** Whether THORChain may quote this token of this chain (for coverage). */
-export function quotableSymbol(chain: ThorchainChain, symbol: string, native: boolean): boolean {
-  return native || (chain.chainId !== null && TOKEN_SYMBOLS.includes(symbol));
-}
-
-export { TOKEN_SYMBOLS as THORCHAIN_TOKEN_SYMBOLS };
-
-/** THORChain counts every asset in 1e8 units. */
-const THOR_DECIMALS = 8;
-
-/** A native-decimals amount in THORChain's 1e8 units (truncated: THORChain ignores finer digits). */
-export function toThorUnits(amount: bigint, decimals: number): bigint {
-  return decimals >= THOR_DECIMALS ? amount / 10n ** BigInt(decimals - THOR_DECIMALS) : amount * 10n ** BigInt(THOR_DECIMALS - decimals);
-}
-
-/** A 1e8-unit amount in the token's own decimals (truncated for tokens with fewer than 8). */
-export function fromThorUnits(amount: bigint, decimals: number): bigint {
-  return decimals >= THOR_DECIMALS ? amount * 10n ** BigInt(decimals - THOR_DECIMALS) : amount / 10n ** BigInt(THOR_DECIMALS - decimals);
+/** The allow-list check of a THORChain router call (thorchainFamily/routerDeposit.ts). */
+export function whyNotThorchainCall(data: Hex, value: bigint, intent: CallIntent): string | null {
+  return whyNotRouterDeposit(THORCHAIN, data, value, intent);
 }

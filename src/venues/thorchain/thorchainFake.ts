@@ -1,107 +1,25 @@
 import { readFileSync } from 'node:fs';
-import { startFakeServer, type FakeReply, type FakeRequest } from '../fake/startFakeServer.ts';
-import { switchableFake, type SwitchableFake } from '../fake/switchableFake.ts';
+import { startPoolFake, type PoolFake, type PoolFakeOptions } from '../thorchainFamily/poolFake.ts';
 
 /**
- * A loopback THORNode for tests, answering in the layouts of the real answers: `quote/swap` from
- * THORChain's docs quote (fixtures/real/quote-btc-to-eth-affiliate.json) with the request's assets,
- * amounts, destination, and for an EVM source the vault and router of the recorded inbound list
- * substituted, and a memo `=:ASSET:DEST:LIMIT` as `tolerance_bps` makes THORNode write it;
- * `inbound_addresses` is the recorded list (fixtures/real/inbound-addresses.json);
- * `tx/status/{hash}` answers in the layout of the docs' status answer. Errors use the node's
- * `{"code": 3, "message": …}` body. `tamper` makes the quote lie so tests can prove the refusals.
+ * A loopback THORNode (thorchainFamily/poolFake.ts) answering from THORChain's real answers: the
+ * docs quote (fixtures/real/quote-btc-to-eth-affiliate.json), xchainjs's recorded inbound addresses
+ * and the docs' status answer as templates.
  */
-export interface ThorchainFakeOptions {
-  /** Output per input in basis points of the 1e8 amount, before any decimal difference (default 9 900). */
-  readonly outBps?: bigint;
-  /** The recommended minimum in 1e8 units (default 10 000). */
-  readonly minThor?: bigint;
-  /** THORChain chains to report halted or trading-paused. */
-  readonly halted?: readonly string[];
-  readonly tradingPaused?: readonly string[];
-  /** Quote fields replaced by a lie. */
-  readonly tamper?: Partial<{ memo: string; router: string; inbound_address: string }>;
-  /** What `tx/status` answers: stages only (`observed`), a payout (`out`), a refund (`refund`). */
-  readonly status?: 'observed' | 'out' | 'refund';
-}
-
-export type ThorchainFake = SwitchableFake<ThorchainFakeOptions>;
-
 function realAnswer(name: string): unknown {
   return JSON.parse(readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url), 'utf8')) as unknown;
 }
-const QUOTE = realAnswer('quote-btc-to-eth-affiliate.json') as Record<string, unknown>;
-const INBOUND = realAnswer('inbound-addresses.json') as readonly Record<string, unknown>[];
-const STATUS = realAnswer('status-btc-savers-observed.json') as Record<string, unknown>;
 
-export async function startThorchainFake(initial: ThorchainFakeOptions = {}): Promise<ThorchainFake> {
-  let options = initial;
-  /** The last quote per destination, so status can pay what was quoted. */
-  const quoted = new Map<string, { toAsset: string; destination: string; out: bigint }>();
+export type ThorchainFake = PoolFake;
 
-  const error = (message: string): FakeReply => ({ status: 400, body: { code: 3, message, details: [] } });
-
-  function inbound(): FakeReply {
-    return {
-      body: INBOUND.map((entry) => ({
-        ...entry,
-        halted: options.halted?.includes(String(entry.chain)) ?? false,
-        chain_trading_paused: options.tradingPaused?.includes(String(entry.chain)) ?? false,
-      })),
-    };
-  }
-
-  function quote(request: FakeRequest): FakeReply {
-    const q = request.query;
-    const from = q.get('from_asset') ?? '';
-    const to = q.get('to_asset') ?? '';
-    const amountText = q.get('amount') ?? '';
-    const destination = q.get('destination') ?? '';
-    if (!/^[A-Z0-9]+\.[A-Z0-9]+(-0X[0-9A-F]{40})?$/.test(from) || !/^[A-Z0-9]+\.[A-Z0-9]+(-0X[0-9A-F]{40})?$/.test(to)) return error('bad from_asset or to_asset: invalid request');
-    if (!/^[0-9]+$/.test(amountText)) return error('invalid amount: invalid request');
-    const amount = BigInt(amountText);
-    const min = options.minThor ?? 10_000n;
-    if (amount < min) return error(`amount less than min swap amount (recommended_min_amount_in: ${min}): invalid request`);
-    const out = (amount * (options.outBps ?? 9_900n)) / 10_000n;
-    const tolerance = BigInt(q.get('tolerance_bps') ?? '0');
-    const limit = tolerance > 0n ? (out * (10_000n - tolerance)) / 10_000n : 0n;
-    const sourceChain = from.split('.')[0] ?? '';
-    const entry = INBOUND.find((candidate) => candidate.chain === sourceChain);
-    quoted.set(destination, { toAsset: to, destination, out });
-    const tamper = options.tamper ?? {};
-    const body: Record<string, unknown> = {
-      ...QUOTE,
-      inbound_address: tamper.inbound_address ?? entry?.address,
-      fees: { ...(QUOTE.fees as Record<string, unknown>), asset: to, affiliate: '0' },
-      expiry: Math.floor(Date.now() / 1000) + 15 * 60,
-      recommended_min_amount_in: min.toString(),
-      memo: tamper.memo ?? `=:${to}:${destination}${limit > 0n ? `:${limit}` : ''}`,
-      expected_amount_out: out.toString(),
-    };
-    const router = tamper.router ?? entry?.router;
-    if (router !== undefined) body.router = router;
-    return { body };
-  }
-
-  function status(request: FakeRequest): FakeReply {
-    const hash = request.path.split('/').pop() ?? '';
-    const tx = { ...(STATUS.tx as Record<string, unknown>), id: hash };
-    const kind = options.status ?? 'observed';
-    if (kind === 'observed') return { body: { ...STATUS, tx } };
-    const last = [...quoted.values()].pop();
-    const stages = { ...(STATUS.stages as Record<string, unknown>), swap_status: { pending: false }, swap_finalised: { completed: true }, outbound_signed: { completed: true } };
-    const memo = `${kind === 'out' ? 'OUT' : 'REFUND'}:${hash}`;
-    const coins = [{ asset: kind === 'out' ? (last?.toAsset ?? 'BTC.BTC') : 'ETH.ETH', amount: (last?.out ?? 1n).toString() }];
-    const outTx = { id: 'AB'.repeat(32), chain: (last?.toAsset ?? 'BTC.BTC').split('.')[0], to_address: last?.destination ?? '', coins, memo };
-    return { body: { tx, stages, out_txs: [outTx] } };
-  }
-
-  const server = await startFakeServer({
-    'GET /thorchain/inbound_addresses': inbound,
-    'GET /thorchain/quote/swap': quote,
-    'GET /thorchain/tx/status/:hash': status,
-  });
-  return switchableFake(server, (next) => {
-    options = next;
-  });
+export function startThorchainFake(initial: PoolFakeOptions = {}): Promise<ThorchainFake> {
+  return startPoolFake(
+    {
+      prefix: '/thorchain',
+      quote: realAnswer('quote-btc-to-eth-affiliate.json') as Record<string, unknown>,
+      inbound: realAnswer('inbound-addresses.json') as readonly Record<string, unknown>[],
+      status: realAnswer('status-btc-savers-observed.json') as Record<string, unknown>,
+    },
+    initial,
+  );
 }

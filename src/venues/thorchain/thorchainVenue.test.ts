@@ -2,11 +2,11 @@ import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestVenue, fixturesOf, knownToken, passes, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
 import type { StepsPlan, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
-import { thorchainChain } from './thorchainChains.ts';
+import { PoolInboundAddressesSchema, PoolQuoteSchema, PoolTxStatusSchema } from '../thorchainFamily/poolSchemas.ts';
+import { decodeDeposit, encodeDeposit } from '../thorchainFamily/routerDeposit.ts';
+import { parseSwapMemo } from '../thorchainFamily/swapMemo.ts';
+import { thorchainChain, whyNotThorchainCall } from './thorchainChains.ts';
 import { startThorchainFake, type ThorchainFake } from './thorchainFake.ts';
-import { parseSwapMemo } from './thorchainMemo.ts';
-import { decodeDeposit, encodeDeposit, whyNotThorchainCall } from './thorchainRouterCalls.ts';
-import { ThorchainInboundAddressesSchema, ThorchainQuoteSchema, ThorchainTxStatusSchema } from './thorchainSchemas.ts';
 import { thorchainVenue } from './thorchainVenue.ts';
 
 /**
@@ -53,11 +53,11 @@ const fixture = fixturesOf(import.meta.url);
 
 describe('THORChain fixtures pass the adapter schemas', () => {
   it('real and synthetic answers', () => {
-    expect(passes(ThorchainQuoteSchema, fixture('real/quote-btc-to-eth-affiliate.json'))).toBe(true);
-    expect(passes(ThorchainQuoteSchema, fixture('synthetic/quote-eth-to-btc.json'))).toBe(true);
-    expect(passes(ThorchainInboundAddressesSchema, fixture('real/inbound-addresses.json'))).toBe(true);
-    expect(passes(ThorchainTxStatusSchema, fixture('real/status-btc-savers-observed.json'))).toBe(true);
-    expect(passes(ThorchainTxStatusSchema, fixture('synthetic/status-out.json'))).toBe(true);
+    expect(passes(PoolQuoteSchema, fixture('real/quote-btc-to-eth-affiliate.json'))).toBe(true);
+    expect(passes(PoolQuoteSchema, fixture('synthetic/quote-eth-to-btc.json'))).toBe(true);
+    expect(passes(PoolInboundAddressesSchema, fixture('real/inbound-addresses.json'))).toBe(true);
+    expect(passes(PoolTxStatusSchema, fixture('real/status-btc-savers-observed.json'))).toBe(true);
+    expect(passes(PoolTxStatusSchema, fixture('synthetic/status-out.json'))).toBe(true);
   });
 });
 

@@ -1,34 +1,20 @@
-import { getAddress, isAddress, type Address } from 'viem';
-import { Value } from 'typebox/value';
-import { chainInfo } from '../../domain/chains.ts';
-import { tokensOn } from '../../domain/tokens.ts';
-import { VenueRejection, type CallContext, type CoverageAnswer, type Corridor, type StepsPlan, type Venue, type VenueCoverage, type VenueQuote, type VenueQuoteRequest, type VenueStatus } from '../Venue.ts';
-import { VenueHttpError } from '../venueHttpClient.ts';
-import type { VenueDeps, VenueModule } from '../VenueModule.ts';
-import { fromThorUnits, quotableSymbol, THORCHAIN_CHAINS, thorchainAsset, thorchainChain, toThorUnits, type ThorchainChain } from './thorchainChains.ts';
-import { ceilFromThorUnits, THORCHAIN_ERROR_CODES, toThorchainStatus, translateThorchainError } from './thorchainMapping.ts';
-import { memoAssetMatches, parseSwapMemo, type SwapMemo } from './thorchainMemo.ts';
-import { encodeDeposit, THORCHAIN_ROUTER_SELECTORS, whyNotThorchainCall } from './thorchainRouterCalls.ts';
-import { ThorchainContextSchema, ThorchainErrorSchema, ThorchainInboundAddressesSchema, ThorchainQuoteSchema, ThorchainTxStatusSchema, type ThorchainContext, type ThorchainQuote } from './thorchainSchemas.ts';
-
-const ZERO: Address = '0x0000000000000000000000000000000000000000';
-const QUOTE = '/thorchain/quote/swap';
-const INBOUND = '/thorchain/inbound_addresses';
-/**
- * The price limit Strait asks THORNode to write into the memo (`tolerance_bps`): the swap refunds
- * rather than pay out less than the expected amount minus 1 %. The limit is what `minAmountOut` says.
- */
-export const THORCHAIN_TOLERANCE_BPS = 100;
+import type { VenueModule } from '../VenueModule.ts';
+import { createPoolVenue } from '../thorchainFamily/createPoolVenue.ts';
+import { POOL_ERROR_CODES } from '../thorchainFamily/poolMapping.ts';
+import { PoolContextSchema } from '../thorchainFamily/poolSchemas.ts';
+import { ROUTER_DEPOSIT_SELECTORS } from '../thorchainFamily/routerDeposit.ts';
+import { THORCHAIN, whyNotThorchainCall } from './thorchainChains.ts';
 
 /**
  * THORChain (native cross-chain swaps through its vaults) via THORNode: `GET /thorchain/quote/swap`
  * prices and writes the memo, `GET /thorchain/inbound_addresses` says which chains are halted or
  * paused (checked on every quote and build: a halted chain is a typed rejection, never a stale row),
- * `GET /thorchain/tx/status/{hash}` tracks. Built: EVM sources (ETH, AVAX, BSC, BASE), one
- * `depositWithExpiry` call to the pinned router whose memo is decoded and compared with the transfer
- * (thorchainRouterCalls.ts), with an exact approval for a token. Quote only: UTXO and Cosmos sources
- * (their memo transactions are not a step Strait can verify yet). Strait sends no affiliate, so its
- * cuts stay fee steps, and refuses any memo naming one.
+ * `GET /thorchain/tx/status/{hash}` tracks (the adapter is the family's, thorchainFamily/
+ * createPoolVenue.ts). Built: EVM sources (ETH, AVAX, BSC, BASE), one `depositWithExpiry` call to the
+ * pinned router whose memo is decoded and compared with the transfer (routerDeposit.ts), with an
+ * exact approval for a token. Quote only: UTXO and Cosmos sources (their memo transactions are not a
+ * step Strait can verify yet). Strait sends no affiliate, so its cuts stay fee steps, and refuses any
+ * memo naming one.
  */
 export const thorchainVenue: VenueModule = {
   id: 'thorchain',
@@ -37,236 +23,16 @@ export const thorchainVenue: VenueModule = {
   // The gateway xchainjs and Edge default to; it asks integrators to identify with x-client-id.
   defaultBaseUrl: 'https://gateway.liquify.com/chain/thorchain_api',
   headers: (credentials): Record<string, string> => (credentials.CLIENT_ID ? { 'x-client-id': credentials.CLIENT_ID } : {}),
-  contextSchema: ThorchainContextSchema,
-  errorCodes: THORCHAIN_ERROR_CODES,
+  contextSchema: PoolContextSchema,
+  errorCodes: POOL_ERROR_CODES,
   allowList: {
-    calls: THORCHAIN_CHAINS.flatMap((chain) => (chain.chainId !== null && chain.router !== null ? [{ chainId: chain.chainId, to: chain.router, selectors: THORCHAIN_ROUTER_SELECTORS, check: whyNotThorchainCall }] : [])),
+    calls: THORCHAIN.chains.flatMap((chain) => (chain.chainId !== null && chain.router !== null ? [{ chainId: chain.chainId, to: chain.router, selectors: ROUTER_DEPOSIT_SELECTORS, check: whyNotThorchainCall }] : [])),
     transferRecipients: [],
   },
   // dev.thorchain.org Quickstart "Additional Considerations": 1 request per second per IP on /quote.
   rateLimit: () => ({ requests: 60, perMs: 60_000 }),
   // No sandboxFake: THORChain pays out from its vaults, which the sandbox's anvil chains cannot stand in for.
   create(deps) {
-    return createThorchainVenue(deps);
+    return createPoolVenue(thorchainVenue.id, THORCHAIN, deps);
   },
 };
-
-interface Resolved {
-  readonly from: ThorchainChain;
-  readonly to: ThorchainChain;
-  readonly fromAsset: string;
-  readonly toAsset: string;
-}
-
-type NotServed = Extract<CoverageAnswer, { served: false }>;
-
-function resolve(corridor: Corridor): Resolved | NotServed {
-  const from = thorchainChain(corridor.fromChain);
-  const to = thorchainChain(corridor.toChain);
-  if (!from || !to) {
-    const missing = !from ? corridor.fromChain : corridor.toChain;
-    return { served: false, code: 'route_not_served', message: `THORChain is not served for ${missing}` };
-  }
-  const fromAsset = thorchainAsset(from, corridor.fromToken);
-  const toAsset = thorchainAsset(to, corridor.toToken);
-  if (fromAsset === null || toAsset === null) {
-    const token = fromAsset === null ? corridor.fromToken : corridor.toToken;
-    return { served: false, code: 'token_not_supported', message: `THORChain has no pool Strait quotes for ${token.symbol} on ${token.chain}` };
-  }
-  if (fromAsset === toAsset) return { served: false, code: 'route_not_served', message: 'THORChain swaps between different assets only' };
-  return { from, to, fromAsset, toAsset };
-}
-
-function resolveOrThrow(corridor: Corridor): Resolved {
-  const resolved = resolve(corridor);
-  if ('served' in resolved) throw new VenueRejection(resolved.code, resolved.message);
-  return resolved;
-}
-
-const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
-
-function createThorchainVenue(deps: VenueDeps): Venue {
-  /** Refuses a halted or paused chain; returns the source chain's inbound entry (vault and router). */
-  async function liveInbound(resolved: Resolved, call: CallContext) {
-    const list = await deps.http.get(INBOUND, {}, ThorchainInboundAddressesSchema, call);
-    let source: (typeof list)[number] | undefined;
-    for (const chain of [resolved.from, resolved.to]) {
-      const entry = list.find((candidate) => candidate.chain === chain.thorChain);
-      if (!entry) throw new VenueRejection('route_not_served', `THORChain lists no inbound address for ${chain.thorChain}`, { chain: chain.thorChain });
-      const paused = entry.chain_trading_paused === true || entry.global_trading_paused === true;
-      if (entry.halted || paused) {
-        throw new VenueRejection('route_not_served', `THORChain ${entry.halted ? 'has halted' : 'has paused trading on'} ${chain.thorChain}`, { chain: chain.thorChain, halted: entry.halted, tradingPaused: paused });
-      }
-      if (chain === resolved.from) source = entry;
-    }
-    if (!source) throw new VenueRejection('route_not_served', `THORChain lists no inbound address for ${resolved.from.thorChain}`);
-    return source;
-  }
-
-  async function quoteSwap(request: VenueQuoteRequest, resolved: Resolved, call: CallContext): Promise<{ body: ThorchainQuote; amountThor: bigint }> {
-    const amountThor = toThorUnits(request.amountIn, request.fromToken.decimals);
-    if (amountThor === 0n) throw new VenueRejection('below_min', 'THORChain counts in 1e8 units and the amount is below one', { minAmountAtomic: ceilFromThorUnits(1n, request.fromToken.decimals).toString() });
-    const query = {
-      from_asset: resolved.fromAsset,
-      to_asset: resolved.toAsset,
-      amount: amountThor.toString(),
-      destination: request.recipient,
-      refund_address: request.sender,
-      tolerance_bps: THORCHAIN_TOLERANCE_BPS,
-    };
-    let body: ThorchainQuote;
-    try {
-      body = await deps.http.get(QUOTE, query, ThorchainQuoteSchema, call);
-    } catch (error) {
-      if (!(error instanceof VenueHttpError)) throw error;
-      throw translateThorchainError(error, Value.Check(ThorchainErrorSchema, error.body) ? error.body : null, request.fromToken.decimals);
-    }
-    // Older nodes price amounts below the recommended minimum; the swap would be refunded (minus fees).
-    const min = body.recommended_min_amount_in === undefined ? 0n : BigInt(body.recommended_min_amount_in);
-    if (amountThor < min) {
-      throw new VenueRejection('below_min', `THORChain recommends at least ${min} (1e8 units of ${resolved.fromAsset})`, { minAmountAtomic: ceilFromThorUnits(min, request.fromToken.decimals).toString(), venueCode: 'recommended_min_amount_in' });
-    }
-    return { body, amountThor };
-  }
-
-  /** The memo of an answer, which must pay the requested recipient the requested asset. */
-  function checkedMemo(body: ThorchainQuote, request: VenueQuoteRequest, resolved: Resolved): SwapMemo | null {
-    if (body.memo === undefined || body.memo === '') return null;
-    const memo = parseSwapMemo(body.memo);
-    if (typeof memo === 'string') throw unsafe(`THORChain's memo ${memo}`, '/memo');
-    if (!memoAssetMatches(memo.asset, resolved.toAsset)) throw unsafe(`THORChain's memo pays out ${memo.asset}, not ${resolved.toAsset}`, '/memo');
-    const evmDestination = resolved.to.chainId !== null;
-    if (evmDestination ? !same(memo.destination, request.recipient) : memo.destination !== request.recipient) throw unsafe(`THORChain's memo pays ${memo.destination}, not the recipient`, '/memo');
-    return memo;
-  }
-
-  const coverage: VenueCoverage = {
-    origins: THORCHAIN_CHAINS.map((chain) => chain.key),
-    tokenSymbols(fromChain, toChain) {
-      const from = thorchainChain(fromChain);
-      const to = thorchainChain(toChain);
-      if (!from || !to || from === to) return [];
-      const symbols = (chain: ThorchainChain) => tokensOn(chain.key).flatMap((token) => (quotableSymbol(chain, token.symbol, token.address === null) ? [token.symbol] : []));
-      const there = new Set(symbols(to));
-      return symbols(from).filter((symbol) => there.has(symbol));
-    },
-  };
-
-  return {
-    id: thorchainVenue.id,
-    supports(corridor): CoverageAnswer {
-      const resolved = resolve(corridor);
-      return 'served' in resolved ? resolved : { served: true };
-    },
-    coverage: () => coverage,
-
-    async quote(request, call): Promise<VenueQuote> {
-      const resolved = resolveOrThrow(request);
-      await liveInbound(resolved, call);
-      const { body, amountThor } = await quoteSwap(request, resolved, call);
-      const memo = checkedMemo(body, request, resolved);
-      const expectedOutThor = BigInt(body.expected_amount_out);
-      const limitThor = memo?.limit ?? 0n;
-      const context: ThorchainContext = {
-        fromAsset: resolved.fromAsset,
-        toAsset: resolved.toAsset,
-        amountThor: amountThor.toString(),
-        expectedOutThor: expectedOutThor.toString(),
-        limitThor: limitThor.toString(),
-        toleranceBps: THORCHAIN_TOLERANCE_BPS,
-        expiry: body.expiry,
-        ...(body.inbound_address !== undefined ? { inboundAddress: body.inbound_address } : {}),
-        ...(body.router !== undefined ? { router: body.router } : {}),
-        ...(body.memo !== undefined ? { memo: body.memo } : {}),
-      };
-      return {
-        amountIn: request.amountIn,
-        // expected_amount_out is net of the liquidity, outbound and affiliate fees (all in the output asset).
-        amountOut: fromThorUnits(expectedOutThor, request.toToken.decimals),
-        // The memo's limit is what the network enforces (it refunds below it); no limit guarantees nothing.
-        minAmountOut: fromThorUnits(limitThor > expectedOutThor ? expectedOutThor : limitThor, request.toToken.decimals),
-        estimatedSeconds: body.total_swap_seconds ?? null,
-        expiresAt: body.expiry * 1000,
-        context,
-      };
-    },
-
-    async build({ request, quote }, call): Promise<StepsPlan> {
-      const resolved = resolveOrThrow(request);
-      const stored = readContext(quote.context);
-      if (stored.fromAsset !== resolved.fromAsset || stored.toAsset !== resolved.toAsset) throw new VenueRejection('invalid_input', 'the stored THORChain quote was priced for another corridor');
-      const { from } = resolved;
-      if (!from.buildable || from.chainId === null || from.router === null) {
-        throw new VenueRejection('route_not_served', `THORChain transfers from ${from.key} are quote only: Strait builds no ${chainInfo(from.key).vm} memo transactions yet`);
-      }
-      // Vaults churn and quotes expire: a fresh quote and a fresh vault for exactly this request.
-      const inbound = await liveInbound(resolved, call);
-      const { body } = await quoteSwap(request, resolved, call);
-      const memo = checkedMemo(body, request, resolved);
-      if (memo === null || body.memo === undefined) throw unsafe('THORChain answered without a memo', '/memo');
-      if (memo.affiliate !== null) throw unsafe(`THORChain's memo names an affiliate (${memo.affiliate}) Strait did not ask for`, '/memo');
-      if (memo.refundAddress !== null && !same(memo.refundAddress, request.sender)) throw unsafe(`THORChain's memo refunds ${memo.refundAddress}, not the sender`, '/memo');
-      if (memo.limit === 0n) throw unsafe("THORChain's memo sets no price limit", '/memo');
-      const router = from.router;
-      if (body.router === undefined || !same(body.router, router) || (inbound.router !== undefined && !same(inbound.router, router))) {
-        throw unsafe(`THORChain names router ${body.router ?? inbound.router ?? 'none'}, not the pinned ${router} on ${from.thorChain}`, '/router');
-      }
-      const vault = body.inbound_address;
-      if (vault === undefined || !isAddress(vault, { strict: false })) throw unsafe(`THORChain's inbound address '${vault ?? ''}' is not an EVM address`, '/inbound_address');
-      if (inbound.address === undefined || !same(inbound.address, vault)) throw unsafe(`THORChain's quote names vault ${vault}, not the inbound address ${inbound.address ?? 'none'} of ${from.thorChain}`, '/inbound_address');
-      if (body.expiry * 1000 <= deps.now()) throw unsafe('THORChain answered with an expired quote', '/expiry');
-      const native = request.fromToken.address === null;
-      const asset = native ? ZERO : getAddress(request.fromToken.address ?? ZERO);
-      const value = native ? request.amountIn : 0n;
-      const data = encodeDeposit({ vault: getAddress(vault), asset, amount: request.amountIn, memo: body.memo, expiry: BigInt(body.expiry) });
-      const why = whyNotThorchainCall(data, value, { sourceChainId: from.chainId, sourceToken: request.fromToken.address, amount: request.amountIn, recipient: request.recipient, destinationChainId: resolved.to.chainId });
-      if (why !== null) throw unsafe(`THORChain's deposit ${why}`, '/memo');
-      const expectedOutThor = BigInt(body.expected_amount_out);
-      const limitThor = memo.limit > expectedOutThor ? expectedOutThor : memo.limit;
-      const context: ThorchainContext = {
-        ...stored,
-        expectedOutThor: expectedOutThor.toString(),
-        limitThor: memo.limit.toString(),
-        expiry: body.expiry,
-        inboundAddress: vault,
-        router,
-        memo: body.memo,
-      };
-      return {
-        shape: 'steps',
-        steps: [{ vm: 'evm', step: 'main', chainId: from.chainId, to: router, data, value }],
-        approval: native ? null : { chainId: from.chainId, token: asset, spender: router, amount: request.amountIn },
-        amountOut: fromThorUnits(expectedOutThor, request.toToken.decimals),
-        minAmountOut: fromThorUnits(limitThor, request.toToken.decimals),
-        context,
-      };
-    },
-
-    async status(request, call): Promise<VenueStatus> {
-      // THORNode keys transactions by upper-case hex without 0x.
-      const hash = request.sourceTxHash.replace(/^0x/i, '').toUpperCase();
-      if (!/^[0-9A-F]{64}$/.test(hash)) throw new VenueRejection('invalid_input', `'${request.sourceTxHash}' is not a transaction hash THORChain tracks`);
-      try {
-        const body = await deps.http.get(`/thorchain/tx/status/${hash}`, {}, ThorchainTxStatusSchema, call, { notFoundAs: null });
-        if (body === null) return { state: 'pending', venueStatus: 'not_observed', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: 'THORChain has not observed the inbound transaction yet' };
-        return toThorchainStatus(body, request.toToken, chainInfo(request.toChain).vm === 'evm');
-      } catch (error) {
-        if (!(error instanceof VenueHttpError)) throw error;
-        throw translateThorchainError(error, Value.Check(ThorchainErrorSchema, error.body) ? error.body : null, 8);
-      }
-    },
-  };
-}
-
-function unsafe(message: string, path: string): VenueRejection {
-  return new VenueRejection('venue_bad_response', message, { path });
-}
-
-/** The stored quote (and build) context, validated once and read typed. */
-function readContext(context: unknown): ThorchainContext {
-  if (!Value.Check(ThorchainContextSchema, context)) {
-    const first = Value.Errors(ThorchainContextSchema, context)[0];
-    throw new VenueRejection('invalid_input', `stored THORChain context is incomplete at '${first?.instancePath ?? ''}'`, { path: `context${first?.instancePath ?? ''}` });
-  }
-  return context;
-}

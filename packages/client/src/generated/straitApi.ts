@@ -161,6 +161,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bridge/transfers/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a transfer as Server-Sent Events
+         * @description A `text/event-stream`: first the transfer as it stands, then every change (status, substatus, verification, fee rows, hashes, claim, postStep), each an event `transfer` whose `data` is the Transfer and whose `id` numbers the transfer's changes from 1. Reconnect with `Last-Event-ID` (or `?lastEventId=`) to receive every change after it; nothing is missed. `: heartbeat` comments keep the connection open. The stream ends after a terminal status; a resume past it answers `204`. Not rate limited, but at most STRAIT_EVENTS_MAX_STREAMS_PER_IP open streams per IP (docs/events.md).
+         */
+        get: operations["streamTransferEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -177,7 +197,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @description stable code (docs/errors.md) */
-                code: "invalid_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "malformed_request" | "headers_too_large" | "request_timeout" | "route_not_found" | "same_chain" | "unknown_token" | "token_not_priced" | "invalid_amount" | "invalid_sender" | "invalid_recipient" | "invalid_referral_wallet" | "invalid_referral_bps" | "referral_incomplete" | "invalid_user_ip" | "decision_not_found" | "quote_not_found" | "no_executable_quote" | "privacy_venue_required" | "quote_expired" | "quote_drifted" | "decision_already_built" | "insufficient_balance" | "unsafe_venue_answer" | "venue_unavailable" | "transfer_not_found" | "invalid_submission" | "step_not_allowed" | "step_not_built" | "source_tx_claimed" | "fee_steps_required" | "transfer_abandoned" | "build_expired" | "invalid_signed_transaction" | "transaction_mismatch" | "nonce_too_low" | "transaction_underpriced" | "insufficient_funds" | "broadcast_rejected" | "blockhash_expired" | "chain_unavailable" | "no_rpc_for_chain" | "rate_limited" | "service_unavailable" | "internal_error";
+                code: "invalid_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "malformed_request" | "headers_too_large" | "request_timeout" | "route_not_found" | "same_chain" | "unknown_token" | "token_not_priced" | "invalid_amount" | "invalid_sender" | "invalid_recipient" | "invalid_referral_wallet" | "invalid_referral_bps" | "referral_incomplete" | "invalid_user_ip" | "decision_not_found" | "quote_not_found" | "no_executable_quote" | "privacy_venue_required" | "quote_expired" | "quote_drifted" | "decision_already_built" | "insufficient_balance" | "unsafe_venue_answer" | "venue_unavailable" | "transfer_not_found" | "invalid_webhook_url" | "webhook_url_forbidden" | "webhooks_not_configured" | "invalid_last_event_id" | "too_many_streams" | "invalid_submission" | "step_not_allowed" | "step_not_built" | "source_tx_claimed" | "fee_steps_required" | "transfer_abandoned" | "step_already_signed" | "build_expired" | "invalid_signed_transaction" | "transaction_mismatch" | "nonce_too_low" | "transaction_underpriced" | "insufficient_funds" | "broadcast_rejected" | "blockhash_expired" | "chain_unavailable" | "no_rpc_for_chain" | "rate_limited" | "service_unavailable" | "internal_error";
                 /** @description plain-language explanation */
                 message: string;
                 /** @description code-specific fields, e.g. `issues` for `invalid_request` */
@@ -360,6 +380,8 @@ export interface components {
             privacy?: boolean;
             /** @description whether the wallet signs EIP-5792 bundles (wallet_sendCalls); default true. With false, fee steps are offered as separate transactions (`feeCapture: separate-step`, no `feeBatch`) */
             walletBatching?: boolean;
+            /** @description an http(s) URL Strait POSTs every change of the transfer to, signed per Standard Webhooks; refused `400 webhook_url_forbidden` when it resolves to a loopback, private or link-local address (docs/events.md#webhooks) */
+            webhookUrl?: string;
         };
         /** @description EVM transaction: the wallet picks nonce and gas, and signs `to`, `data` and `value` unchanged */
         EvmStep: {
@@ -418,7 +440,7 @@ export interface components {
             amountAtomic: string;
             memo: string | null;
         };
-        /** @description an intent or permit signature (eth_signTypedData_v4); submit the 65-byte signature as `signedTransaction` */
+        /** @description an intent or permit signature (eth_signTypedData_v4 of `typedData` exactly as given); submit the 65-byte signature as `signedTransaction`, optionally with the `typedData` signed (docs/steps.md#submit-a-signature) */
         Eip712Step: {
             /** @enum {string} */
             vm: "eip712";
@@ -518,13 +540,27 @@ export interface components {
             /** @description native units of the source chain the `main` step sends beyond the amount: the venue's own fee (a LayerZero message, Axelar gas), at most STRAIT_MAX_NATIVE_FEE_USD; `0` for most venues (docs/steps.md#native-fees) */
             nativeFeeAtomic?: string;
         };
+        /** @description For an `eip712` step only: the typed data the wallet signed, as the wallet had it. Strait compares it with the built step field for field (address and hex case, integers as numbers or strings, and an `EIP712Domain` entry matching the domain are not differences) and refuses any other difference with `422 transaction_mismatch`, whose `details.mismatches` name each path (`message.recipient`, `types.Order[1].type`, …). Optional: the signature is always checked against the stored typed data. */
+        SignedTypedData: {
+            domain: {
+                [key: string]: unknown;
+            };
+            types: {
+                [key: string]: unknown;
+            };
+            primaryType: string;
+            message: {
+                [key: string]: unknown;
+            };
+        };
         /** @description Strait broadcasts the signed step. */
         SubmitSigned: {
-            /** @description the signed transaction (EVM: 0x-hex RLP; Solana: base64 or base58); Strait verifies it against the built step, then broadcasts it */
+            /** @description the signed transaction (EVM: 0x-hex RLP; Solana: base64 or base58), which Strait verifies against the built step and then broadcasts; for an `eip712` step, the signature (0x + 130 hex digits, `v` 27/28 or 0/1; or 0x + 128, EIP-2098 compact), which Strait verifies and forwards to the venue */
             signedTransaction: string;
             step: components["schemas"]["StepKind"];
             /** @description the end user's IP, for venues that need it */
             userIp?: string;
+            typedData?: components["schemas"]["SignedTypedData"];
         };
         /** @description The wallet broadcast the step itself; Strait fetches and verifies it. */
         SubmitTxHash: {
@@ -588,12 +624,28 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description where the transfer stands, for a person (docs/events.md#progress) */
+        TransferSubstatus: "waiting_for_signature" | "waiting_for_source_confirmation" | "bridging" | "waiting_for_destination" | "waiting_for_credit" | "claim_ready" | "refund_in_progress" | "delayed" | "completed" | "partial" | "refunded" | "failed" | "abandoned";
+        /** @description A transaction's page on its chain's public explorer. */
+        ExplorerLink: {
+            /** @description the hash it shows: `sourceTxHash`, `feeTxHash`, `destinationTxHash`, `postStep.txHash` or `fees[<kind>].txHash` */
+            field: string;
+            chain: string;
+            txHash: string;
+            /** Format: uri */
+            url: string;
+        };
         /** @description A transfer and where it stands (docs/transfer-fields.md, docs/states.md). */
         Transfer: {
             /** Format: uuid */
             transferId: string;
             status: components["schemas"]["TransferStatus"];
+            substatus: components["schemas"]["TransferSubstatus"];
             statusDetail: string | null;
+            etaSeconds: number | null;
+            elapsedSeconds: number | null;
+            /** @description a public explorer page for every transaction hash the transfer names, on chains that have one (docs/events.md#explorer-links) */
+            explorerLinks: components["schemas"]["ExplorerLink"][];
             venue: string;
             fromChain: string;
             toChain: string;
@@ -1141,6 +1193,12 @@ export interface operations {
              *     `malformed_request`: The HTTP request itself does not parse (a malformed request line or header, a control character in the path); it was refused before routing and the connection closed.
              *
              *     `malformed_json`: The body is not valid JSON.
+             *
+             *     `invalid_webhook_url`: `webhookUrl` is not an absolute http(s) URL without credentials, or its host does not resolve; nothing was built.
+             *
+             *     `webhook_url_forbidden`: `webhookUrl` resolves to a loopback, private, link-local or otherwise non-public address (`details.address`) the operator has not allowed (STRAIT_WEBHOOK_ALLOW_HOSTS); nothing was built (docs/events.md#webhooks).
+             *
+             *     `webhooks_not_configured`: The build names a `webhookUrl` but the operator has set no signing secret (STRAIT_WEBHOOK_SECRET); build without it and follow the transfer's event stream instead.
              */
             400: {
                 headers: {
@@ -1358,6 +1416,8 @@ export interface operations {
              *     `nonce_too_low`: The chain refused the transaction: its nonce is already used. Nothing was recorded.
              *
              *     `blockhash_expired`: The chain refused the Solana transaction: its blockhash is unknown or expired. Sign again with a fresh blockhash (when `refreshBlockhash`) or build again. Nothing was recorded.
+             *
+             *     `step_already_signed`: The `eip712` step already has an accepted signature (`details.txHash` is the venue's order); a different signature is not forwarded. The same signature again answers the order on record.
              */
             409: {
                 headers: {
@@ -1440,10 +1500,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `unsafe_venue_answer`: The venue answered with a transaction outside its allow-list (an unknown contract, function or payee) or an answer its adapter refuses as impossible (amounts that do not match, a deposit address not valid for the chain); nothing was built, the venue is marked degraded and the answer counts as its fault. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
              * @description `service_unavailable`: The store is unreachable; retry after `retryAfterMs`.
              *
              *     `chain_unavailable`: The chain's RPC did not answer and nothing was recorded; the transaction may or may not have reached the chain. Retrying the same bytes after `retryAfterMs` is safe: Strait never broadcasts a step twice.
+             *
+             *     `venue_unavailable`: The venue did not answer the build request in time or in a shape Strait accepts, or asked Strait to wait for its rate limit; nothing was built. The same build may be retried after `retryAfterMs`.
              */
             503: {
                 headers: {
@@ -1462,7 +1533,7 @@ export interface operations {
             path: {
                 /**
                  * @description transferId from build
-                 * @example 91c6273e-4500-4ed2-b22c-7df66e040d16
+                 * @example 4981c6a5-d1c4-4401-8f2e-f3260620446b
                  */
                 id: string;
             };
@@ -1507,6 +1578,118 @@ export interface operations {
             };
             /** @description `request_timeout`: The request did not arrive whole in time; the connection was closed. */
             408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `headers_too_large`: The request headers are larger than the service accepts (16 KiB in all). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: An unexpected fault; it is logged with the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The store is unreachable; retry after `retryAfterMs`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    streamTransferEvents: {
+        parameters: {
+            query?: {
+                /** @description resume after this event id, for clients that cannot send the `Last-Event-ID` header; the header wins when both are given */
+                lastEventId?: string;
+            };
+            header?: {
+                /** @description the id of the last event received: the stream resumes after it (an EventSource sends it itself when it reconnects) */
+                "last-event-id"?: string;
+            };
+            path: {
+                /**
+                 * @description transferId from build
+                 * @example 4981c6a5-d1c4-4401-8f2e-f3260620446b
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description The transfer is terminal and the stream had already sent its last event */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description `invalid_request`: The request does not match the schema; `details.issues` lists each problem with its path.
+             *
+             *     `malformed_request`: The HTTP request itself does not parse (a malformed request line or header, a control character in the path); it was refused before routing and the connection closed.
+             *
+             *     `invalid_last_event_id`: `Last-Event-ID` (or `lastEventId`) is not an event id of this stream: a non-negative integer.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `route_not_found`: No endpoint has this method and path.
+             *
+             *     `transfer_not_found`: No transfer has this id.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `request_timeout`: The request did not arrive whole in time; the connection was closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `too_many_streams`: This IP holds as many open event streams as it may (STRAIT_EVENTS_MAX_STREAMS_PER_IP); close one or retry after `retryAfterMs`. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,11 +1,12 @@
 import { decodeFunctionData, encodeFunctionData, isAddress, parseAbi, toFunctionSelector, type Address, type Hex } from 'viem';
 import type { CallIntent } from '../allowList.ts';
-import { thorchainChainByEvmId, thorchainChainByName } from './thorchainChains.ts';
-import { memoAssetChain, parseSwapMemo } from './thorchainMemo.ts';
+import { poolChainByEvmId, poolChainByName, type PoolNetwork } from './poolNetwork.ts';
+import { memoAssetChain, parseSwapMemo } from './swapMemo.ts';
 
 /**
- * The one call a THORChain EVM deposit makes: the router's `depositWithExpiry(vault, asset, amount,
- * memo, expiry)` (THORChain_Router.sol v4.1; dev.thorchain.org "Sending Transactions", EVM chains).
+ * The one call a THORChain-family EVM deposit makes: the router's `depositWithExpiry(vault, asset,
+ * amount, memo, expiry)` (THORChain_Router.sol v4.1, dev.thorchain.org "Sending Transactions"; Maya's
+ * MAYAChain_Router keeps the function, docs.mayaprotocol.com "Sending Transactions", EVM chains).
  * The router moves `amount` of `asset` (the zero address for the native coin, sent as value) to
  * `vault` and emits the memo, which alone tells the network whom to pay on which chain. So pinning the
  * router is not enough: the memo is decoded and compared with the transfer at build and at submit.
@@ -13,21 +14,7 @@ import { memoAssetChain, parseSwapMemo } from './thorchainMemo.ts';
 const abi = parseAbi(['function depositWithExpiry(address vault, address asset, uint256 amount, string memo, uint256 expiry) payable']);
 
 export const DEPOSIT_WITH_EXPIRY_SELECTOR: Hex = toFunctionSelector(abi[0]);
-export const THORCHAIN_ROUTER_SELECTORS: readonly Hex[] = [DEPOSIT_WITH_EXPIRY_SELECTOR];
-
-/**
- * Address shapes of the non-EVM payout chains (THORChain's supported formats, dev.thorchain.org
- * "Querying THORChain"). A non-EVM destination arrives without a chain id, so a memo paying out on
- * another UTXO chain is refused by the recipient's format. Residual: legacy `3…`/`1…` forms are shared
- * by BTC, LTC and BCH, and such a memo would be refunded by THORChain rather than paid elsewhere.
- */
-const NON_EVM_ADDRESS: Readonly<Record<string, RegExp>> = {
-  BTC: /^(bc1[02-9ac-hj-np-z]{8,87}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/,
-  LTC: /^(ltc1[02-9ac-hj-np-z]{8,87}|[LM3][1-9A-HJ-NP-Za-km-z]{25,34})$/,
-  BCH: /^((bitcoincash:)?[qp][02-9ac-hj-np-z]{41}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/,
-  DOGE: /^[DA9][1-9A-HJ-NP-Za-km-z]{25,34}$/,
-  GAIA: /^cosmos1[02-9ac-hj-np-z]{38,58}$/,
-};
+export const ROUTER_DEPOSIT_SELECTORS: readonly Hex[] = [DEPOSIT_WITH_EXPIRY_SELECTOR];
 
 const ZERO: Address = '0x0000000000000000000000000000000000000000';
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
@@ -62,7 +49,7 @@ export function decodeDeposit(data: Hex): DepositCall | string {
  * The vault and the refund address are checked against the quote at build (the intent carries
  * neither).
  */
-export function whyNotThorchainCall(data: Hex, value: bigint, intent: CallIntent): string | null {
+export function whyNotRouterDeposit(network: PoolNetwork, data: Hex, value: bigint, intent: CallIntent): string | null {
   const call = decodeDeposit(data);
   if (typeof call === 'string') return call;
   const wantedAsset = intent.sourceToken ?? ZERO;
@@ -76,13 +63,13 @@ export function whyNotThorchainCall(data: Hex, value: bigint, intent: CallIntent
   if (memo.affiliate !== null) return `has a memo naming an affiliate (${memo.affiliate}) Strait did not ask for`;
   const payoutChain = memoAssetChain(memo.asset);
   if (payoutChain === null) return `has a memo paying out ${memo.asset}, not a layer-1 asset`;
-  const chain = thorchainChainByName(payoutChain);
+  const chain = poolChainByName(network, payoutChain);
   if (!chain) return `has a memo paying out on ${payoutChain}, a chain Strait does not serve`;
   if (intent.destinationChainId === null) {
     if (chain.chainId !== null) return `has a memo paying out on ${payoutChain}, an EVM chain, for a non-EVM destination`;
     // The intent names no non-EVM chain; the recipient's address family stands in for it.
-    if (!NON_EVM_ADDRESS[payoutChain]?.test(intent.recipient)) return `has a memo paying out on ${payoutChain}, where ${intent.recipient} is not an address`;
-  } else if (thorchainChainByEvmId(intent.destinationChainId)?.thorChain !== payoutChain) {
+    if (!network.nonEvmAddress[payoutChain]?.test(intent.recipient)) return `has a memo paying out on ${payoutChain}, where ${intent.recipient} is not an address`;
+  } else if (poolChainByEvmId(network, intent.destinationChainId)?.poolChain !== payoutChain) {
     return `has a memo paying out on ${payoutChain}, not on chain ${intent.destinationChainId}`;
   }
   const recipientMatches = chain.chainId !== null ? same(memo.destination, intent.recipient) : memo.destination === intent.recipient;

@@ -2,17 +2,17 @@ import type { RejectionCode } from '../../domain/errors.ts';
 import type { TokenInfo } from '../../domain/tokens.ts';
 import { VenueRejection, type VenueStatus, type VenueTransferState } from '../Venue.ts';
 import type { VenueHttpError } from '../venueHttpClient.ts';
-import { fromThorUnits } from './thorchainChains.ts';
-import type { ThorchainError, ThorchainTxStatus } from './thorchainSchemas.ts';
+import { ceilFromE8, fromE8 } from './poolNetwork.ts';
+import type { PoolError, PoolTx, PoolTxStatus } from './poolSchemas.ts';
 
 /**
- * THORNode's quote errors carry no code, only a message (`{"error": …}` on older nodes,
+ * The node's quote errors carry no code, only a message (`{"error": …}` on older nodes,
  * `{"code": 3, "message": …}` on newer ones), so the table is keyed by the message fragments
  * integrators match (EdgeApp/edge-exchange-plugins thorchainCommon.ts for the minimum, THORNode's
- * querier messages for the rest). The first fragment found in the message decides; unlisted
- * messages are `venue_error`.
+ * querier messages for the rest; MAYANode is a fork of THORNode's querier and words them alike). The
+ * first fragment found in the message decides; unlisted messages are `venue_error`.
  */
-export const THORCHAIN_ERROR_CODES: Readonly<Record<string, RejectionCode>> = {
+export const POOL_ERROR_CODES: Readonly<Record<string, RejectionCode>> = {
   'less than min swap amount': 'below_min',
   'not enough asset to pay for fees': 'below_min',
   'swap too small': 'below_min',
@@ -31,38 +31,31 @@ export const THORCHAIN_ERROR_CODES: Readonly<Record<string, RejectionCode>> = {
   'invalid refund address': 'invalid_input',
 };
 
-/** A THORNode error answer as a typed rejection; a 5xx stays the client's error (it counts against the venue). */
-export function translateThorchainError(error: VenueHttpError, body: ThorchainError | null, fromDecimals: number): unknown {
+/** A node's error answer as a typed rejection; a 5xx stays the client's error (it counts against the venue). */
+export function translatePoolError(networkName: string, error: VenueHttpError, body: PoolError | null, fromDecimals: number): unknown {
   if (error.status >= 500) return error;
   const text = body === null ? `HTTP ${error.status}` : 'error' in body ? body.error : body.message;
-  const message = `THORChain: ${text}`;
+  const message = `${networkName}: ${text}`;
   if (error.status === 429) return new VenueRejection('venue_rate_limited', message, { venueCode: 'rate_limited' }, { cause: error });
   const lower = text.toLowerCase();
-  const fragment = Object.keys(THORCHAIN_ERROR_CODES).find((key) => lower.includes(key));
-  const code: RejectionCode = fragment === undefined ? 'venue_error' : (THORCHAIN_ERROR_CODES[fragment] ?? 'venue_error');
+  const fragment = Object.keys(POOL_ERROR_CODES).find((key) => lower.includes(key));
+  const code: RejectionCode = fragment === undefined ? 'venue_error' : (POOL_ERROR_CODES[fragment] ?? 'venue_error');
   const details: Record<string, unknown> = { venueCode: fragment ?? 'unknown', venueMessage: text };
   // "amount less than min swap amount (recommended_min_amount_in: 3355663041)": 1e8 units of the input.
   const min = /recommended_min_amount_in: ?([0-9]{1,40})/.exec(text)?.[1];
-  if (code === 'below_min' && min !== undefined) details.minAmountAtomic = ceilFromThorUnits(BigInt(min), fromDecimals).toString();
+  if (code === 'below_min' && min !== undefined) details.minAmountAtomic = ceilFromE8(BigInt(min), fromDecimals).toString();
   return new VenueRejection(code, message, details, { cause: error });
 }
 
-/** A 1e8-unit minimum in the input's decimals, rounded up so that amount passes. */
-export function ceilFromThorUnits(amount: bigint, decimals: number): bigint {
-  if (decimals >= 8) return fromThorUnits(amount, decimals);
-  const unit = 10n ** BigInt(8 - decimals);
-  return (amount + unit - 1n) / unit;
-}
-
 /**
- * THORChain has no single status field: `/thorchain/tx/status/{hash}` reports stages and the
- * outbound transactions. The adapter reduces an answer to one of these stage names (the table is the
+ * The family has no single status field: `/<prefix>/tx/status/{hash}` reports stages and the
+ * outbound transactions (THORNode's and MAYANode's `TxStatusResponse` are the same). The adapter reduces an answer to one of these stage names (the table is the
  * mapping, every name explicit), in the order the network moves through them. A failed swap is
  * refunded (an out tx with memo `REFUND:<inbound>`); a streaming swap that filled only in part pays
  * the filled part (`OUT:`) and refunds the rest (`REFUND:`); a refund smaller than the outbound fee
- * pays nothing (THORChain keeps it), which is the one `failed`.
+ * pays nothing (the network keeps it), which is the one `failed`.
  */
-export const THORCHAIN_STATUS_TABLE: Readonly<Record<string, VenueTransferState>> = {
+export const POOL_STATUS_TABLE: Readonly<Record<string, VenueTransferState>> = {
   not_observed: 'pending',
   inbound_observed: 'pending',
   inbound_confirmation_counting: 'pending',
@@ -79,7 +72,7 @@ export const THORCHAIN_STATUS_TABLE: Readonly<Record<string, VenueTransferState>
 };
 
 const DETAIL: Readonly<Record<string, string>> = {
-  not_observed: 'THORChain has not observed the inbound transaction yet',
+  not_observed: 'the network has not observed the inbound transaction yet',
   inbound_observed: 'inbound observed, waiting for consensus',
   inbound_confirmation_counting: 'inbound observed, counting source-chain confirmations',
   inbound_finalised: 'inbound finalised, swap queued',
@@ -97,9 +90,14 @@ const DETAIL: Readonly<Record<string, string>> = {
 const ZERO_ID = /^0+$/;
 
 /** Which stage name an answer is at, or `null` when an out tx carries a memo the table does not know. */
-export function thorchainStageOf(body: ThorchainTxStatus): string | null {
+export function poolStageOf(body: PoolTxStatus, paysRecipient: (tx: PoolTx) => boolean = () => true): string | null {
   const outs = body.out_txs ?? [];
-  const kinds = outs.map((tx) => memoKind(tx.memo ?? ''));
+  // An `OUT:` paying someone else is a side payout of the same swap (an affiliate's fee: real
+  // answers pay it in RUNE to a thor1… address before the recipient's outbound is signed), not ours.
+  const kinds = outs.map((tx) => {
+    const kind = memoKind(tx.memo ?? '');
+    return kind === 'out' && !paysRecipient(tx) ? 'side' : kind;
+  });
   if (kinds.includes('other')) return null;
   const paid = kinds.includes('out');
   const refunded = kinds.includes('refund');
@@ -131,19 +129,21 @@ function memoKind(memo: string): 'out' | 'refund' | 'other' {
 }
 
 /**
- * Maps a status answer. The destination hash is the payout's id (`0x`-prefixed lower-case on EVM
- * chains; THORChain-native payouts carry an all-zero id, which is no hash); the received amount is
- * the payout's coin in 1e8 units, rescaled to the destination token's decimals.
+ * Maps a status answer. The payout is the `OUT:` out tx paying the recipient (an out tx without
+ * `to_address` is taken as theirs); its id is the destination hash (`0x`-prefixed lower-case on EVM
+ * chains; network-native payouts carry an all-zero id, which is no hash) and its coins, in 1e8
+ * units rescaled to the destination token's decimals, the received amount.
  */
-export function toThorchainStatus(body: ThorchainTxStatus, toToken: TokenInfo, evmDestination: boolean): VenueStatus {
-  const stage = thorchainStageOf(body);
+export function toPoolStatus(networkName: string, body: PoolTxStatus, toToken: TokenInfo, evmDestination: boolean, recipient: string): VenueStatus {
+  const paysRecipient = (tx: PoolTx): boolean => tx.to_address === undefined || (evmDestination ? tx.to_address.toLowerCase() === recipient.toLowerCase() : tx.to_address === recipient);
+  const stage = poolStageOf(body, paysRecipient);
   const base = { receivedAsset: null };
   if (stage === null) {
     const memos = (body.out_txs ?? []).map((tx) => tx.memo ?? '').join(', ');
-    return { ...base, state: 'pending', venueStatus: 'unknown_out_tx', destinationTxHash: null, receivedAmount: null, detail: `THORChain outbound with a memo the adapter does not know: ${memos}`, unrecognized: true };
+    return { ...base, state: 'pending', venueStatus: 'unknown_out_tx', destinationTxHash: null, receivedAmount: null, detail: `${networkName} outbound with a memo the adapter does not know: ${memos}`, unrecognized: true };
   }
-  const state = THORCHAIN_STATUS_TABLE[stage] ?? 'pending';
-  const payout = (body.out_txs ?? []).find((tx) => memoKind(tx.memo ?? '') === 'out');
+  const state = POOL_STATUS_TABLE[stage] ?? 'pending';
+  const payout = (body.out_txs ?? []).find((tx) => memoKind(tx.memo ?? '') === 'out' && paysRecipient(tx));
   const paid = state === 'completed' || state === 'partial';
   const id = paid && payout?.id !== undefined && !ZERO_ID.test(payout.id) ? payout.id : null;
   const amount = paid && payout ? payout.coins.reduce((sum, coin) => sum + BigInt(coin.amount), 0n) : null;
@@ -152,7 +152,7 @@ export function toThorchainStatus(body: ThorchainTxStatus, toToken: TokenInfo, e
     state,
     venueStatus: stage,
     destinationTxHash: id === null ? null : evmDestination ? `0x${id.toLowerCase().replace(/^0x/, '')}` : id,
-    receivedAmount: amount === null ? null : fromThorUnits(amount, toToken.decimals),
+    receivedAmount: amount === null ? null : fromE8(amount, toToken.decimals),
     detail: DETAIL[stage] ?? null,
   };
 }

@@ -1,7 +1,8 @@
 /**
- * A THORChain swap memo, read as the network reads it (dev.thorchain.org "Transaction Memos", swap:
+ * A swap memo of the THORChain family, read as the network reads it (dev.thorchain.org "Transaction
+ * Memos"; Maya Protocol kept the grammar, docs.mayaprotocol.com "Transaction Memos"), swap:
  * `SWAP:ASSET:DESTADDR[/REFUNDADDR]:LIM[/INTERVAL/QUANTITY]:AFFILIATE:FEE`, with `=` and `s` as
- * aliases of `SWAP`). The memo, not the call's other arguments, decides where the vault pays out, so
+ * aliases of `SWAP`. The memo, not the call's other arguments, decides where the vault pays out, so
  * every memo Strait lets a wallet sign is parsed here and compared with the transfer.
  */
 export interface SwapMemo {
@@ -38,7 +39,7 @@ export function parseSwapMemo(memo: string): SwapMemo | string {
 
 /**
  * Whether the memo's asset names `wanted` (`CHAIN.SYMBOL[-CONTRACT]`): exactly, or in the short
- * `CHAIN.SYMBOL` form THORNode writes into generated memos for tokens (e.g. `BASE.USDC`), which the
+ * `CHAIN.SYMBOL` form the node writes into generated memos for tokens (e.g. `BASE.USDC`), which the
  * network resolves to that chain's pool of that symbol. Synths (`/`) and trade assets (`~`) never match.
  */
 export function memoAssetMatches(memoAsset: string, wanted: string): boolean {

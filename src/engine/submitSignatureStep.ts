@@ -1,0 +1,138 @@
+import { getAddress, keccak256 } from 'viem';
+import { canonicalSignature } from '../chains/eip712/canonicalSignature.ts';
+import { compareTypedData, type TypedDataMismatch } from '../chains/eip712/compareTypedData.ts';
+import { recoverTypedDataSigner } from '../chains/eip712/recoverTypedDataSigner.ts';
+import { AppError } from '../domain/errors.ts';
+import type { StepKind } from '../domain/steps.ts';
+import { dropSignatureClaim, renameSignatureClaim } from '../store/signatureClaims.ts';
+import { findClaim, insertSubmission, listClaims, type ClaimRecord, type StoredStep, type SubmissionRecord, type TransferRecord } from '../store/transferRepository.ts';
+import { sanitizeVenueMessage } from './sanitizeVenueMessage.ts';
+import { storedEip712Step } from './storedEip712Step.ts';
+import type { EngineDeps } from './EngineDeps.ts';
+
+/** What submit hands the signature path: the transfer as read, and the shared steps it must run. */
+export interface SignatureSubmission {
+  readonly deps: EngineDeps;
+  readonly transfer: TransferRecord;
+  /** Built `eip712` steps of the submitted kind. */
+  readonly ofKind: readonly StoredStep[];
+  readonly claims: readonly ClaimRecord[];
+  readonly body: { readonly signedTransaction?: string | undefined; readonly txHash?: string | undefined; readonly typedData?: unknown; readonly step: StepKind; readonly userIp?: string | undefined };
+  /** The fee policy of submit (`409 fee_steps_required`), run before a `main` signature is forwarded. */
+  readonly requireFeeSteps: () => Promise<void>;
+  /** The allow-list check of build, again, on the stored step (`409 step_not_allowed`). */
+  readonly refuseUnlessAllowed: (step: StoredStep) => Promise<void>;
+  /** What a recorded submission implies (fee rows, SUBMITTED), idempotent; answers the transfer's status. */
+  readonly settle: (submission: Pick<SubmissionRecord, 'stepIndex' | 'kind' | 'txHash' | 'verification'>) => Promise<TransferRecord['status']>;
+}
+
+export interface SignatureSubmitView {
+  transferId: string;
+  status: string;
+  txHash: string;
+  step: StepKind;
+  accepted: boolean;
+  verification: string | null;
+}
+
+/** Printable and bounded: it becomes the transfer's `sourceTxHash` and the claim's key. */
+const ORDER_ID = /^[\x21-\x7e]{1,256}$/;
+const FORWARD_TIMEOUT_MS = 15_000;
+
+/**
+ * Submit of an `eip712` step (docs/steps.md, "Submit a signature"): `signedTransaction` is the
+ * signature. The client's copy of what it signed, when sent as `typedData`, must equal the stored
+ * typed data field for field; the signature must recover, over the stored typed data, to the
+ * transfer's requester. Only then is the step claimed, the signature forwarded to the venue once,
+ * and the claim named by the venue's order id. A repeat of the same signature answers the order on
+ * record; another signature for a signed step is refused. A refused submission consumes nothing.
+ */
+export async function submitSignatureStep(s: SignatureSubmission): Promise<SignatureSubmitView> {
+  const { deps, transfer, body } = s;
+  if (body.signedTransaction === undefined) throw new AppError('invalid_submission', 'an eip712 step is submitted as its signature in `signedTransaction`; it has no transaction hash');
+  const canonical = canonicalSignature(body.signedTransaction);
+  if (!canonical.ok) throw new AppError('invalid_signed_transaction', `${canonical.reason}; nothing was forwarded`);
+  const signature = canonical.signature;
+
+  if (body.typedData !== undefined) {
+    const equal = s.ofKind.filter((step) => compareTypedData(storedEip712Step(step).typedData, body.typedData).length === 0);
+    if (equal.length === 0) refuseMismatch(body.step, compareTypedData(storedEip712Step(s.ofKind[0]!).typedData, body.typedData), 'the typed data sent differs from the built');
+  }
+  const owner = getAddress(transfer.requesterWallet);
+  let signed: StoredStep | undefined;
+  let recovered: string | null = null;
+  for (const step of s.ofKind) {
+    const signer = await recoverTypedDataSigner(storedEip712Step(step).typedData, signature);
+    recovered ??= signer;
+    if (signer === owner) {
+      signed = step;
+      break;
+    }
+  }
+  if (!signed) refuseMismatch(body.step, [{ field: 'signer', expected: owner, actual: recovered ?? 'none' }], 'the signature is not the requester\'s over the built');
+
+  const onRecord = s.claims.find((c) => c.stepIndex === signed.index);
+  if (onRecord) return answerOnRecord(s, onRecord, signature);
+  if (deps.now() > transfer.buildExpiresAt) throw new AppError('build_expired', 'the build has expired; its signature is no longer forwarded. Request a new quote');
+  if (body.step === 'main') await s.requireFeeSteps();
+  await s.refuseUnlessAllowed(signed);
+  const venue = deps.venues.get(transfer.venue)?.venue;
+  if (!venue?.submitSignature) throw new AppError('venue_unavailable', `${transfer.venue} cannot take the signature now; nothing was recorded`, { retryAfterMs: 5_000 });
+
+  const signatureId = keccak256(signature);
+  const claimed = await claim(s, signed, signatureId, signature);
+  if (claimed !== true) return answerOnRecord(s, claimed, signature);
+  let orderId: string;
+  try {
+    const receipt = await venue.submitSignature(
+      { step: body.step, typedData: storedEip712Step(signed).typedData, signature, signer: owner, context: transfer.venueContext },
+      { signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS), requestId: `transfer-${transfer.id}`, purpose: 'build' },
+    );
+    orderId = receipt.orderId;
+    if (typeof orderId !== 'string' || !ORDER_ID.test(orderId)) throw new Error(`the venue answered an order id Strait cannot record: ${JSON.stringify(orderId)?.slice(0, 80)}`);
+  } catch (error) {
+    await dropSignatureClaim(deps.store.db, transfer.id, signed.index, signatureId);
+    const raw = (error as Error)?.message ?? String(error);
+    deps.logger.warn({ transferId: transfer.id, venue: transfer.venue, venueMessage: raw }, 'venue did not take the signature');
+    throw new AppError('venue_unavailable', `${transfer.venue} did not take the signature (${sanitizeVenueMessage(raw)}); nothing was recorded, submit it again`, { cause: error, retryAfterMs: 2_000 });
+  }
+  try {
+    await renameSignatureClaim(deps.store.db, transfer.id, signed.index, signatureId, orderId);
+  } catch (error) {
+    // Another transfer already holds this order id: the venue answered one order for two transfers.
+    throw new AppError('unsafe_venue_answer', `${transfer.venue} answered order ${orderId}, which another transfer already holds; the signature is recorded under its own id`, { cause: error, details: { venue: transfer.venue } });
+  }
+  const status = await s.settle({ stepIndex: signed.index, kind: body.step, txHash: orderId, verification: 'verified' });
+  return { transferId: transfer.id, status, txHash: orderId, step: body.step, accepted: true, verification: 'verified' };
+}
+
+function refuseMismatch(step: StepKind, mismatches: readonly TypedDataMismatch[], what: string): never {
+  throw new AppError('transaction_mismatch', `${what} ${step} step in ${mismatches.map((m) => m.field).join(', ')}; nothing was forwarded`, { details: { mismatches } });
+}
+
+/** The same signature again answers the order on record; a different one for a signed step is refused. */
+async function answerOnRecord(s: SignatureSubmission, onRecord: ClaimRecord, signature: string): Promise<SignatureSubmitView> {
+  if (onRecord.signedTx !== signature) {
+    throw new AppError('step_already_signed', `the ${s.body.step} step already has an accepted signature (order ${onRecord.txHash}); another signature is not forwarded`, { details: { txHash: onRecord.txHash, stepIndex: onRecord.stepIndex } });
+  }
+  const status = await s.settle(onRecord);
+  return { transferId: s.transfer.id, status, txHash: onRecord.txHash, step: s.body.step, accepted: false, verification: onRecord.verification };
+}
+
+/** Claims the step under the signature's id; the claim another request recorded first when it lost the race. */
+async function claim(s: SignatureSubmission, step: StoredStep, signatureId: string, signature: string): Promise<true | ClaimRecord> {
+  const db = s.deps.store.db;
+  const record = { stepIndex: step.index, kind: s.body.step, txHash: signatureId, signedTx: signature, verification: 'verified', userIp: s.body.userIp ?? null, createdAt: s.deps.now(), nonce: null };
+  try {
+    await insertSubmission(db, s.transfer.id, record);
+    return true;
+  } catch (error) {
+    const winner = (await listClaims(db, s.transfer.id)).find((c) => c.stepIndex === step.index);
+    if (winner) return winner;
+    const holder = await findClaim(db, step.chain, signatureId);
+    if (holder && holder.transferId !== s.transfer.id) {
+      throw new AppError('source_tx_claimed', `this signature already opened an order for another transfer; one signature completes one transfer. Nothing was forwarded`, { details: { chain: step.chain, txHash: signatureId } });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,58 @@
+import type { Hex } from 'viem';
+import type { CallIntent } from '../allowList.ts';
+import { evmPoolChain, otherPoolChain, poolChainByKey, type PoolChain, type PoolNetwork } from '../thorchainFamily/poolNetwork.ts';
+import { whyNotRouterDeposit } from '../thorchainFamily/routerDeposit.ts';
+
+/**
+ * Maya Protocol's chains as Strait serves them. Maya is a THORChain fork (thorchainFamily/): same
+ * asset notation (`CHAIN.SYMBOL`, tokens `CHAIN.SYMBOL-0XCONTRACT`), 1e8 amounts, memo grammar and
+ * node API under `/mayachain`. Of its chains (BTC, ETH, ARB, DASH, ZEC, KUJI, THOR, XRD, MAYA…)
+ * Strait serves those its chain registry knows; KUJI, THOR, XRD and MAYA itself have no Strait chain.
+ * MAYA.CACAO counts 1e10 units, unlike every other asset: it is never a Strait asset here.
+ *
+ * Routers: MAYAChain_Router on Ethereum and Arbitrum, pinned (never taken from an answer) from the
+ * `router` of MAYANode's inbound_addresses as xchainjs recorded it (ETH, fixtures/real/
+ * inbound-addresses.json) and Gem Wallet's router allow-list for Maya (gemwalletcom/core
+ * crates/swapper/src/thorchain/mod.rs: ETH 0xe398…B46d, ARB 0x700E…11F4). A quote naming another
+ * router is refused, so a router upgrade stops builds until this table follows.
+ */
+const evm = (key: Parameters<typeof evmPoolChain>[1], mayaChain: string, nativeAsset: string, router: string) => evmPoolChain('Maya Protocol', key, mayaChain, nativeAsset, router);
+
+export const MAYACHAIN: PoolNetwork = {
+  name: 'Maya Protocol',
+  apiPrefix: '/mayachain',
+  chains: [
+    evm('ethereum', 'ETH', 'ETH.ETH', '0xe3985E6b61b814F7Cdb188766562ba71b446B46d'),
+    evm('arbitrum', 'ARB', 'ARB.ETH', '0x700E97ef07219440487840Dc472E7120A7FF11F4'),
+    // UTXO chains: priced (destinations, and quote_only sources until a UTXO memo step exists).
+    otherPoolChain('bitcoin', 'BTC', 'BTC.BTC'),
+    otherPoolChain('dash', 'DASH', 'DASH.DASH'),
+    otherPoolChain('zcash', 'ZEC', 'ZEC.ZEC'),
+  ],
+  // Maya's USDC and USDT pools on ETH and ARB (xchainjs xchain-mayachain-query mayachain-cache.ts
+  // decimals table); a missing pool is the node's "pool does not exist", i.e. token_not_supported.
+  tokenSymbols: ['USDC', 'USDT'],
+  nonEvmAddress: {
+    // No taproot (bc1p…): docs.mayaprotocol.com "Sending Transactions" warns funds sent to or from a
+    // taproot address are lost, so only segwit v0 and legacy forms are a payout Strait accepts.
+    BTC: /^(bc1q[02-9ac-hj-np-z]{38}|bc1q[02-9ac-hj-np-z]{58}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/,
+    DASH: /^[X7][1-9A-HJ-NP-Za-km-z]{33}$/,
+    // Transparent addresses only: a shielded or unified payout is not one Strait can check.
+    ZEC: /^t[13][1-9A-HJ-NP-Za-km-z]{33}$/,
+  },
+  // The memo limit: the swap refunds rather than pay out under the expected amount minus 1 %.
+  toleranceBps: 100,
+  // Streaming swaps (one sub-swap per block, the node choosing how many), as Gem Wallet asks Maya
+  // (QUOTE_INTERVAL 1, QUOTE_QUANTITY 0): large swaps then pay less slippage; a stream that fills in
+  // part pays the filled part and refunds the rest (the `partial` status).
+  streaming: { interval: 1, quantity: 0 },
+};
+
+export function mayachainChain(key: string): PoolChain | undefined {
+  return poolChainByKey(MAYACHAIN, key);
+}
+
+/** The allow-list check of a MAYAChain router call (thorchainFamily/routerDeposit.ts). */
+export function whyNotMayachainCall(data: Hex, value: bigint, intent: CallIntent): string | null {
+  return whyNotRouterDeposit(MAYACHAIN, data, value, intent);
+}

@@ -1,0 +1,39 @@
+import type { VenueModule } from '../VenueModule.ts';
+import { createPoolVenue } from '../thorchainFamily/createPoolVenue.ts';
+import { POOL_ERROR_CODES } from '../thorchainFamily/poolMapping.ts';
+import { PoolContextSchema } from '../thorchainFamily/poolSchemas.ts';
+import { ROUTER_DEPOSIT_SELECTORS } from '../thorchainFamily/routerDeposit.ts';
+import { MAYACHAIN, whyNotMayachainCall } from './mayachainChains.ts';
+
+/**
+ * Maya Protocol (THORChain fork: native swaps through its vaults) via MAYANode, on the family's
+ * adapter (thorchainFamily/createPoolVenue.ts): `GET /mayachain/quote/swap` prices (a streaming
+ * swap, 1 % memo limit) and writes the memo, `GET /mayachain/inbound_addresses` refuses halted chains
+ * and paused trading on every quote and build, `GET /mayachain/tx/status/{hash}` tracks. Built: ETH
+ * and ARB sources, one `depositWithExpiry` on the pinned MAYAChain_Router whose memo is decoded and
+ * compared with the transfer. Quote only: BTC, DASH and ZEC sources (a UTXO memo transaction is not a
+ * step Strait builds yet; the quote context keeps vault, memo and gas rate for when it does).
+ *
+ * Fees: Maya's `affiliate`/`affiliate_bps` pay a MAYAName or `maya1…` address in CACAO on Maya
+ * itself, never the operator's fee wallet on the transfer's chains, so Strait sends none
+ * (`feeCapture: none`, its cuts stay fee steps) and refuses any memo naming an affiliate.
+ */
+export const mayachainVenue: VenueModule = {
+  id: 'mayachain',
+  capabilities: { archetype: 'pool', tradeTypes: ['EXACT_IN'], executionShapes: ['evm_calldata'], feeCapture: 'none', requiresUserIp: false, privacyModel: 'none' },
+  requiredCredentials: [],
+  // The public MAYANode xchainjs, Edge and Gem use; no key or client id.
+  defaultBaseUrl: 'https://mayanode.mayachain.info',
+  contextSchema: PoolContextSchema,
+  errorCodes: POOL_ERROR_CODES,
+  allowList: {
+    calls: MAYACHAIN.chains.flatMap((chain) => (chain.chainId !== null && chain.router !== null ? [{ chainId: chain.chainId, to: chain.router, selectors: ROUTER_DEPOSIT_SELECTORS, check: whyNotMayachainCall }] : [])),
+    transferRecipients: [],
+  },
+  // Maya publishes no budget; THORNode's 1 request per second per IP on /quote is kept for the fork.
+  rateLimit: () => ({ requests: 60, perMs: 60_000 }),
+  // No sandboxFake: Maya pays out from its vaults, which the sandbox's anvil chains cannot stand in for.
+  create(deps) {
+    return createPoolVenue(mayachainVenue.id, MAYACHAIN, deps);
+  },
+};
