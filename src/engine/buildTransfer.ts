@@ -22,6 +22,7 @@ import { whyNotAllowed, whyNotAllowedSvm, type StepRules } from './vetSteps.ts';
 import { whyNotAllowedEip712 } from './vetEip712Step.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { deserializeQuote, requestFromRecord } from './quoteTransfer.ts';
+import { UNBOUNDED_INPUT } from './quoteInput.ts';
 import { executionOf } from './hyperCore/relayedExecution.ts';
 import { vetWebhookUrl } from './webhooks/webhookTargets.ts';
 
@@ -362,12 +363,13 @@ const CARVE_TOLERANCE_BPS = 1n;
 const EXACT_OUT_DRIFT_BPS = 50n;
 
 function exactOutInputBound(quotedIn: bigint): bigint {
-  return quotedIn + (quotedIn * EXACT_OUT_DRIFT_BPS) / 10_000n;
+  const bound = quotedIn + (quotedIn * EXACT_OUT_DRIFT_BPS) / 10_000n;
+  return bound < UNBOUNDED_INPUT ? bound : UNBOUNDED_INPUT;
 }
 
 /** What an exact-output plan takes: stated by the venue, within the bound, delivering at least the exact amount. */
 function exactOutTake(plan: VenueBuildPlan, bound: bigint, exactOut: bigint, venue: string, registered: { health?: { recordRefusal(reason: string): void } | null }): bigint {
-  const take = plan.shape === 'steps' ? plan.amountIn : undefined;
+  const take = plan.shape === 'steps' ? plan.amountIn : plan.deposit.amount;
   const refuse = (reason: string): never => {
     registered.health?.recordRefusal(reason);
     throw new AppError('unsafe_venue_answer', `${venue} answered the exact-output build with something Strait refuses: ${reason}; nothing was built`, { details: { venue } });

@@ -98,7 +98,7 @@ function createAcrossVenue(deps: VenueDeps): Venue {
     const second = await feeAt(exactOut + first.fee);
     const amountIn = exactOut + second.fee + second.fee / 10_000n + 1n;
     const { maxDeposit } = second;
-    if (amountIn > maxDeposit) throw new VenueRejection('above_max', `Across takes at most ${maxDeposit} for this route`, { maxAmountAtomic: maxDeposit.toString() });
+    if (amountIn > maxDeposit || amountIn >= 2n ** 256n) throw new VenueRejection('above_max', `Across takes at most ${maxDeposit} for this route`, { maxAmountAtomic: maxDeposit.toString() });
     return { ...second.priced, amountIn, amountOut: exactOut, minAmountOut: exactOut, context: { ...second.priced.context, outputAmount: exactOut.toString() } };
   }
 
