@@ -40,7 +40,7 @@ const BUILD_CHECKS: Readonly<Record<string, (build: BuildResult) => void>> = {
 };
 
 /** Quote → build → sign every step with viem → submit → poll to COMPLETED, all over HTTP through @strait/client. */
-async function transferThroughVenue(venue: string, accountIndex: number, referrer: Hex | null = null) {
+async function transferThroughVenue(venue: string, accountIndex: number, referrer: Hex | null = null, exactOut: bigint | null = null) {
   const user = sandbox.info.accounts[accountIndex]!;
   const account = privateKeyToAccount(user.privateKey);
   const base = sandbox.info.chains.base!;
@@ -50,7 +50,7 @@ async function transferThroughVenue(venue: string, accountIndex: number, referre
   const baseRead = createPublicClient({ transport: http(base.rpcUrl) });
   const referrerBefore = referrer ? await baseRead.readContract({ address: BASE_USDC, abi: erc20Abi, functionName: 'balanceOf', args: [referrer] }) : 0n;
 
-  const quote = await client.POST('/bridge/quote', { body: corridor(user.address, referrer ? { referralWallet: referrer, referralBps: 10 } : {}) });
+  const quote = await client.POST('/bridge/quote', { body: corridor(user.address, { ...(referrer ? { referralWallet: referrer, referralBps: 10 } : {}), ...(exactOut !== null ? { tradeType: 'EXACT_OUT', amountAtomic: exactOut.toString() } : {}) }) });
   expect(quote.response.status).toBe(200);
   const decision = unwrap(quote);
   const row = decision.quotes.find((q) => q.venue === venue);
@@ -75,6 +75,11 @@ async function transferThroughVenue(venue: string, accountIndex: number, referre
         if (venue === 'debridge' || venue === 'allbridge') expect(BigInt(build.nativeFeeAtomic ?? '0')).toBeGreaterThan(0n);
         else expect(build.nativeFeeAtomic).toBe('0');
         BUILD_CHECKS[venue]?.(build);
+        if (exactOut !== null) {
+          // The recipient's amount is fixed: Strait's cuts are added to what the sender pays.
+          expect(build).toMatchObject({ feeBasis: 'added', expectedOutAtomic: exactOut.toString(), minOutAtomic: exactOut.toString() });
+          expect(BigInt(build.amountInAtomic)).toBeGreaterThan(exactOut);
+        }
         // A deposit build hands out `deposit` and at most `fee` steps; the wallet funds the address itself, once.
         if (build.deposit) expect((build.steps ?? []).map((s) => s.step).filter((kind) => kind !== 'fee')).toEqual([]);
       }
@@ -102,6 +107,7 @@ async function transferThroughVenue(venue: string, accountIndex: number, referre
   const after = await arbClient.readContract({ address: ARB_USDC, abi: erc20Abi, functionName: 'balanceOf', args: [user.address] });
   expect(after - before).toBe(BigInt(transfer.receivedAmountAtomic!));
   expect(after).toBeGreaterThan(before);
+  if (exactOut !== null) expect(after - before).toBe(exactOut);
   // Every cut was signed beside the bridge call, so every fee row settled, paid by the user's own signature.
   for (const fee of transfer.fees) expect(fee.status).toBe('settled');
   // Squid's router stand-in kept what the main step bridged (the fake paid the recipient from its solver).
@@ -150,6 +156,23 @@ describe('sandbox: quote 100 USDC base → arbitrum, build, sign, submit, track 
     ['allbridge', 3],
   ])('completes a transfer through %s', async (venue, index) => {
     await transferThroughVenue(venue, index);
+  });
+
+  it('prices an exact output only at venues that can deliver it, cheapest input first', async () => {
+    const user = sandbox.info.accounts[0]!;
+    const quote = unwrap(await client.POST('/bridge/quote', { body: corridor(user.address, { tradeType: 'EXACT_OUT', amountAtomic: '50000000' }) }));
+    expect(quote.quotes.map((q) => q.venue).sort()).toEqual(['across', 'relay']);
+    for (const row of quote.quotes) expect(row).toMatchObject({ amountOutAtomic: '50000000', minAmountOutAtomic: '50000000' });
+    const ins = quote.quotes.map((q) => BigInt(q.amountInAtomic));
+    expect(ins).toEqual([...ins].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(quote.rejected.find((r) => r.venue === 'cctp')).toMatchObject({ code: 'trade_type_not_supported', details: { tradeTypes: ['EXACT_IN'] } });
+  });
+
+  it.each([
+    ['across', 1],
+    ['relay', 2],
+  ])('delivers exactly 50 USDC through %s on an exact-output quote', async (venue, index) => {
+    await transferThroughVenue(venue, index, null, 50_000_000n);
   });
 
   it('pays a referrer 10 bps of the amount in the same signatures as the transfer', async () => {

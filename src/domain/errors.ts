@@ -82,14 +82,15 @@ export const REJECTION_CATALOGUE = {
   privacy_venue_required: { priority: 3, summary: 'A public venue was left out because the quote asked for privacy.' },
   invalid_input: { priority: 4, summary: 'The venue needs an input the request lacks (e.g. the end user\'s IP) or refused one.' },
   token_not_supported: { priority: 5, summary: 'The venue does not carry this token on this corridor.' },
-  route_not_served: { priority: 6, summary: 'The venue does not serve this pair of chains.' },
-  no_liquidity: { priority: 7, summary: 'The venue serves the route but has no quote or capacity for it now.' },
-  venue_disabled: { priority: 8, summary: 'The venue is switched off or lacks a credential it needs.' },
-  breaker_open: { priority: 9, summary: 'The venue failed repeatedly and is rested for a while (circuit breaker open).' },
-  venue_timeout: { priority: 10, summary: 'The venue did not answer before the quote deadline.' },
-  venue_rate_limited: { priority: 11, summary: 'The venue refused the call for its own rate limit; `details.retryAfterMs` is how long Strait leaves it alone (its `Retry-After`, at most 5 minutes).' },
-  venue_bad_response: { priority: 12, summary: 'The venue answered with a shape Strait does not accept (`details.path` says where), more than the answer-size cap (`details.limitBytes`), or an impossible quote; it counts against the venue.' },
-  venue_error: { priority: 13, summary: 'The venue answered with an error.' },
+  trade_type_not_supported: { priority: 6, summary: 'The venue cannot price the requested `tradeType` (e.g. an exact output); `details.tradeTypes` lists the ones it can.' },
+  route_not_served: { priority: 7, summary: 'The venue does not serve this pair of chains.' },
+  no_liquidity: { priority: 8, summary: 'The venue serves the route but has no quote or capacity for it now.' },
+  venue_disabled: { priority: 9, summary: 'The venue is switched off or lacks a credential it needs.' },
+  breaker_open: { priority: 10, summary: 'The venue failed repeatedly and is rested for a while (circuit breaker open).' },
+  venue_timeout: { priority: 11, summary: 'The venue did not answer before the quote deadline.' },
+  venue_rate_limited: { priority: 12, summary: 'The venue refused the call for its own rate limit; `details.retryAfterMs` is how long Strait leaves it alone (its `Retry-After`, at most 5 minutes).' },
+  venue_bad_response: { priority: 13, summary: 'The venue answered with a shape Strait does not accept (`details.path` says where), more than the answer-size cap (`details.limitBytes`), or an impossible quote; it counts against the venue.' },
+  venue_error: { priority: 14, summary: 'The venue answered with an error.' },
 } as const;
 
 export type RejectionCode = keyof typeof REJECTION_CATALOGUE;

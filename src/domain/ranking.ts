@@ -1,11 +1,13 @@
 /**
  * Ranking of a quote's rows (spec §2): net output first, because every `amountOutAtomic` is already
- * net of venue and platform fees; a faster ETA breaks ties; the venue id makes the order total so
+ * net of venue and platform fees; then the least input (exact-output quotes, where every row delivers
+ * the same amount); a faster ETA breaks ties; the venue id makes the order total so
  * the same answers always rank the same way.
  */
 
 export interface RankableRow {
   readonly venue: string;
+  readonly amountIn: bigint;
   readonly amountOut: bigint;
   readonly estimatedSeconds: number | null;
   readonly executable: boolean;
@@ -13,6 +15,8 @@ export interface RankableRow {
 
 export function compareRows(a: RankableRow, b: RankableRow): number {
   if (a.amountOut !== b.amountOut) return a.amountOut > b.amountOut ? -1 : 1;
+  // Equal outputs (every row of an exact-output quote): the least the sender pays wins.
+  if (a.amountIn !== b.amountIn) return a.amountIn < b.amountIn ? -1 : 1;
   const etaA = a.estimatedSeconds ?? Number.POSITIVE_INFINITY;
   const etaB = b.estimatedSeconds ?? Number.POSITIVE_INFINITY;
   if (etaA !== etaB) return etaA - etaB;

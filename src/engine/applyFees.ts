@@ -10,6 +10,8 @@ export interface GrossRow {
 
 /** A row's output after Strait's cuts, and what those cuts are. */
 export interface NetRow extends GrossRow {
+  /** What the sender pays in all: the venue's input, plus Strait's cuts when they are added (exact output). */
+  readonly amountIn: bigint;
   readonly amountOut: bigint;
   readonly minAmountOut: bigint;
   readonly feeBps: number;
@@ -55,14 +57,8 @@ export interface FeeOutcome {
  * lets the fee eat more than its share of that lead. The referral share is the same on every row.
  */
 export function applyFees(gross: readonly GrossRow[], context: FeeContext): FeeOutcome {
-  const notes: string[] = [];
-  const { amountIn, fromToken, fromPrice, schedule } = context;
-  const collect = context.feeWallet !== null;
-  if (!collect) notes.push(`Strait has no fee wallet on ${fromToken.chain}: neither the platform fee nor a referral share is collected on this route.`);
-  const capOf = (usd: number): bigint | null => (fromPrice === null ? null : atomicForUsd(usd, fromToken, fromPrice));
-  if (collect && fromPrice === null) {
-    notes.push(`No USD price for ${fromToken.symbol}: the 10 USD caps cannot be converted, so the platform fee and referral share are waived rather than risk charging more than 10 USD.`);
-  }
+  const { amountIn, schedule } = context;
+  const { notes, collect, capOf } = feeTermsOf(context);
 
   let referral: ReferralCut | null = null;
   if (context.referral !== null && collect) {
@@ -85,6 +81,7 @@ export function applyFees(gross: readonly GrossRow[], context: FeeContext): FeeO
     if (row.quote.minAmountOut > row.quote.amountOut) notes.push(`${row.venue} answered a minimum output above its expected output; its minimum is shown as the expected output.`);
     return {
       ...row,
+      amountIn: row.quote.amountIn,
       amountOut: (row.quote.amountOut * venueReceives) / amountIn,
       minAmountOut: (min(row.quote.minAmountOut, row.quote.amountOut) * venueReceives) / amountIn,
       feeBps: feeAmount === 0n ? 0 : feeBps,
@@ -95,6 +92,18 @@ export function applyFees(gross: readonly GrossRow[], context: FeeContext): FeeO
   return { rows, referral, notes };
 }
 
-function min(a: bigint, b: bigint): bigint {
+/** What both fee bases share: whether cuts are collected at all, the USD caps in source units, and the notes saying why not. */
+export function feeTermsOf(context: FeeContext): { notes: string[]; collect: boolean; capOf: (usd: number) => bigint | null } {
+  const notes: string[] = [];
+  const { fromToken, fromPrice } = context;
+  const collect = context.feeWallet !== null;
+  if (!collect) notes.push(`Strait has no fee wallet on ${fromToken.chain}: neither the platform fee nor a referral share is collected on this route.`);
+  if (collect && fromPrice === null) {
+    notes.push(`No USD price for ${fromToken.symbol}: the 10 USD caps cannot be converted, so the platform fee and referral share are waived rather than risk charging more than 10 USD.`);
+  }
+  return { notes, collect, capOf: (usd) => (fromPrice === null ? null : atomicForUsd(usd, fromToken, fromPrice)) };
+}
+
+export function min(a: bigint, b: bigint): bigint {
   return a < b ? a : b;
 }

@@ -22,6 +22,7 @@ import { whyNotAllowed, whyNotAllowedSvm, type StepRules } from './vetSteps.ts';
 import { whyNotAllowedEip712 } from './vetEip712Step.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { deserializeQuote, requestFromRecord } from './quoteTransfer.ts';
+import { UNBOUNDED_INPUT } from './quoteInput.ts';
 import { executionOf } from './hyperCore/relayedExecution.ts';
 import { vetWebhookUrl } from './webhooks/webhookTargets.ts';
 import { stampTronSteps, tronApprovalSteps, tronStepView, whyNotAllowedTron, type TronStepView } from './tronSteps.ts';
@@ -111,28 +112,36 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
   const venue = registered.venue;
   const request = execution.request;
   const quote = execution.quote;
-  await refuseAboveBalance(deps, request);
+  // Exact output (docs/quotes.md): the recipient's amount is fixed and the venue decides the input.
+  const exactOut = request.exactOut;
+  await refuseAboveBalance(deps, exactOut === undefined ? request : { ...request, amountIn: row.amountIn });
   const call = { signal: AbortSignal.timeout(Math.max(deps.settings.quoteDeadlineMs * 5, 5_000)), purpose: 'build' as const, ...(requestId ? { requestId } : {}) };
   // Spec §1 rules 3–4: the referral share is charged on every referred transfer, as a `fee` step beside
   // the bridge call (in the EIP-5792 bundle, or its own transaction for a wallet that cannot bundle).
   const cuts = cutsOf(decision, row, deps.settings.feeWallets[request.fromChain] ?? null, canCollectFees(registered, request.fromChain));
   // A venue with an integrator-fee parameter takes the platform fee itself; the rest are fee steps.
   const platform = cuts.find((cut) => cut.kind === 'platform');
-  const viaVenue = registered.takesIntegratorFee && platform !== undefined ? platform : null;
+  // (On an exact output the cuts are added to the input, which venues' fee parameters do not express.)
+  const viaVenue = exactOut === undefined && registered.takesIntegratorFee && platform !== undefined ? platform : null;
   const stepCuts = cuts.filter((cut) => cut !== viaVenue);
   const carved = stepCuts.reduce((sum, cut) => sum + cut.amount, 0n);
 
   // Strait's cuts come out of the amount sent, so the venue is asked afresh for what remains.
   const venueAmount = request.amountIn - carved;
   const venueRequest: VenueQuoteRequest =
-    carved > 0n || viaVenue
-      ? { ...request, amountIn: venueAmount, integratorFee: viaVenue ? { bps: Number((viaVenue.amount * 10_000n) / venueAmount), amount: viaVenue.amount, recipient: viaVenue.wallet } : null }
-      : request;
+    exactOut !== undefined
+      ? { ...request, amountIn: exactOutInputBound(quote.amountIn), integratorFee: null }
+      : carved > 0n || viaVenue
+        ? { ...request, amountIn: venueAmount, integratorFee: viaVenue ? { bps: Number((viaVenue.amount * 10_000n) / venueAmount), amount: viaVenue.amount, recipient: viaVenue.wallet } : null }
+        : request;
   const requote = venueRequest !== request;
   let plan: VenueBuildPlan;
   let builtFrom = quote;
   try {
     if (requote) builtFrom = await venue.quote(venueRequest, call);
+    if (exactOut !== undefined && builtFrom.amountIn > venueRequest.amountIn) {
+      throw new VenueRejection('no_liquidity', `${row.venue} now asks ${builtFrom.amountIn} for the exact output, more than the quoted ${quote.amountIn} allows`);
+    }
     plan = await venue.build({ request: venueRequest, quote: builtFrom }, call);
   } catch (error) {
     if (error instanceof VenueRejection && (error.code === 'below_min' || error.code === 'above_max' || error.code === 'no_liquidity')) {
@@ -154,6 +163,8 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
   // times the cut's share, far below a basis point; more than that is a real price move.
   const floor = requote ? (row.minAmountOut * (10_000n - CARVE_TOLERANCE_BPS)) / 10_000n : row.minAmountOut;
   const offered = plan.amountOut - execution.deduction;
+  // What the venue's steps take: an exact-output plan says it, within the bound it was given.
+  const venueTake = exactOut === undefined ? venueRequest.amountIn : exactOutTake(plan, venueRequest.amountIn, exactOut, row.venue, registered);
   if (offered < floor) {
     throw new AppError('quote_drifted', `${row.venue} now offers ${offered}, below the quoted minimum ${row.minAmountOut}; request a new quote`, {
       details: { venue: row.venue, quotedMinOutAtomic: row.minAmountOut.toString(), offeredOutAtomic: offered.toString() },
@@ -171,7 +182,7 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
   // A Bitcoin-family step gets its PSBT from the sender's outputs here (utxoSteps.ts).
   const main = plan.shape === 'deposit' ? [] : await composeUtxoSteps(deps, planned, request.sender);
   const funding = plan.shape === 'deposit' ? planned : [];
-  refuseOversizedApproval(registered, plan, venueRequest.amountIn, row.venue);
+  refuseOversizedApproval(registered, plan, venueTake, row.venue);
   const nativeFee = await boundedNativeFee(deps, registered, plan, request.fromChain, row.venue);
   // Tron steps take a fresh reference block and the build's deadline as their expiration.
   const steps = await stampTronSteps(deps.tronRpc?.(request.fromChain) ?? null, [...(await approvalSteps(deps, request.fromChain, request.sender, plan)), ...fees, ...main], now, now + deps.settings.buildTtlMs);
@@ -180,16 +191,18 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
     allowList: execution.allowList,
     chainId: chainId ?? -1,
     sourceToken: request.fromToken,
-    amountIn: request.amountIn,
+    amountIn: exactOut === undefined ? request.amountIn : venueTake + carved,
     depositAddress: plan.shape === 'deposit' ? plan.deposit.address : null,
     feeRecipients: stepCuts.map((cut) => cut.wallet),
     nativeFee,
-    intent: { sourceChainId: chainId ?? -1, sourceToken: request.fromToken.address, amount: venueRequest.amountIn, recipient: request.recipient, destinationChainId: chainInfo(request.toChain).chainId,
+    intent: { sourceChainId: chainId ?? -1, sourceToken: request.fromToken.address, amount: venueTake, recipient: request.recipient, destinationChainId: chainInfo(request.toChain).chainId,
       nativeFee,
       venueFee: viaVenue ? { recipient: viaVenue.wallet, amount: viaVenue.amount } : null,
     },
     sender: request.sender,
   });
+  // Exact input: what the row said. Exact output: the venue's input at build plus the cuts added to it.
+  const paid = exactOut === undefined ? row.amountIn : venueTake + cuts.reduce((sum, cut) => sum + cut.amount, 0n);
   const transferId = randomUUID();
   const buildExpiresAt = Math.min(now + deps.settings.buildTtlMs, plan.shape === 'deposit' ? plan.deposit.deadlineMs : Number.POSITIVE_INFINITY);
   const referralNamed = decision.fees.referral !== null && decision.fees.referral !== undefined;
@@ -213,17 +226,17 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
           },
         }),
     expiresAt: buildExpiresAt,
-    amountInAtomic: row.amountIn.toString(),
+    amountInAtomic: paid.toString(),
     expectedOutAtomic: row.amountOut.toString(),
     minOutAtomic: minOutOf(requote ? plan.minAmountOut - execution.deduction : plan.minAmountOut - execution.deduction > row.minAmountOut ? plan.minAmountOut - execution.deduction : row.minAmountOut, row.amountOut).toString(),
     feeCapture: viaVenue ? 'venue-param' : merged ? 'merged' : fees.length === 0 ? 'none' : batchable ? 'batch' : 'separate-step',
     referralCapture: referralNamed ? (stepCuts.some((c) => c.kind === 'referral') ? (merged ? 'merged' : batchable ? 'batch' : 'separate-step') : 'none') : null,
-    feeBasis: 'carved',
+    feeBasis: exactOut === undefined ? 'carved' : 'added',
     feeBatch: fees.length > 0 && batchable && chainId !== null ? { chainId, stepIndexes: steps.map((_, index) => index) } : null,
     permit: null,
     relayFeePermit: null,
     spotTransfer: null,
-    requoted: requote || plan.amountOut !== quote.amountOut,
+    requoted: requote && exactOut === undefined ? true : plan.amountOut !== quote.amountOut || venueTake !== quote.amountIn,
     nativeFeeAtomic: nativeFee.toString(),
   };
   const savings = savingsOf(row, decision.quotes);
@@ -265,7 +278,7 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
           toChain: transferRequest.toChain,
           fromAsset: request.fromToken.address ?? 'native',
           toAsset: transferRequest.toToken.address ?? 'native',
-          amountIn: row.amountIn,
+          amountIn: paid,
           expectedOut: row.amountOut,
           minOut: BigInt(view.minOutAtomic),
           receivedAmount: null,
@@ -349,6 +362,30 @@ function chooseRow(deps: EngineDeps, decision: StoredDecision, body: BuildBody):
 }
 
 const CARVE_TOLERANCE_BPS = 1n;
+
+/**
+ * How far an exact-output build may let the venue's input rise over the quoted one (a gas-based fee
+ * moving between quote and build); beyond it the quote has drifted. The build states what it takes.
+ */
+const EXACT_OUT_DRIFT_BPS = 50n;
+
+function exactOutInputBound(quotedIn: bigint): bigint {
+  const bound = quotedIn + (quotedIn * EXACT_OUT_DRIFT_BPS) / 10_000n;
+  return bound < UNBOUNDED_INPUT ? bound : UNBOUNDED_INPUT;
+}
+
+/** What an exact-output plan takes: stated by the venue, within the bound, delivering at least the exact amount. */
+function exactOutTake(plan: VenueBuildPlan, bound: bigint, exactOut: bigint, venue: string, registered: { health?: { recordRefusal(reason: string): void } | null }): bigint {
+  const take = plan.shape === 'steps' ? plan.amountIn : plan.deposit.amount;
+  const refuse = (reason: string): never => {
+    registered.health?.recordRefusal(reason);
+    throw new AppError('unsafe_venue_answer', `${venue} answered the exact-output build with something Strait refuses: ${reason}; nothing was built`, { details: { venue } });
+  };
+  if (take === undefined) return refuse('it did not state the input its steps take');
+  if (take <= 0n || take > bound) return refuse(`its steps take ${take}, outside 1..${bound}`);
+  if (plan.minAmountOut < exactOut) return refuse(`it guarantees ${plan.minAmountOut}, less than the exact ${exactOut}`);
+  return take;
+}
 
 /**
  * The venue's Solana transaction with one transfer per cut appended (`merged`): the user pays the

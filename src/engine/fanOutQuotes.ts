@@ -162,6 +162,12 @@ export function earliestAnswerAt(outstanding: number, total: number, timing: Fan
 export function impossibleQuote(quote: VenueQuote, request: VenueQuoteRequest): string | null {
   if (quote.amountOut < 0n || quote.minAmountOut < 0n) return 'quoted a negative amount';
   if (quote.minAmountOut > quote.amountOut) return `guarantees a minimum (${quote.minAmountOut}) above its own expected output (${quote.amountOut})`;
+  if (request.exactOut !== undefined) {
+    // An exact output is a promise: the recipient gets exactly that, and the sender pays something.
+    if (quote.minAmountOut < request.exactOut) return `promises ${quote.minAmountOut} for an exact output of ${request.exactOut}`;
+    if (quote.amountIn <= 0n) return 'asked no input for an exact output';
+    if (quote.amountIn > MAX_UINT256) return 'asked an input no balance can hold for an exact output';
+  }
   // Taking more than the user offers is impossible to build; taking less is a venue's rounding.
   if (quote.amountIn > request.amountIn) return `priced ${quote.amountIn}, more than the ${request.amountIn} offered`;
   return null;
@@ -184,6 +190,8 @@ export function classify(venue: string, error: unknown): Rejection {
 export function reject(venue: string, code: RejectionCode, message: string, details: Record<string, unknown> | null = null): Rejection {
   return { venue, code, message, details };
 }
+
+const MAX_UINT256 = 2n ** 256n - 1n;
 
 const FAILED: ReadonlySet<RejectionCode> = new Set(['venue_error', 'venue_bad_response']);
 

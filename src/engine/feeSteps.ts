@@ -21,8 +21,10 @@ export function cutsOf(decision: StoredDecision, row: StoredQuoteRow, feeWallet:
   if (!collectible) return cuts;
   if (feeWallet !== null && row.feeAmount > 0n) cuts.push({ kind: 'platform', bps: row.feeBps, amount: row.feeAmount, wallet: feeWallet, tierSavedBps: row.tierSavedBps });
   const referral = decision.fees.referral as { bps?: number; amountAtomic?: string; wallet?: string } | null | undefined;
-  if (referral?.wallet && referral.amountAtomic && BigInt(referral.amountAtomic) > 0n) {
-    cuts.push({ kind: 'referral', bps: referral.bps ?? 0, amount: BigInt(referral.amountAtomic), wallet: referral.wallet, tierSavedBps: 0 });
+  // Exact output adds the cuts to each row's own input, so the share is the row's: what it asks beyond the venue and the platform fee.
+  const share = typeof decision.request.exactOut === 'string' ? row.amountIn - row.feeAmount - BigInt(String(row.venueQuote.amountIn)) : BigInt(referral?.amountAtomic ?? '0');
+  if (referral?.wallet && share > 0n) {
+    cuts.push({ kind: 'referral', bps: referral.bps ?? 0, amount: share, wallet: referral.wallet, tierSavedBps: 0 });
   }
   return cuts;
 }

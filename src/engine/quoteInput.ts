@@ -4,6 +4,7 @@ import { chainInfo, isChainKey, type ChainKey } from '../domain/chains.ts';
 import { AppError } from '../domain/errors.ts';
 import { sameAddress } from '../domain/addresses/sameAddress.ts';
 import { HYPERCORE_TOKEN_SYMBOLS, tokensOn, type TokenInfo } from '../domain/tokens.ts';
+import { TRADE_TYPES, type TradeType } from '../venues/Venue.ts';
 import type { TokenDirectory, TokenSource } from './tokens/tokenDirectory.ts';
 
 /** The quote body as the HTTP schema admits it (shapes checked, meaning not yet). */
@@ -19,6 +20,7 @@ export interface QuoteBody {
   readonly referralBps?: number | undefined;
   readonly privacy?: boolean | undefined;
   readonly userIp?: string | undefined;
+  readonly tradeType?: string | undefined;
 }
 
 /** A quote request whose every field has been checked against the chains it names. */
@@ -29,13 +31,23 @@ export interface QuoteInput {
   readonly toToken: TokenInfo;
   /** Where each token was found (docs/tokens.md): prices are looked up by symbol, so only for the registry's and the public list's. */
   readonly tokenSources: { readonly fromToken: TokenSource; readonly toToken: TokenSource };
+  /** EXACT_IN: what the sender sends. EXACT_OUT: no bound (`UNBOUNDED_INPUT`); each row says what it takes. */
   readonly amountIn: bigint;
+  readonly tradeType: TradeType;
+  /** EXACT_OUT: what the recipient receives, exactly; `null` otherwise. */
+  readonly exactOut: bigint | null;
   readonly sender: string;
   readonly recipient: string;
   readonly referral: { readonly wallet: string; readonly bps: number } | null;
   readonly privacy: boolean;
   readonly userIp: string | null;
 }
+
+/**
+ * The input bound of an exact-output quote: the venue decides the input, so none is set beyond what
+ * any balance could hold. Build replaces it with the row's quoted input plus a small drift.
+ */
+export const UNBOUNDED_INPUT = 2n ** 256n - 1n;
 
 /** No chain Strait serves holds a balance wider than a uint256. */
 const MAX_UINT256 = 2n ** 256n - 1n;
@@ -70,13 +82,18 @@ export async function parseQuoteInput(body: QuoteBody, tokens: Pick<TokenDirecto
   if (!isValidAddress(toChain, body.recipient)) throw new AppError('invalid_recipient', `recipient is not a valid ${chainInfo(toChain).name} address`);
   const referral = parseReferral(fromChain, fromToken, body.referralWallet, body.referralBps);
   if (body.userIp !== undefined && isIP(body.userIp) === 0) throw new AppError('invalid_user_ip', 'userIp must be an IPv4 or IPv6 address');
+  const tradeType = (body.tradeType ?? 'EXACT_IN') as TradeType;
+  if (!TRADE_TYPES.includes(tradeType)) throw new AppError('invalid_request', `tradeType must be one of ${TRADE_TYPES.join(', ')}`, { details: { issues: [{ path: '/tradeType', message: `must be one of ${TRADE_TYPES.join(', ')}` }] } });
+  const exact = tradeType === 'EXACT_OUT';
   return {
     fromChain,
     toChain,
     fromToken,
     toToken,
     tokenSources: { fromToken: from.source, toToken: to.source },
-    amountIn: BigInt(body.amountAtomic),
+    amountIn: exact ? UNBOUNDED_INPUT : BigInt(body.amountAtomic),
+    tradeType,
+    exactOut: exact ? BigInt(body.amountAtomic) : null,
     sender: body.sender,
     recipient: body.recipient,
     referral,

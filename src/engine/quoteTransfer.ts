@@ -8,6 +8,7 @@ import type { RoutableVenue } from '../venues/createVenueRegistry.ts';
 import type { UsdPrice } from '../prices/PriceSource.ts';
 import type { VenueQuote, VenueQuoteRequest } from '../venues/Venue.ts';
 import { applyFees } from './applyFees.ts';
+import { applyExactOutFees } from './applyExactOutFees.ts';
 import { canCollectFees } from './canCollectFees.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { emptyReasonOf, fanOutQuotes, reject, type Rejection } from './fanOutQuotes.ts';
@@ -56,7 +57,7 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
   if (listener && relayed?.priced) outcomeForwarder(deps, input, listener)({ priced: relayed.priced });
   if (listener && relayed?.rejection) listener.rejected(streamedRejectionView(relayed.rejection));
   const [fromPrice, toPrice] = await pricesAsked;
-  const fees = applyFees(fanOut.priced, {
+  const fees = (input.exactOut === null ? applyFees : applyExactOutFees)(fanOut.priced, {
     amountIn: input.amountIn,
     fromToken: input.fromToken,
     fromPrice,
@@ -74,7 +75,7 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
       return {
         venue: p.venue,
         quoteId: `${p.venue}_${randomBytes(6).toString('hex')}`,
-        amountIn: p.quote.amountIn,
+        amountIn: p.amountIn,
         amountOut: p.amountOut,
         minAmountOut: p.minAmountOut,
         estimatedSeconds: wholeSeconds(p.quote.estimatedSeconds),
@@ -121,7 +122,7 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
  * switched off, public under privacy, missing the user's IP, corridor not served, breaker open.
  * Strait's relayer (`hyperliquid`) is priced by its own route, never as a plain candidate.
  */
-export function candidatesFor(deps: EngineDeps, input: Pick<QuoteInput, 'privacy' | 'userIp'>, request: VenueQuoteRequest): { candidates: RoutableVenue[]; rejected: Rejection[] } {
+export function candidatesFor(deps: EngineDeps, input: Pick<QuoteInput, 'privacy' | 'userIp' | 'tradeType'>, request: VenueQuoteRequest): { candidates: RoutableVenue[]; rejected: Rejection[] } {
   const rejected: Rejection[] = [];
   const candidates: RoutableVenue[] = [];
   for (const registered of deps.venues.all) {
@@ -143,6 +144,10 @@ export function candidatesFor(deps: EngineDeps, input: Pick<QuoteInput, 'privacy
     const coverage = venue.supports(request);
     if (!coverage.served) {
       rejected.push(reject(registered.id, coverage.code, coverage.message));
+      continue;
+    }
+    if (!capabilities.tradeTypes.includes(input.tradeType)) {
+      rejected.push(reject(registered.id, 'trade_type_not_supported', `${registered.id} cannot price ${input.tradeType}`, { tradeTypes: [...capabilities.tradeTypes] }));
       continue;
     }
     if (capabilities.requiresUserIp && input.userIp === null) {
@@ -226,6 +231,7 @@ export function venueRequestOf(input: QuoteInput): VenueQuoteRequest {
     fromToken: input.fromToken,
     toToken: input.toToken,
     amountIn: input.amountIn,
+    ...(input.exactOut !== null ? { exactOut: input.exactOut } : {}),
     sender: input.sender,
     recipient: input.recipient,
     userIp: input.userIp,
@@ -240,6 +246,8 @@ function requestRecordOf(input: QuoteInput): JsonObject {
     fromToken: { ...input.fromToken },
     toToken: { ...input.toToken },
     amountIn: input.amountIn.toString(),
+    tradeType: input.tradeType,
+    exactOut: input.exactOut === null ? null : input.exactOut.toString(),
     sender: input.sender,
     recipient: input.recipient,
     referral: input.referral ? { ...input.referral } : null,
@@ -272,7 +280,9 @@ export function deserializeQuote(stored: JsonObject): VenueQuote {
 
 /** Rebuilds the venue request from a stored decision (build and status need it). */
 export function requestFromRecord(record: JsonObject): VenueQuoteRequest {
-  const r = record as unknown as { fromChain: VenueQuoteRequest['fromChain']; toChain: VenueQuoteRequest['toChain']; fromToken: VenueQuoteRequest['fromToken']; toToken: VenueQuoteRequest['toToken']; amountIn: string; sender: string; recipient: string; userIp: string | null };
-  return { fromChain: r.fromChain, toChain: r.toChain, fromToken: r.fromToken, toToken: r.toToken, amountIn: BigInt(r.amountIn), sender: r.sender, recipient: r.recipient, userIp: r.userIp, integratorFee: null };
+  const r = record as unknown as { fromChain: VenueQuoteRequest['fromChain']; toChain: VenueQuoteRequest['toChain']; fromToken: VenueQuoteRequest['fromToken']; toToken: VenueQuoteRequest['toToken']; amountIn: string; exactOut?: string | null; sender: string; recipient: string; userIp: string | null };
+  // Decisions stored before trade types have no `exactOut`: exact input.
+  const exactOut = typeof r.exactOut === 'string' ? { exactOut: BigInt(r.exactOut) } : {};
+  return { fromChain: r.fromChain, toChain: r.toChain, fromToken: r.fromToken, toToken: r.toToken, amountIn: BigInt(r.amountIn), ...exactOut, sender: r.sender, recipient: r.recipient, userIp: r.userIp, integratorFee: null };
 }
 

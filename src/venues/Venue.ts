@@ -128,8 +128,22 @@ export interface CallContext {
 
 export type CallPurpose = 'quote' | 'build' | 'status' | 'snapshot';
 
+/** What `amountAtomic` fixes (docs/quotes.md, trade types): the input, or the recipient's exact output. */
+export type TradeType = 'EXACT_IN' | 'EXACT_OUT' | 'MIN_OUT';
+export const TRADE_TYPES: readonly TradeType[] = ['EXACT_IN', 'EXACT_OUT', 'MIN_OUT'];
+
 export interface VenueQuoteRequest extends Corridor {
+  /**
+   * EXACT_IN: what the sender sends. With `exactOut` set: the most the venue may take (at quote
+   * time no bound, at build the quoted input plus a small drift); the venue answers what it needs.
+   */
   readonly amountIn: bigint;
+  /**
+   * Set for an exact-output request, only to venues whose capabilities list `EXACT_OUT`: the recipient
+   * must receive exactly this many atomic units of `toToken`, and the answer's `amountIn` says what
+   * the sender pays the venue.
+   */
+  readonly exactOut?: bigint;
   readonly sender: string;
   readonly recipient: string;
   /** The end user's IP for geo-gated venues; `null` when the caller gave none. */
@@ -184,6 +198,11 @@ export interface StepsPlan {
    * lets the main step's value exceed the amount by exactly that much, at build and at submit.
    */
   readonly nativeFee?: bigint;
+  /**
+   * What the steps take from the sender, when the venue decided it (an exact-output build whose
+   * re-quote moved the input); absent means the request's `amountIn`. Never above it.
+   */
+  readonly amountIn?: bigint;
 }
 
 export interface DepositPlan {

@@ -376,3 +376,39 @@ describe('across fake in sandbox mode', () => {
     }
   });
 });
+
+describe('across exact output', () => {
+  const EXACT = 100_000_000n;
+  const exactRequest = () => quoteRequest({ exactOut: EXACT, amountIn: 2n ** 256n - 1n });
+
+  it('asks the fee twice and prices an input whose fee leaves at least the exact output', async () => {
+    const quote = await venue.quote(exactRequest(), testCall());
+    const amounts = fake.server.requests.map((r) => r.query.get('amount'));
+    expect(amounts).toHaveLength(2);
+    expect(amounts[0]).toBe(EXACT.toString());
+    expect(BigInt(amounts[1]!)).toBeGreaterThan(EXACT);
+    expect(quote).toMatchObject({ amountOut: EXACT, minAmountOut: EXACT });
+    // What a relayer needs at this input, by the fake's own fee rule, still leaves the exact output.
+    expect(expectedOut(quote.amountIn)).toBeGreaterThanOrEqual(EXACT);
+    expect(quote.amountIn - EXACT).toBeLessThan(100_000n);
+  });
+
+  it('builds a deposit naming exactly the output, taking the priced input, and says what it takes', async () => {
+    const request = exactRequest();
+    const quote = await venue.quote(request, testCall());
+    const plan = await venue.build({ request: { ...request, amountIn: quote.amountIn + 1_000n }, quote }, testCall());
+    if (plan.shape !== 'steps') throw new Error('expected steps');
+    const step = plan.steps[0];
+    if (step?.vm !== 'evm') throw new Error('expected an EVM step');
+    const { args } = decodeFunctionData({ abi: spokePoolDepositAbi, data: step.data });
+    expect(args[4]).toBe(quote.amountIn);
+    expect(args[5]).toBe(EXACT);
+    expect(plan).toMatchObject({ amountIn: quote.amountIn, amountOut: EXACT, minAmountOut: EXACT, approval: { amount: quote.amountIn } });
+  });
+
+  it('refuses an exact output above the route maximum, and to HyperCore', async () => {
+    fake.setLimits({ maxDeposit: EXACT });
+    expect(await rejection(venue.quote(exactRequest(), testCall()))).toMatchObject({ code: 'above_max' });
+    expect(await rejection(venue.quote({ ...exactRequest(), toChain: 'hypercore' }, testCall()))).toMatchObject({ code: 'trade_type_not_supported' });
+  });
+});

@@ -31,7 +31,7 @@ function resolveOrThrow(corridor: Corridor): ResolvedCorridor {
 export const acrossVenue: VenueModule = {
   id: 'across',
   // No integrator fee: the bridge-only path has no fee parameter, so Strait's cuts are fee steps.
-  capabilities: { archetype: 'intent', tradeTypes: ['EXACT_IN'], executionShapes: ['evm_calldata'], feeCapture: 'none', requiresUserIp: false, privacyModel: 'none' },
+  capabilities: { archetype: 'intent', tradeTypes: ['EXACT_IN', 'EXACT_OUT'], executionShapes: ['evm_calldata'], feeCapture: 'none', requiresUserIp: false, privacyModel: 'none' },
   requiredCredentials: [],
   sandboxFake: async ({ settlement }) => (await import('./acrossFake.ts')).startAcrossFake({ settlement }),
   defaultBaseUrl: 'https://app.across.to/api',
@@ -81,6 +81,27 @@ function createAcrossVenue(deps: VenueDeps): Venue {
     }
   }
 
+  /**
+   * An exact output: a deposit names its `outputAmount`, and a relayer fills exactly that or nothing,
+   * so the recipient gets exactly it when the input covers the relay fee. Across prices an input, so
+   * the fee is asked twice: at the output (a first estimate), then at the input that estimate implies;
+   * the input is the output plus that second fee and a basis point of it, which covers the fee's own
+   * growth with the input it is charged on.
+   */
+  async function exactOutputQuote(exactOut: bigint, query: Record<string, string | number>, quoteInput: Omit<AcrossQuoteInput, 'now'>, call: CallContext): Promise<VenueQuote> {
+    const feeAt = async (amount: bigint) => {
+      const body = await deps.http.get('/suggested-fees', { ...query, amount: amount.toString() }, AcrossSuggestedFeesSchema, call);
+      const priced = toAcrossQuote(body, { ...quoteInput, amountIn: amount, now: deps.now() });
+      return { fee: amount - priced.amountOut, priced, maxDeposit: BigInt(body.limits.maxDeposit) };
+    };
+    const first = await feeAt(exactOut);
+    const second = await feeAt(exactOut + first.fee);
+    const amountIn = exactOut + second.fee + second.fee / 10_000n + 1n;
+    const { maxDeposit } = second;
+    if (amountIn > maxDeposit || amountIn >= 2n ** 256n) throw new VenueRejection('above_max', `Across takes at most ${maxDeposit} for this route`, { maxAmountAtomic: maxDeposit.toString() });
+    return { ...second.priced, amountIn, amountOut: exactOut, minAmountOut: exactOut, context: { ...second.priced.context, outputAmount: exactOut.toString() } };
+  }
+
   return {
     id: acrossVenue.id,
     supports: published.supports,
@@ -88,6 +109,7 @@ function createAcrossVenue(deps: VenueDeps): Venue {
     snapshot: published.snapshot,
 
     async quote(request: VenueQuoteRequest, call): Promise<VenueQuote> {
+      if (request.toChain === 'hypercore' && request.exactOut !== undefined) throw new VenueRejection('trade_type_not_supported', 'Across credits HyperCore for an exact input only', { tradeTypes: ['EXACT_IN'] });
       if (request.toChain === 'hypercore') {
         const origin = hyperCoreOriginOrThrow(request);
         evmAddress(request.recipient, 'recipient');
@@ -112,6 +134,7 @@ function createAcrossVenue(deps: VenueDeps): Venue {
         recipient: request.recipient,
       };
       try {
+        if (request.exactOut !== undefined) return await exactOutputQuote(request.exactOut, query, quoteInput, call);
         const body = await deps.http.get('/suggested-fees', query, AcrossSuggestedFeesSchema, call);
         return toAcrossQuote(body, { ...quoteInput, now: deps.now() });
       } catch (error) {
@@ -165,6 +188,7 @@ function createAcrossVenue(deps: VenueDeps): Venue {
         approval: input.isNative ? null : { chainId: origin.chainId, token: input.address, spender: spokePool, amount: quote.amountIn },
         amountOut: outputAmount,
         minAmountOut: outputAmount,
+        ...(request.exactOut !== undefined ? { amountIn: quote.amountIn } : {}),
         context: { originChainId: origin.chainId, spokePoolAddress: spokePool },
       };
     },

@@ -116,17 +116,26 @@ export function scriptedVenueModule(id: string, defaultBaseUrl: string): VenueSt
         supports: () => ({ served: true }),
         coverage: () => ({ origins: ['ethereum', 'base', 'arbitrum', 'optimism', 'solana'], tokenSymbols: () => ['USDC'] }),
         async quote(request, call): Promise<VenueQuote> {
-          const body = { fromChain: request.fromChain, toChain: request.toChain, fromToken: request.fromToken.symbol, toToken: request.toToken.symbol, amount: request.amountIn.toString(), userIp: request.userIp };
+          // An exact output is priced at its own size and inverted: the input that rate needs, rounded up.
+          const asked = request.exactOut ?? request.amountIn;
+          const body = { fromChain: request.fromChain, toChain: request.toChain, fromToken: request.fromToken.symbol, toToken: request.toToken.symbol, amount: asked.toString(), userIp: request.userIp };
           try {
             const answer = await deps.http.post('/quote', body, QuoteAnswer, call);
-            return { amountIn: request.amountIn, amountOut: BigInt(answer.amountOut), minAmountOut: BigInt(answer.minAmountOut), estimatedSeconds: answer.etaSeconds, expiresAt: null, context: {} };
+            const out = BigInt(answer.amountOut);
+            if (request.exactOut !== undefined) {
+              if (out <= 0n) throw new VenueRejection('below_min', `${id} cannot deliver this amount`, { minAmountAtomic: '1' });
+              const amountIn = (asked * asked + out - 1n) / out;
+              return { amountIn, amountOut: asked, minAmountOut: asked, estimatedSeconds: answer.etaSeconds, expiresAt: null, context: {} };
+            }
+            return { amountIn: request.amountIn, amountOut: out, minAmountOut: BigInt(answer.minAmountOut), estimatedSeconds: answer.etaSeconds, expiresAt: null, context: {} };
           } catch (error) {
             throw translate(id, error);
           }
         },
         async build(request, call) {
-          const order = await deps.http.post('/order', { amount: request.request.amountIn.toString(), userIp: request.request.userIp }, OrderAnswer, call);
-          const { fromChain, fromToken, amountIn } = request.request;
+          const { fromChain, fromToken } = request.request;
+          const amountIn = request.request.exactOut === undefined ? request.request.amountIn : request.quote.amountIn;
+          const order = await deps.http.post('/order', { amount: amountIn.toString(), userIp: request.request.userIp }, OrderAnswer, call);
           return {
             shape: 'deposit',
             deposit: { chain: fromChain, address: order.depositAddress, token: fromToken.address, amount: amountIn, memo: null, deadlineMs: order.deadline },

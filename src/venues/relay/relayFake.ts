@@ -83,13 +83,27 @@ const TOKENS: Readonly<Record<number, Readonly<Record<string, TokenMeta>>>> = {
 /** Chains the fake only delivers to. */
 const DESTINATION_ONLY: ReadonlySet<number> = new Set([792703809, RELAY_HYPERCORE_CHAIN_ID]);
 
+/** `amount` of `from` decimals in `to` decimals, rounded up: the input an exact output needs. */
+function rescaleUp(amount: bigint, from: number, to: number): bigint {
+  if (to >= from) return amount * 10n ** BigInt(to - from);
+  const unit = 10n ** BigInt(from - to);
+  return (amount + unit - 1n) / unit;
+}
+
+/** The least input whose output, after the service fee and the relayer gas, is `outIn` (in the input's units). */
+function inputFor(outIn: bigint): bigint {
+  let amount = ((outIn + RELAY_FAKE_RELAYER_GAS) * 10_000n + 10_000n - RELAY_FAKE_SERVICE_BPS - 1n) / (10_000n - RELAY_FAKE_SERVICE_BPS);
+  while (amount - (amount * RELAY_FAKE_SERVICE_BPS) / 10_000n - RELAY_FAKE_RELAYER_GAS < outIn) amount += 1n;
+  return amount;
+}
+
 /** `amount` of a token of `from` decimals counted in `to` decimals, rounded down (USDC 6 → HyperCore 8). */
 function rescale(amount: bigint, from: number, to: number): bigint {
   return to >= from ? amount * 10n ** BigInt(to - from) : amount / 10n ** BigInt(from - to);
 }
 
 /** A quote the fake gave: the parsed request plus what it priced. */
-export interface RelayFakeQuote extends Omit<ParsedQuoteBody, 'slippageBps' | 'appFeeBps'> {
+export interface RelayFakeQuote extends Omit<ParsedQuoteBody, 'slippageBps' | 'appFeeBps' | 'tradeType'> {
   readonly requestId: Hex;
   readonly out: bigint;
   readonly minimumOut: bigint;
@@ -144,11 +158,14 @@ export async function startRelayFake(options: { settlement?: FakeSettlement; por
     if (quoteError) return quoteError;
     const parsed = parseQuoteBody(request.body);
     if (typeof parsed === 'string') return relayError(400, parsed, 'INVALID_INPUT');
-    const { amount, originChainId, destinationChainId, originCurrency, destinationCurrency } = parsed;
+    const { originChainId, destinationChainId, originCurrency, destinationCurrency } = parsed;
     if (!TOKENS[originChainId] || !TOKENS[destinationChainId] || DESTINATION_ONLY.has(originChainId)) return relayError(400, 'Unsupported chain', 'UNSUPPORTED_CHAIN');
     const inMeta = TOKENS[originChainId]?.[originCurrency];
     const outMeta = TOKENS[destinationChainId]?.[destinationCurrency];
     if (!inMeta || !outMeta) return relayError(400, 'Unsupported currency', 'UNSUPPORTED_CURRENCY');
+    // EXACT_OUTPUT names the output: the input is the least that prices to it (the same fees, inverted).
+    const exactOutput = parsed.tradeType === 'EXACT_OUTPUT';
+    const amount = exactOutput ? inputFor(rescaleUp(parsed.amount, outMeta.decimals, inMeta.decimals)) : parsed.amount;
     if (minimum && amount < minimum.amount) {
       return relayError(400, 'Amount is too low', 'AMOUNT_TOO_LOW', minimum.withLimit ? JSON.stringify({ minAmount: minimum.amount.toString() }) : undefined);
     }
@@ -158,11 +175,11 @@ export async function startRelayFake(options: { settlement?: FakeSettlement; por
     const outIn = amount - service - RELAY_FAKE_RELAYER_GAS - app;
     if (outIn <= 0n) return relayError(400, 'Amount is too low', 'AMOUNT_TOO_LOW');
     // Priced in the input's units, stated in the output's (HyperCore counts USDC in 8 decimals).
-    const out = rescale(outIn, inMeta.decimals, outMeta.decimals);
-    const minimumOut = out - (out * parsed.slippageBps) / 10_000n;
+    const out = exactOutput ? parsed.amount : rescale(outIn, inMeta.decimals, outMeta.decimals);
+    const minimumOut = exactOutput ? out : out - (out * parsed.slippageBps) / 10_000n;
     const requestId = `0x${randomBytes(32).toString('hex')}` as Hex;
-    const { slippageBps: _slippage, appFeeBps: _appFee, ...asked } = parsed;
-    const q: RelayFakeQuote = { ...asked, requestId, out, minimumOut, body: request.body as Record<string, unknown> };
+    const { slippageBps: _slippage, appFeeBps: _appFee, tradeType: _tradeType, ...asked } = parsed;
+    const q: RelayFakeQuote = { ...asked, amount, requestId, out, minimumOut, body: request.body as Record<string, unknown> };
     quotes.set(requestId, q);
     const template = TEMPLATES.bridge;
     const details = template.details as Json;

@@ -20,7 +20,9 @@ export interface ParsedQuoteBody {
   readonly destinationChainId: number;
   readonly originCurrency: string;
   readonly destinationCurrency: string;
+  /** EXACT_INPUT: what the user sends; EXACT_OUTPUT: what the recipient receives, in the output currency. */
   readonly amount: bigint;
+  readonly tradeType: 'EXACT_INPUT' | 'EXACT_OUTPUT';
   readonly slippageBps: bigint;
   readonly appFeeBps: bigint;
 }
@@ -33,7 +35,8 @@ export function parseQuoteBody(raw: unknown): ParsedQuoteBody | string {
   if (typeof b.originChainId !== 'number' || typeof b.destinationChainId !== 'number') return 'originChainId and destinationChainId must be numbers';
   if (typeof b.originCurrency !== 'string' || typeof b.destinationCurrency !== 'string') return 'originCurrency and destinationCurrency are required';
   if (typeof b.amount !== 'string' || !/^[0-9]+$/.test(b.amount)) return 'amount must be an integer string';
-  if (b.tradeType !== 'EXACT_INPUT') return 'the fake prices EXACT_INPUT only';
+  if (b.tradeType !== 'EXACT_INPUT' && b.tradeType !== 'EXACT_OUTPUT') return 'the fake prices EXACT_INPUT and EXACT_OUTPUT only';
+  if (b.tradeType === 'EXACT_OUTPUT' && b.appFees !== undefined) return 'the fake prices app fees on EXACT_INPUT only';
   if (b.slippageTolerance !== undefined && (typeof b.slippageTolerance !== 'string' || !/^[0-9]+$/.test(b.slippageTolerance))) return 'slippageTolerance must be a bps string';
   let appFeeBps = 0n;
   if (b.appFees !== undefined) {
@@ -53,6 +56,7 @@ export function parseQuoteBody(raw: unknown): ParsedQuoteBody | string {
     originCurrency: evmish(b.originCurrency),
     destinationCurrency: evmish(b.destinationCurrency),
     amount: BigInt(b.amount),
+    tradeType: b.tradeType,
     slippageBps: BigInt((b.slippageTolerance as string | undefined) ?? '50'),
     appFeeBps,
   };

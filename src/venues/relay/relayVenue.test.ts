@@ -409,3 +409,32 @@ describe('relay fixtures', () => {
     expect(Compile(RelayQuoteSchema).Check(await response.json())).toBe(true);
   });
 });
+
+describe('relay exact output', () => {
+  const EXACT = 40_000_000n;
+  const exact = (overrides: Partial<VenueQuoteRequest> = {}) => request({ exactOut: EXACT, amountIn: 2n ** 256n - 1n, ...overrides });
+
+  it('asks EXACT_OUTPUT for the output amount, without app fees, and guarantees the exact output', async () => {
+    const quote = await venue.quote(exact(), testCall());
+    const sent = fake.server.requests[0]?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ tradeType: 'EXACT_OUTPUT', amount: EXACT.toString() });
+    expect(sent.appFees).toBeUndefined();
+    expect(quote).toMatchObject({ amountOut: EXACT, minAmountOut: EXACT });
+    expect(quote.amountIn).toBeGreaterThan(EXACT);
+  });
+
+  it('builds a deposit of exactly the input Relay states, within the bound, and says what it takes', async () => {
+    const quote = await venue.quote(exact(), testCall());
+    const plan = (await venue.build({ request: exact({ amountIn: quote.amountIn + 10_000n }), quote }, testCall())) as StepsPlan;
+    const step = plan.steps[0];
+    if (step?.vm !== 'evm') throw new Error('expected an EVM step');
+    const { args } = decodeFunctionData({ abi: erc20Abi, data: slice(step.data, 0, 68) });
+    expect(args[1]).toBe(quote.amountIn);
+    expect(plan).toMatchObject({ amountIn: quote.amountIn, minAmountOut: EXACT, approval: null });
+  });
+
+  it('refuses an input above the bound the engine gave', async () => {
+    const quote = await venue.quote(exact(), testCall());
+    expect(await rejection(venue.build({ request: exact({ amountIn: quote.amountIn - 1n }), quote }, testCall()))).toMatchObject({ code: 'venue_bad_response' });
+  });
+});

@@ -28,7 +28,7 @@ const INDEXED_MEMORY = 10_000;
 export const relayVenue: VenueModule = {
   id: 'relay',
   // venue-param: appFees; Relay deducts the fee from the input and credits it to the recipient's app balance.
-  capabilities: { archetype: 'intent', tradeTypes: ['EXACT_IN'], executionShapes: ['evm_calldata'], feeCapture: 'venue-param', requiresUserIp: false, privacyModel: 'none' },
+  capabilities: { archetype: 'intent', tradeTypes: ['EXACT_IN', 'EXACT_OUT'], executionShapes: ['evm_calldata'], feeCapture: 'venue-param', requiresUserIp: false, privacyModel: 'none' },
   requiredCredentials: [],
   sandboxFake: async ({ settlement }) => (await import('./relayFake.ts')).startRelayFake({ settlement }),
   defaultBaseUrl: 'https://api.relay.link',
@@ -107,21 +107,25 @@ function createRelayVenue(deps: VenueDeps): Venue {
     async quote(request, call) {
       const pair = pairOf(request);
       const { quote, requestId, tx } = await requestQuote(request, pair, call);
-      return toVenueQuote(quote, { requestId, tx }, deps.now(), RELAY_SLIPPAGE_BPS, scaleOf(quote, pair, request));
+      const priced = toVenueQuote(quote, { requestId, tx }, deps.now(), RELAY_SLIPPAGE_BPS, scaleOf(quote, pair, request));
+      return request.exactOut === undefined ? priced : exactOutputOf(priced, request.exactOut);
     },
 
-    async build({ request }, call): Promise<StepsPlan> {
-      const pair = pairOf(request);
-      const { quote, requestId, tx } = await requestQuote(request, pair, call);
+    async build({ request: asked }, call): Promise<StepsPlan> {
+      const pair = pairOf(asked);
+      const { quote, requestId, tx } = await requestQuote(asked, pair, call);
       const extra = quote.steps.find((s) => s.id !== 'approve' && s.id !== 'deposit');
       if (extra) throw bad(`Relay asks for a '${extra.id}' step the service cannot execute`, '/steps');
+      // An exact output: Relay decides the input, which the deposit must move exactly, within the bound asked.
+      const request = asked.exactOut === undefined ? asked : { ...asked, amountIn: exactOutputInput(quote, asked.amountIn) };
       vetDeposit(tx, request, pair.origin, requestId);
       const main: EvmStep = { vm: 'evm', step: 'main', chainId: tx.chainId, to: getAddress(tx.to), data: tx.data as Hex, value: BigInt(tx.value ?? '0') };
+      const out = outAmountsOf(quote, RELAY_SLIPPAGE_BPS, scaleOf(quote, pair, request));
       return {
         shape: 'steps',
         steps: [main],
         approval: approvalOf(quote, request, pair.origin) ?? impliedApproval(tx, request, pair.origin),
-        ...outAmountsOf(quote, RELAY_SLIPPAGE_BPS, scaleOf(quote, pair, request)),
+        ...(asked.exactOut === undefined ? out : { ...exactOutputOf({ ...out, amountIn: request.amountIn }, asked.exactOut), amountIn: request.amountIn }),
         context: { requestId },
       };
     },
@@ -181,7 +185,31 @@ function scaleOf(quote: RelayQuote, pair: Pair, request: VenueQuoteRequest) {
   return outScaleOf(pair.destination, quote.details.currencyOut.currency?.decimals, request.toToken.decimals);
 }
 
+/**
+ * Relay's EXACT_OUTPUT delivers `amount` exactly (its slippage applies to the input): a row whose
+ * output is below the exact amount is refused, and the guaranteed output is the exact amount.
+ */
+function exactOutputOf<Q extends { amountIn: bigint; amountOut: bigint; minAmountOut: bigint }>(priced: Q, exactOut: bigint): Q {
+  if (priced.amountOut < exactOut) throw bad(`Relay priced ${priced.amountOut} for an exact output of ${exactOut}`, '/details/currencyOut/amount');
+  return { ...priced, minAmountOut: exactOut };
+}
+
+/** The input an exact-output answer takes: stated by Relay, never above the bound Strait gave. */
+function exactOutputInput(quote: RelayQuote, bound: bigint): bigint {
+  const taken = BigInt(quote.details.currencyIn.amount);
+  if (taken <= 0n || taken > bound) throw bad(`Relay asks ${taken} for the exact output, outside 1..${bound}`, '/details/currencyIn/amount');
+  return taken;
+}
+
 function quoteBody(request: VenueQuoteRequest, pair: Pair): Record<string, unknown> {
+  if (request.exactOut !== undefined) {
+    if (pair.destination.vm === 'hypercore') throw new VenueRejection('trade_type_not_supported', 'Relay credits HyperCore for an exact input only here', { tradeTypes: ['EXACT_IN'] });
+    return { ...exactInputBody(request, pair), amount: request.exactOut.toString(), tradeType: 'EXACT_OUTPUT' };
+  }
+  return exactInputBody(request, pair);
+}
+
+function exactInputBody(request: VenueQuoteRequest, pair: Pair): Record<string, unknown> {
   return {
     user: request.sender,
     recipient: request.recipient,

@@ -288,8 +288,10 @@ export interface components {
             toChain: string;
             fromToken: string | null;
             toToken: string | null;
-            /** @description positive integer, atomic units, at most 78 digits */
+            /** @description positive integer, atomic units, at most 78 digits: of `fromToken` (what the sender sends) for `EXACT_IN`, of `toToken` (what the recipient receives, exactly) for `EXACT_OUT` */
             amountAtomic: string;
+            /** @description `EXACT_IN` (default): `amountAtomic` is the input. `EXACT_OUT`: the recipient receives exactly `amountAtomic`; each row says what the sender pays (`amountInAtomic`) and rows rank by least input. `MIN_OUT` is reserved: no venue prices it yet (each answers `trade_type_not_supported`). Venues that cannot price the trade type are rejected with `trade_type_not_supported` (docs/quotes.md). */
+            tradeType?: "EXACT_IN" | "EXACT_OUT" | "MIN_OUT";
             sender: string;
             recipient: string;
             referralWallet?: string;
@@ -322,7 +324,7 @@ export interface components {
         /** @description Why a venue did not price (docs/errors.md, rejection reasons). */
         Rejection: {
             venue: string;
-            code: "below_min" | "above_max" | "privacy_venue_required" | "invalid_input" | "token_not_supported" | "route_not_served" | "no_liquidity" | "venue_disabled" | "breaker_open" | "venue_timeout" | "venue_rate_limited" | "venue_bad_response" | "venue_error";
+            code: "below_min" | "above_max" | "privacy_venue_required" | "invalid_input" | "token_not_supported" | "trade_type_not_supported" | "route_not_served" | "no_liquidity" | "venue_disabled" | "breaker_open" | "venue_timeout" | "venue_rate_limited" | "venue_bad_response" | "venue_error";
             message: string;
             details?: {
                 [key: string]: unknown;
