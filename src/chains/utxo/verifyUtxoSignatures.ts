@@ -34,7 +34,7 @@ export function whyNotSigned(tx: Transaction, index: number, prevouts: readonly 
       if (signature.length < 9 || signature[signature.length - 1] !== SigHash.ALL) return 'is not signed with SIGHASH_ALL';
       const digest = tx.preimageWitnessV0(index, p2pkh(pubkey).script, SigHash.ALL, prevout.amount);
       const sig = secp256k1.Signature.fromDER(signature.subarray(0, -1));
-      return secp256k1.verify(sig, digest, pubkey) ? null : 'has a signature that does not verify';
+      return secp256k1.verify(sig.toCompactRawBytes(), digest, pubkey) ? null : 'has a signature that does not verify';
     }
     if (decoded.type === 'tr') {
       if (witness.length !== 1) return 'is not a Taproot key-path spend (script paths and annexes are not accepted)';
