@@ -1,4 +1,5 @@
 import { getAddress, keccak256 } from 'viem';
+import type { SubmitView } from './submitTransfer.ts';
 import { canonicalSignature } from '../chains/eip712/canonicalSignature.ts';
 import { compareTypedData, type TypedDataMismatch } from '../chains/eip712/compareTypedData.ts';
 import { recoverTypedDataSigner } from '../chains/eip712/recoverTypedDataSigner.ts';
@@ -26,14 +27,6 @@ export interface SignatureSubmission {
   readonly settle: (submission: Pick<SubmissionRecord, 'stepIndex' | 'kind' | 'txHash' | 'verification'>) => Promise<TransferRecord['status']>;
 }
 
-export interface SignatureSubmitView {
-  transferId: string;
-  status: string;
-  txHash: string;
-  step: StepKind;
-  accepted: boolean;
-  verification: string | null;
-}
 
 /** Printable and bounded: it becomes the transfer's `sourceTxHash` and the claim's key. */
 const ORDER_ID = /^[\x21-\x7e]{1,256}$/;
@@ -47,7 +40,7 @@ const FORWARD_TIMEOUT_MS = 15_000;
  * and the claim named by the venue's order id. A repeat of the same signature answers the order on
  * record; another signature for a signed step is refused. A refused submission consumes nothing.
  */
-export async function submitSignatureStep(s: SignatureSubmission): Promise<SignatureSubmitView> {
+export async function submitSignatureStep(s: SignatureSubmission): Promise<SubmitView> {
   const { deps, transfer, body } = s;
   if (body.signedTransaction === undefined) throw new AppError('invalid_submission', 'an eip712 step is submitted as its signature in `signedTransaction`; it has no transaction hash');
   const canonical = canonicalSignature(body.signedTransaction);
@@ -111,7 +104,7 @@ function refuseMismatch(step: StepKind, mismatches: readonly TypedDataMismatch[]
 }
 
 /** The same signature again answers the order on record; a different one for a signed step is refused. */
-async function answerOnRecord(s: SignatureSubmission, onRecord: ClaimRecord, signature: string): Promise<SignatureSubmitView> {
+async function answerOnRecord(s: SignatureSubmission, onRecord: ClaimRecord, signature: string): Promise<SubmitView> {
   if (onRecord.signedTx !== signature) {
     throw new AppError('step_already_signed', `the ${s.body.step} step already has an accepted signature (order ${onRecord.txHash}); another signature is not forwarded`, { details: { txHash: onRecord.txHash, stepIndex: onRecord.stepIndex } });
   }

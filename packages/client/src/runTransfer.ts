@@ -1,4 +1,5 @@
 import { encodeFunctionData, erc20Abi, isAddress, isHex, publicActions, type Hex } from 'viem';
+import { sleepUnlessAborted } from './sleepUnlessAborted.ts';
 import type { StraitClient } from './createStraitClient.ts';
 import { EVM_CHAIN_IDS } from './evmChainIds.ts';
 import { StraitApiError } from './StraitApiError.ts';
@@ -183,20 +184,6 @@ async function pollToTerminal(params: RunTransferParams, transferId: string, pol
     last = transfer;
     if (TERMINAL_STATUSES.includes(transfer.status)) return transfer;
     if (Date.now() >= deadline) throw new StraitClientError('timeout', `transfer ${transferId} still ${transfer.status} after ${params.timeoutMs ?? 30 * 60_000} ms`, { transferId, status: transfer.status });
-    await sleep(pollIntervalMs, signal);
+    await sleepUnlessAborted(pollIntervalMs, signal);
   }
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -1,4 +1,5 @@
 import type { StraitClient } from './createStraitClient.ts';
+import { sleepUnlessAborted } from './sleepUnlessAborted.ts';
 import { readServerSentEvents } from './readServerSentEvents.ts';
 import { StraitApiError } from './StraitApiError.ts';
 import { StraitClientError } from './StraitClientError.ts';
@@ -59,20 +60,6 @@ export async function* watchTransfer(params: WatchTransferParams): AsyncGenerato
       if (failure instanceof SyntaxError) throw failure;
       // A dropped connection: resumed below after the last event received.
     }
-    await sleep(params.reconnectDelayMs ?? 1000, signal);
+    await sleepUnlessAborted(params.reconnectDelayMs ?? 1000, signal);
   }
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
