@@ -1,7 +1,7 @@
 import type { Hex } from 'viem';
 import { nativeToken, resolveToken, type TokenInfo } from '../../domain/tokens.ts';
 import type { ContractCase, ServedRoute, VenueContract } from '../contract/ContractCase.ts';
-import { decodeDeposit } from '../thorchainFamily/routerDeposit.ts';
+import { decodeDeposit } from '../shared/thorchainFamily/routerDeposit.ts';
 import type { VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
 import { mayachainChain } from './mayachainChains.ts';
 

@@ -1,10 +1,10 @@
 import type { Hex } from 'viem';
 import type { CallIntent } from '../allowList.ts';
-import { evmPoolChain, otherPoolChain, poolChainByKey, type PoolChain, type PoolNetwork } from '../thorchainFamily/poolNetwork.ts';
-import { whyNotRouterDeposit } from '../thorchainFamily/routerDeposit.ts';
+import { evmPoolChain, otherPoolChain, poolChainByKey, type PoolChain, type PoolNetwork } from '../shared/thorchainFamily/poolNetwork.ts';
+import { whyNotRouterDeposit } from '../shared/thorchainFamily/routerDeposit.ts';
 
 /**
- * Maya Protocol's chains as Strait serves them. Maya is a THORChain fork (thorchainFamily/): same
+ * Maya Protocol's chains as Strait serves them. Maya is a THORChain fork (shared/thorchainFamily/): same
  * asset notation (`CHAIN.SYMBOL`, tokens `CHAIN.SYMBOL-0XCONTRACT`), 1e8 amounts, memo grammar and
  * node API under `/mayachain`. Of its chains (BTC, ETH, ARB, DASH, ZEC, KUJI, THOR, XRD, MAYA…)
  * Strait serves those its chain registry knows; KUJI, THOR, XRD and MAYA itself have no Strait chain.
@@ -52,7 +52,7 @@ export function mayachainChain(key: string): PoolChain | undefined {
   return poolChainByKey(MAYACHAIN, key);
 }
 
-/** The allow-list check of a MAYAChain router call (thorchainFamily/routerDeposit.ts). */
+/** The allow-list check of a MAYAChain router call (shared/thorchainFamily/routerDeposit.ts). */
 export function whyNotMayachainCall(data: Hex, value: bigint, intent: CallIntent): string | null {
   return whyNotRouterDeposit(MAYACHAIN, data, value, intent);
 }

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { startPoolFake, type PoolFake, type PoolFakeOptions } from '../thorchainFamily/poolFake.ts';
+import { startPoolFake, type PoolFake, type PoolFakeOptions } from '../shared/thorchainFamily/poolFake.ts';
 
 /**
- * A loopback MAYANode (thorchainFamily/poolFake.ts) answering from Maya's answers: xchainjs's
+ * A loopback MAYANode (shared/thorchainFamily/poolFake.ts) answering from Maya's answers: xchainjs's
  * recorded ETH → BTC streaming quote (fixtures/real/quote-eth-to-btc-streaming.json) as the quote
  * template, the recorded inbound list with the quote's ETH vault and an ARB entry
  * (fixtures/synthetic/inbound-addresses-live.json) and a pending status in MAYANode's layout

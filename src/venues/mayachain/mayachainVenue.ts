@@ -1,13 +1,13 @@
 import type { VenueModule } from '../VenueModule.ts';
-import { createPoolVenue } from '../thorchainFamily/createPoolVenue.ts';
-import { POOL_ERROR_CODES } from '../thorchainFamily/poolMapping.ts';
-import { PoolContextSchema } from '../thorchainFamily/poolSchemas.ts';
-import { ROUTER_DEPOSIT_SELECTORS } from '../thorchainFamily/routerDeposit.ts';
+import { createPoolVenue } from '../shared/thorchainFamily/createPoolVenue.ts';
+import { POOL_ERROR_CODES } from '../shared/thorchainFamily/poolMapping.ts';
+import { PoolContextSchema } from '../shared/thorchainFamily/poolSchemas.ts';
+import { ROUTER_DEPOSIT_SELECTORS } from '../shared/thorchainFamily/routerDeposit.ts';
 import { MAYACHAIN, whyNotMayachainCall } from './mayachainChains.ts';
 
 /**
  * Maya Protocol (THORChain fork: native swaps through its vaults) via MAYANode, on the family's
- * adapter (thorchainFamily/createPoolVenue.ts): `GET /mayachain/quote/swap` prices (a streaming
+ * adapter (shared/thorchainFamily/createPoolVenue.ts): `GET /mayachain/quote/swap` prices (a streaming
  * swap, 1 % memo limit) and writes the memo, `GET /mayachain/inbound_addresses` refuses halted chains
  * and paused trading on every quote and build, `GET /mayachain/tx/status/{hash}` tracks. Built: ETH
  * and ARB sources, one `depositWithExpiry` on the pinned MAYAChain_Router whose memo is decoded and

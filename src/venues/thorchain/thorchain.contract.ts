@@ -3,7 +3,7 @@ import { nativeToken, resolveToken, type TokenInfo } from '../../domain/tokens.t
 import type { ContractCase, ServedRoute, VenueContract } from '../contract/ContractCase.ts';
 import type { VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
 import { thorchainChain } from './thorchainChains.ts';
-import { decodeDeposit } from '../thorchainFamily/routerDeposit.ts';
+import { decodeDeposit } from '../shared/thorchainFamily/routerDeposit.ts';
 
 /**
  * THORChain against its answers (fixtures/real/SOURCES.json): THORChain's dev-docs quote (1 BTC →

@@ -1,12 +1,12 @@
 import type { Hex } from 'viem';
 import type { CallIntent } from '../allowList.ts';
-import { evmPoolChain, otherPoolChain, poolChainByEvmId, poolChainByKey, utxoPoolChain, type PoolChain, type PoolNetwork } from '../thorchainFamily/poolNetwork.ts';
-import { whyNotThorchainUtxoMemo } from '../thorchainFamily/swapMemo.ts';
-import { whyNotRouterDeposit } from '../thorchainFamily/routerDeposit.ts';
+import { evmPoolChain, otherPoolChain, poolChainByEvmId, poolChainByKey, utxoPoolChain, type PoolChain, type PoolNetwork } from '../shared/thorchainFamily/poolNetwork.ts';
+import { whyNotThorchainUtxoMemo } from '../shared/thorchainFamily/swapMemo.ts';
+import { whyNotRouterDeposit } from '../shared/thorchainFamily/routerDeposit.ts';
 
 /**
  * THORChain's chains as Strait serves them, and what else tells THORChain from the rest of its
- * family (thorchainFamily/poolNetwork.ts). THORChain names chains with upper-case short names and
+ * family (shared/thorchainFamily/poolNetwork.ts). THORChain names chains with upper-case short names and
  * assets `CHAIN.SYMBOL` (natives) or `CHAIN.SYMBOL-0XCONTRACT` (tokens, contract upper-cased), and
  * counts every asset in 1e8 units whatever its own decimals (dev.thorchain.org "Asset Notation",
  * "Quickstart Guide").
@@ -57,12 +57,12 @@ export function thorchainChain(key: string): PoolChain | undefined {
   return poolChainByKey(THORCHAIN, key);
 }
 
-/** The allow-list check of a THORChain router call (thorchainFamily/routerDeposit.ts). */
+/** The allow-list check of a THORChain router call (shared/thorchainFamily/routerDeposit.ts). */
 export function whyNotThorchainCall(data: Hex, value: bigint, intent: CallIntent): string | null {
   return whyNotRouterDeposit(THORCHAIN, data, value, intent);
 }
 
-/** The allow-list check of a THORChain memo a Bitcoin-family step carries (thorchainFamily/swapMemo.ts). */
+/** The allow-list check of a THORChain memo a Bitcoin-family step carries (shared/thorchainFamily/swapMemo.ts). */
 export function whyNotThorchainMemo(memo: string, intent: CallIntent): string | null {
   return whyNotThorchainUtxoMemo(memo, intent, (chainId, memoChain) =>
     chainId === null ? THORCHAIN.chains.some((c) => c.chainId === null && c.poolChain === memoChain) : poolChainByEvmId(THORCHAIN, chainId)?.poolChain === memoChain,

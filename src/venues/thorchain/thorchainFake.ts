@@ -9,13 +9,13 @@ import { chainInfo, type ChainKey } from '../../domain/chains.ts';
 import { tokensOn } from '../../domain/tokens.ts';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import type { FakeReply } from '../fake/startFakeServer.ts';
-import { poolChainByName } from '../thorchainFamily/poolNetwork.ts';
-import { startPoolFake, type PoolFake, type PoolFakeOptions, type PoolFakeView } from '../thorchainFamily/poolFake.ts';
-import { parseSwapMemo } from '../thorchainFamily/swapMemo.ts';
+import { poolChainByName } from '../shared/thorchainFamily/poolNetwork.ts';
+import { startPoolFake, type PoolFake, type PoolFakeOptions, type PoolFakeView } from '../shared/thorchainFamily/poolFake.ts';
+import { parseSwapMemo } from '../shared/thorchainFamily/swapMemo.ts';
 import { THORCHAIN, thorchainChain } from './thorchainChains.ts';
 
 /**
- * A loopback THORNode (thorchainFamily/poolFake.ts) answering from THORChain's real answers: the
+ * A loopback THORNode (shared/thorchainFamily/poolFake.ts) answering from THORChain's real answers: the
  * docs quote (fixtures/real/quote-btc-to-eth-affiliate.json), xchainjs's recorded inbound addresses
  * and the docs' status answer as templates.
  */

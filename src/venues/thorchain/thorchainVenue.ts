@@ -1,15 +1,15 @@
 import type { VenueModule } from '../VenueModule.ts';
-import { createPoolVenue } from '../thorchainFamily/createPoolVenue.ts';
-import { POOL_ERROR_CODES } from '../thorchainFamily/poolMapping.ts';
-import { PoolContextSchema } from '../thorchainFamily/poolSchemas.ts';
-import { ROUTER_DEPOSIT_SELECTORS } from '../thorchainFamily/routerDeposit.ts';
+import { createPoolVenue } from '../shared/thorchainFamily/createPoolVenue.ts';
+import { POOL_ERROR_CODES } from '../shared/thorchainFamily/poolMapping.ts';
+import { PoolContextSchema } from '../shared/thorchainFamily/poolSchemas.ts';
+import { ROUTER_DEPOSIT_SELECTORS } from '../shared/thorchainFamily/routerDeposit.ts';
 import { THORCHAIN, whyNotThorchainCall, whyNotThorchainMemo } from './thorchainChains.ts';
 
 /**
  * THORChain (native cross-chain swaps through its vaults) via THORNode: `GET /thorchain/quote/swap`
  * prices and writes the memo, `GET /thorchain/inbound_addresses` says which chains are halted or
  * paused (checked on every quote and build: a halted chain is a typed rejection, never a stale row),
- * `GET /thorchain/tx/status/{hash}` tracks (the adapter is the family's, thorchainFamily/
+ * `GET /thorchain/tx/status/{hash}` tracks (the adapter is the family's, shared/thorchainFamily/
  * createPoolVenue.ts). Built: EVM sources (ETH, AVAX, BSC, BASE), one `depositWithExpiry` call to the
  * pinned router whose memo is decoded and compared with the transfer (routerDeposit.ts), with an
  * exact approval for a token; and Bitcoin and Litecoin sources, one `utxo` step paying the live vault

@@ -1,6 +1,6 @@
 import { getAddress, type Address } from 'viem';
-import { chainInfo, type ChainKey } from '../../domain/chains.ts';
-import type { TokenInfo } from '../../domain/tokens.ts';
+import { chainInfo, type ChainKey } from '../../../domain/chains.ts';
+import type { TokenInfo } from '../../../domain/tokens.ts';
 
 /**
  * What tells one network of the THORChain family from another. THORChain and its fork Maya Protocol

@@ -1,16 +1,16 @@
 import { getAddress, isAddress, type Address } from 'viem';
 import { Value } from 'typebox/value';
-import { chainInfo } from '../../domain/chains.ts';
-import { tokensOn } from '../../domain/tokens.ts';
-import { VenueRejection, type CallContext, type CoverageAnswer, type Corridor, type StepsPlan, type Venue, type VenueCoverage, type VenueQuote, type VenueQuoteRequest, type VenueStatus } from '../Venue.ts';
-import { VenueHttpError } from '../venueHttpClient.ts';
-import type { VenueDeps } from '../VenueModule.ts';
+import { chainInfo } from '../../../domain/chains.ts';
+import { tokensOn } from '../../../domain/tokens.ts';
+import { VenueRejection, type CallContext, type CoverageAnswer, type Corridor, type StepsPlan, type Venue, type VenueCoverage, type VenueQuote, type VenueQuoteRequest, type VenueStatus } from '../../Venue.ts';
+import { VenueHttpError } from '../../venueHttpClient.ts';
+import type { VenueDeps } from '../../VenueModule.ts';
 import { toPoolStatus, translatePoolError } from './poolMapping.ts';
 import { ceilFromE8, fromE8, poolAsset, poolChainByKey, quotableSymbol, toE8, type PoolChain, type PoolNetwork } from './poolNetwork.ts';
 import { PoolContextSchema, PoolErrorSchema, PoolInboundAddressesSchema, PoolQuoteSchema, PoolTxStatusSchema, type PoolContext, type PoolQuote } from './poolSchemas.ts';
 import { encodeDeposit, whyNotRouterDeposit } from './routerDeposit.ts';
 import { memoAssetMatches, parseSwapMemo, whyNotThorchainUtxoMemo, type SwapMemo } from './swapMemo.ts';
-import { isValidAddress } from '../../domain/addresses/isValidAddress.ts';
+import { isValidAddress } from '../../../domain/addresses/isValidAddress.ts';
 
 const ZERO: Address = '0x0000000000000000000000000000000000000000';
 

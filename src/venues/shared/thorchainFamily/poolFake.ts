@@ -1,5 +1,5 @@
-import { startFakeServer, type FakeReply, type FakeRequest } from '../fake/startFakeServer.ts';
-import { switchableFake, type SwitchableFake } from '../fake/switchableFake.ts';
+import { startFakeServer, type FakeReply, type FakeRequest } from '../../fake/startFakeServer.ts';
+import { switchableFake, type SwitchableFake } from '../../fake/switchableFake.ts';
 
 /**
  * A loopback node of the THORChain family for tests, answering in the layouts of a network's real

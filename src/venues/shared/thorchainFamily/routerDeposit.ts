@@ -1,5 +1,5 @@
 import { decodeFunctionData, encodeFunctionData, isAddress, parseAbi, toFunctionSelector, type Address, type Hex } from 'viem';
-import type { CallIntent } from '../allowList.ts';
+import type { CallIntent } from '../../allowList.ts';
 import { poolChainByEvmId, poolChainByName, type PoolNetwork } from './poolNetwork.ts';
 import { memoAssetChain, parseSwapMemo } from './swapMemo.ts';
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import type { Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { MAYACHAIN } from '../mayachain/mayachainChains.ts';
-import { THORCHAIN } from '../thorchain/thorchainChains.ts';
+import { MAYACHAIN } from '../../mayachain/mayachainChains.ts';
+import { THORCHAIN } from '../../thorchain/thorchainChains.ts';
 import { encodeDeposit, whyNotRouterDeposit } from './routerDeposit.ts';
 import { parseSwapMemo } from './swapMemo.ts';
 

@@ -1,7 +1,7 @@
-import type { RejectionCode } from '../../domain/errors.ts';
-import type { TokenInfo } from '../../domain/tokens.ts';
-import { VenueRejection, type VenueStatus, type VenueTransferState } from '../Venue.ts';
-import type { VenueHttpError } from '../venueHttpClient.ts';
+import type { RejectionCode } from '../../../domain/errors.ts';
+import type { TokenInfo } from '../../../domain/tokens.ts';
+import { VenueRejection, type VenueStatus, type VenueTransferState } from '../../Venue.ts';
+import type { VenueHttpError } from '../../venueHttpClient.ts';
 import { ceilFromE8, fromE8 } from './poolNetwork.ts';
 import type { PoolError, PoolTx, PoolTxStatus } from './poolSchemas.ts';
 
