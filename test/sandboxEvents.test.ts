@@ -5,7 +5,7 @@ import { createPublicClient, createWalletClient, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The package's source in this tree (the workspace link may point at another checkout).
-import { createStraitClient, runTransfer, unwrap, type Transfer } from '../packages/client/src/index.ts';
+import { createStraitClient, runTransfer, unwrap, watchTransfer, type Transfer } from '../packages/client/src/index.ts';
 import { startSandbox, type RunningSandbox } from '../src/sandbox/startSandbox.ts';
 
 /**
@@ -85,5 +85,18 @@ describe('events in the sandbox', () => {
     // The stream's states are the webhooks' states, from the moment runTransfer started following.
     const streamed = statuses.map((t) => t.updatedAt);
     expect(events.map((e) => e.data.updatedAt).slice(-streamed.length)).toEqual(streamed);
+
+    // A watcher replaying from the start (Last-Event-ID 0), dropped after two events and back with the
+    // last id it saw, gets the rest: nothing missed, nothing twice.
+    expect(events.length).toBeGreaterThanOrEqual(3);
+    const first: string[] = [];
+    for await (const event of watchTransfer({ client, transferId: transfer.transferId, lastEventId: '0' })) {
+      first.push(event.id);
+      if (first.length === 2) break;
+    }
+    const rest: { id: string; transfer: Transfer }[] = [];
+    for await (const event of watchTransfer({ client, transferId: transfer.transferId, lastEventId: first.at(-1)! })) rest.push(event);
+    expect([...first, ...rest.map((e) => e.id)]).toEqual(events.map((e) => String(e.sequence)));
+    expect(rest.at(-1)?.transfer.status).toBe('COMPLETED');
   });
 });
