@@ -16,7 +16,7 @@ export interface BenchService {
 }
 
 export interface BenchServiceOptions {
-  readonly mode: 'strait' | 'bare';
+  readonly mode: 'strait' | 'bare' | 'fanout';
   /** The whole environment of the child (nothing is inherited but PATH and HOME). */
   readonly env: Readonly<Record<string, string>>;
   readonly startTimeoutMs?: number;
