@@ -37,7 +37,7 @@ const WATCHDOG_MS = 10 * 60_000;
 const QUOTE_DEADLINE_MS = 1_200; // the default of STRAIT_QUOTE_DEADLINE_MS, which the bench leaves unset
 const QUOTE_MIN_WAIT_MS = 400; // the default of STRAIT_QUOTE_MIN_WAIT_MS
 const READS = { connections: 16, durationS: 10, warmupS: 2 } as const;
-const CAPPED_HEAP = '--max-old-space-size=96';
+const CAPPED_HEAP = '--max-old-space-size=128';
 const SPREAD_MS = 25_000;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
@@ -119,7 +119,7 @@ async function main(): Promise<void> {
   await bareFanOut.stop();
 
   let postgres:
-    | { reads: ThroughputResult; quoteLoad: ThroughputResult; spread: QuoteSpreadResult; rss: { peakMb: number; samples: number }; cappedHeap: { quoteLoad: ThroughputResult; rss: { peakMb: number; samples: number } } }
+    | { reads: ThroughputResult; quoteLoad: ThroughputResult; spread: QuoteSpreadResult; rss: { peakMb: number; samples: number }; cappedHeap: { quoteLoad: ThroughputResult; rss: { peakMb: number; samples: number } } | string }
     | string;
   try {
     const database = await createThrowawayDatabase(ADMIN_URL, 'strait_bench');
@@ -140,7 +140,10 @@ async function main(): Promise<void> {
     const capped = await startService('strait', { ...straitBenchEnv(fakes.url, { DATABASE_URL: database.url }), NODE_OPTIONS: CAPPED_HEAP });
     const cappedSampler = sampleRss(capped);
     const cappedLoad = await measureThroughput({ origin: new URL(capped.url).origin, method: 'POST', paths: ['/v1/bridge/quote'], body: BENCH_QUOTE_BODY, connections: 16, durationS: 10, warmupS: 0 });
-    postgres = { reads, quoteLoad: pgQuoteLoad, spread: pgSpread, rss, cappedHeap: { quoteLoad: cappedLoad, rss: await cappedSampler.stop() } };
+    const cappedRss = await cappedSampler.stop();
+    // A service that ran out of heap under the cap answers nothing: say so rather than report its figures.
+    const cappedHeap = cappedLoad.requestsPerSecond > 0 && (await capped.usage().then(() => true, () => false)) ? { quoteLoad: cappedLoad, rss: cappedRss } : `the service did not last the load with ${CAPPED_HEAP} (out of heap)`;
+    postgres = { reads, quoteLoad: pgQuoteLoad, spread: pgSpread, rss, cappedHeap };
     await capped.stop();
   } catch (error) {
     postgres = `PostgreSQL unavailable at ${ADMIN_URL}: ${(error as Error).message}`;
@@ -218,7 +221,9 @@ async function main(): Promise<void> {
       (typeof postgres === 'string' ? '' : `; PostgreSQL: ${Math.round(postgres.quoteLoad.requestsPerSecond)} quotes/s (p50 ${ms(postgres.quoteLoad.latencyMs.p50)}, p99 ${ms(postgres.quoteLoad.latencyMs.p99)}, non-2xx ${postgres.quoteLoad.non2xx})`),
     ...(typeof postgres === 'string'
       ? []
-      : [`not a target: PostgreSQL store with NODE_OPTIONS=${CAPPED_HEAP}: peak RSS ${postgres.cappedHeap.rss.peakMb.toFixed(0)} MB under the same quote load, ${Math.round(postgres.cappedHeap.quoteLoad.requestsPerSecond)} quotes/s (p99 ${ms(postgres.cappedHeap.quoteLoad.latencyMs.p99)})`]),
+      : typeof postgres.cappedHeap === 'string'
+        ? [`not a target: PostgreSQL store with NODE_OPTIONS=${CAPPED_HEAP}: ${postgres.cappedHeap}`]
+        : [`not a target: PostgreSQL store with NODE_OPTIONS=${CAPPED_HEAP}: peak RSS ${postgres.cappedHeap.rss.peakMb.toFixed(0)} MB under the same quote load, ${Math.round(postgres.cappedHeap.quoteLoad.requestsPerSecond)} quotes/s (p99 ${ms(postgres.cappedHeap.quoteLoad.latencyMs.p99)})`]),
     ...[['PGlite', spread] as const, ...(typeof postgres === 'string' ? [] : [['PostgreSQL', postgres.spread] as const])].flatMap(([store, run]) => [
       `realistic spread, ${store}: deadline ${QUOTE_DEADLINE_MS} ms, min wait ${QUOTE_MIN_WAIT_MS} ms; the engine stopped waiting at p50 ${ms(run.engineWaitedMs.p50)}, p99 ${ms(run.engineWaitedMs.p99)}, max ${ms(run.engineWaitedMs.max)} by its own clock; harness event-loop delay p99 ${ms(run.harnessLoopDelayMs.p99)}`,
       `realistic spread, ${store}: exact best in ${pct(run.exactBest)}, mean shortfall ${run.meanShortfallBps.toFixed(1)} bps, worst ${run.worstShortfallBps.toFixed(1)} bps; priced rows per quote p50 ${run.pricedRowsPerQuote.p50}; rejections per quote ${JSON.stringify(run.rejectionsPerQuote)}`,
