@@ -49,7 +49,7 @@ try {
   await service.stop();
   const file = (await readdir(PROFILES)).find((name) => name.endsWith('.cpuprofile'));
   if (!file) throw new Error(`no .cpuprofile in ${PROFILES}: did the service exit normally?`);
-  const summary = summarizeCpuProfile(JSON.parse(await readFile(join(PROFILES, file), 'utf8')) as CpuProfile, { top: 30, inclusiveOf: STEPS });
+  const summary = summarizeCpuProfile(JSON.parse(await readFile(join(PROFILES, file), 'utf8')) as CpuProfile, { top: 30, inclusiveOf: STEPS, from: 'quoteTransfer' });
   const report = { generatedAt: new Date().toISOString(), venues: { real, scripted: venueIds.length - real.length }, load, profile: file, ...summary };
   await writeFile(join(PROFILES, 'summary.json'), `${JSON.stringify(report, null, 2)}\n`);
   const pct = (share: number): string => `${(share * 100).toFixed(1)} %`;

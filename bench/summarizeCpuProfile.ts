@@ -29,18 +29,32 @@ export function areaOf(url: string, functionName: string): string {
   if (dependency) return dependency[1] as string;
   const own = /\/(src|bench)\/([^/]+)\//.exec(url);
   if (own) return `${own[1]}/${own[2]}`;
-  if (url.startsWith('node:')) return url.split('/')[0] as string;
+  if (url.startsWith('wasm://')) return 'wasm (PGlite\'s Postgres)';
+  // Node's internals by module (webstreams, abort_controller, …): where in Node the time goes.
+  if (url.startsWith('node:internal/')) return url.split('/').slice(0, 3).join('/').replace(/\.js$/, '');
+  if (url.startsWith('node:')) return url;
   return url.replace(/^.*\//, '');
 }
 
 /**
  * Self time per function and per area, the busy part of the profile only (idle is the event loop
- * waiting), plus inclusive time of chosen functions: the evidence docs/performance.md starts from.
+ * waiting), from the first sample inside `from` on, plus inclusive time of chosen functions: the
+ * evidence docs/performance.md starts from.
  */
-export function summarizeCpuProfile(profile: CpuProfile, options: { top?: number; inclusiveOf?: readonly string[] } = {}): CpuProfileSummary {
-  const selfUs = new Map<number, number>();
-  profile.samples.forEach((node, i) => selfUs.set(node, (selfUs.get(node) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+export function summarizeCpuProfile(profile: CpuProfile, options: { top?: number; inclusiveOf?: readonly string[]; from?: string } = {}): CpuProfileSummary {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parentOf = new Map<number, number>();
+  for (const n of profile.nodes) for (const child of n.children ?? []) parentOf.set(child, n.id);
+  const under = (id: number, name: string): boolean => {
+    for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) if (byId.get(at)?.callFrame.functionName === name) return true;
+    return false;
+  };
+  // Start-up (module loading, PGlite's start) is not the load: counting starts at the first sample in `from`.
+  const first = options.from === undefined ? 0 : Math.max(0, profile.samples.findIndex((id) => under(id, options.from as string)));
+  const selfUs = new Map<number, number>();
+  profile.samples.forEach((node, i) => {
+    if (i >= first) selfUs.set(node, (selfUs.get(node) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   let idleUs = 0;
   const functions = new Map<string, number>();
   const areas = new Map<string, number>();
@@ -51,7 +65,9 @@ export function summarizeCpuProfile(profile: CpuProfile, options: { top?: number
       idleUs += us;
       continue;
     }
-    const where = frame.url === '' ? '' : ` ${frame.url.replace(/^.*?(node_modules\/|\/src\/|\/bench\/)/, '$1')}:${frame.lineNumber + 1}`;
+    // tsx hands V8 transformed modules, so a line number of our own code is not the source's: named by file only.
+    const file = frame.url.replace(/^.*?(node_modules\/|\/src\/|\/bench\/)/, '$1');
+    const where = frame.url === '' ? '' : frame.url.startsWith('node:') || frame.url.includes('node_modules/') ? ` ${file}:${frame.lineNumber + 1}` : ` ${file}`;
     const name = `${frame.functionName || '(anonymous)'}${where}`;
     functions.set(name, (functions.get(name) ?? 0) + us);
     const area = areaOf(frame.url, frame.functionName);
@@ -60,8 +76,6 @@ export function summarizeCpuProfile(profile: CpuProfile, options: { top?: number
   const busyUs = [...functions.values()].reduce((a, b) => a + b, 0);
 
   // Inclusive time: a node's self time counts toward every named function on its stack (once per stack).
-  const parentOf = new Map<number, number>();
-  for (const n of profile.nodes) for (const child of n.children ?? []) parentOf.set(child, n.id);
   const wanted = new Set(options.inclusiveOf ?? []);
   const inclusive = new Map<string, number>();
   for (const [id, us] of selfUs) {
