@@ -67,7 +67,7 @@ const shutdown = async (): Promise<void> => {
 process.on('message', (message: { type?: string }) => {
   if (message.type === 'usage') {
     const usage = process.resourceUsage();
-    send({ type: 'usage', maxRssKb: usage.maxRSS, rssKb: Math.round(process.memoryUsage.rss() / 1024) });
+    send({ type: 'usage', maxRssKb: usage.maxRSS, rssKb: Math.round(process.memoryUsage.rss() / 1024), cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000 });
   } else if (message.type === 'stop') {
     void shutdown();
   }

@@ -73,8 +73,13 @@ async function main(): Promise<void> {
   const realFakes = await startRealVenueFakes();
   cleanups.push(() => realFakes.close());
   const bareFanOut = await startService('fanout', { BENCH_FAKES_URL: fakes.url });
-  const quoteLoadOf = (service: BenchService): Promise<ThroughputResult> =>
-    measureThroughput({ origin: new URL(service.url).origin, method: 'POST', paths: ['/v1/bridge/quote'], body: BENCH_QUOTE_BODY, connections: 16, durationS: 10, warmupS: 0 });
+  // The quote load, and the service's own CPU per answered quote over it (user + system).
+  const quoteLoadOf = async (service: BenchService): Promise<ThroughputResult & { cpuMsPerQuote: number }> => {
+    const cpuBefore = (await service.usage()).cpuMs;
+    const load = await measureThroughput({ origin: new URL(service.url).origin, method: 'POST', paths: ['/v1/bridge/quote'], body: BENCH_QUOTE_BODY, connections: 16, durationS: 10, warmupS: 0 });
+    const cpuMsPerQuote = ((await service.usage()).cpuMs - cpuBefore) / Math.max(1, load.total);
+    return { ...load, cpuMsPerQuote: Number(cpuMsPerQuote.toFixed(2)) };
+  };
   const dataDir = await mkdtemp(join(os.tmpdir(), 'strait-bench-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   // initdb and migrations happen once in a data directory's life: the service starts as it restarts.
@@ -82,7 +87,6 @@ async function main(): Promise<void> {
 
   log('PGlite service: starting');
   const pglite = await startService('strait', straitBenchEnv(fakes.url, { STRAIT_DATA_DIR: dataDir }));
-  const pgliteOrigin = new URL(pglite.url).origin;
   log('quote fan-out, 36 instant fakes, one quote at a time: 10 s');
   const fanOut = await measureQuoteFanOut({ serviceUrl: pglite.url, fakesUrl: fakes.url, venueIds, durationMs: 10_000 });
   log('one quote at a time, Strait (36 scripted venues) and the bare fan-out interleaved: 10 s');
@@ -91,7 +95,7 @@ async function main(): Promise<void> {
   const bareLoad = await quoteLoadOf(bareFanOut);
   const rssPgliteSampler = sampleRss(pglite);
   log('quote load (autocannon, 16 connections, instant fakes): 10 s');
-  const quoteLoad = await measureThroughput({ origin: pgliteOrigin, method: 'POST', paths: ['/v1/bridge/quote'], body: BENCH_QUOTE_BODY, connections: 16, durationS: 10, warmupS: 0 });
+  const quoteLoad = await quoteLoadOf(pglite);
   log(`quote under a realistic spread, 12 venues hanging, 16 concurrent quotes: ${SPREAD_MS / 1000} s`);
   const spread = await measureQuoteSpread({ serviceUrl: pglite.url, venues: fakes, venueIds, executable, hanging: 12, concurrency: 16, durationMs: SPREAD_MS, seed: 7 });
   const rssPglite = { ...(await rssPgliteSampler.stop()), lifetimeMaxMb: Number(((await pglite.usage()).maxRssKb / 1024).toFixed(1)) };
@@ -169,13 +173,13 @@ async function main(): Promise<void> {
     { figure: 'fan-out, 36 instant fakes: quote p99', measured: `${ms(fanOut.quote.p99)} (slowest fake alone ${ms(slowest.p99)}: ${signed(fanOut.quote.p99 - slowest.p99)})`, target: '≤ slowest fake + 15 ms', pass: fanOut.quote.p99 <= slowest.p99 + 15 },
     {
       figure: 'quote throughput, 36 scripted venues, PGlite',
-      measured: `${Math.round(quoteLoad.requestsPerSecond)} quotes/s = ${pct(quoteLoad.requestsPerSecond / bareLoad.requestsPerSecond)} of the bare fan-out (${Math.round(bareLoad.requestsPerSecond)}/s); one at a time p50 ${ms(latencyScripted.strait!.p50)} vs ${ms(latencyScripted.bare!.p50)} (×${(latencyScripted.strait!.p50 / latencyScripted.bare!.p50).toFixed(1)}), p99 ${ms(latencyScripted.strait!.p99)} vs ${ms(latencyScripted.bare!.p99)} (×${(latencyScripted.strait!.p99 / latencyScripted.bare!.p99).toFixed(1)})`,
+      measured: `${Math.round(quoteLoad.requestsPerSecond)} quotes/s = ${pct(quoteLoad.requestsPerSecond / bareLoad.requestsPerSecond)} of the bare fan-out (${Math.round(bareLoad.requestsPerSecond)}/s); CPU per quote ${ms(quoteLoad.cpuMsPerQuote)} vs ${ms(bareLoad.cpuMsPerQuote)}; one at a time p50 ${ms(latencyScripted.strait!.p50)} vs ${ms(latencyScripted.bare!.p50)} (×${(latencyScripted.strait!.p50 / latencyScripted.bare!.p50).toFixed(1)}), p99 ${ms(latencyScripted.strait!.p99)} vs ${ms(latencyScripted.bare!.p99)} (×${(latencyScripted.strait!.p99 / latencyScripted.bare!.p99).toFixed(1)})`,
       target: '≥ 60 % of the bare fan-out',
       pass: quoteLoad.requestsPerSecond >= 0.6 * bareLoad.requestsPerSecond,
     },
     {
       figure: `quote throughput, ${probe.priced.length} real adapters + ${venueIds.length - probe.priced.length} scripted, PGlite`,
-      measured: `${Math.round(realLoad.requestsPerSecond)} quotes/s = ${pct(realLoad.requestsPerSecond / bareLoad.requestsPerSecond)} of the bare fan-out; one at a time p50 ${ms(latencyReal.strait!.p50)} vs ${ms(latencyReal.bare!.p50)} (×${(latencyReal.strait!.p50 / latencyReal.bare!.p50).toFixed(1)}), p99 ${ms(latencyReal.strait!.p99)} vs ${ms(latencyReal.bare!.p99)} (×${(latencyReal.strait!.p99 / latencyReal.bare!.p99).toFixed(1)})`,
+      measured: `${Math.round(realLoad.requestsPerSecond)} quotes/s = ${pct(realLoad.requestsPerSecond / bareLoad.requestsPerSecond)} of the bare fan-out; CPU per quote ${ms(realLoad.cpuMsPerQuote)}; one at a time p50 ${ms(latencyReal.strait!.p50)} vs ${ms(latencyReal.bare!.p50)} (×${(latencyReal.strait!.p50 / latencyReal.bare!.p50).toFixed(1)}), p99 ${ms(latencyReal.strait!.p99)} vs ${ms(latencyReal.bare!.p99)} (×${(latencyReal.strait!.p99 / latencyReal.bare!.p99).toFixed(1)})`,
       target: '≥ 60 % of the bare fan-out',
       pass: realLoad.requestsPerSecond >= 0.6 * bareLoad.requestsPerSecond,
     },

@@ -3,14 +3,14 @@ import { fileURLToPath } from 'node:url';
 
 export type BenchServiceMessage =
   | { readonly type: 'ready'; readonly url: string }
-  | { readonly type: 'usage'; readonly maxRssKb: number; readonly rssKb: number };
+  | { readonly type: 'usage'; readonly maxRssKb: number; readonly rssKb: number; readonly cpuMs: number };
 
 export interface BenchService {
   /** Base URL, ending in /v1. */
   readonly url: string;
   readonly pid: number;
-  /** Peak and current resident set size of the service process, in kilobytes. */
-  usage(): Promise<{ maxRssKb: number; rssKb: number }>;
+  /** Peak and current resident set size of the service process, in kilobytes, and the CPU it has used (user + system, ms). */
+  usage(): Promise<{ maxRssKb: number; rssKb: number; cpuMs: number }>;
   /** Closes the service gracefully, killing it if it has not exited within 5 s. */
   stop(): Promise<void>;
 }
@@ -46,8 +46,8 @@ export async function startBenchService(options: BenchServiceOptions): Promise<B
         // With a callback, a failed send is reported there instead of as an unhandled 'error' event;
         // the wait above then ends with the child's exit or its timeout.
         child.send({ type: 'usage' }, () => undefined);
-        const { maxRssKb, rssKb } = await answer;
-        return { maxRssKb, rssKb };
+        const { maxRssKb, rssKb, cpuMs } = await answer;
+        return { maxRssKb, rssKb, cpuMs };
       },
       stop: () => stopChild(child, exited),
     };

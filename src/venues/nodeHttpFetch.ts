@@ -77,8 +77,9 @@ export function nodeHttpFetch(input: string | URL | Request, init: CappedRequest
     }
     signal?.addEventListener('abort', onAbort, { once: true });
     request.on('error', fail);
-    if (typeof init.body === 'string') request.write(init.body);
-    request.end();
+    // The body goes with end(): Node then sends a Content-Length and the request in one write, where
+    // write() + end() sends it chunked in three (bench/profiles: writev was the top native cost).
+    request.end(typeof init.body === 'string' ? init.body : undefined);
   });
 }
 
