@@ -4,17 +4,21 @@
  *
  * `strait`: the composition root `strait serve --no-worker` uses (createStrait + loadConfig of this
  * process's environment), with every listed venue replaced by a scripted stand-in at
- * `BENCH_FAKES_URL/<venue>`. `bare`: a Fastify app with one JSON route at the same path as
- * `GET /v1/bridge/transfers/{id}`, answering `BENCH_BARE_BODY` from memory.
+ * `BENCH_FAKES_URL/<venue>`, except those named in `BENCH_REAL_VENUES` (comma-separated), which
+ * keep their real adapters. `bare`: a Fastify app with one JSON route at the same path as
+ * `GET /v1/bridge/transfers/{id}`, answering `BENCH_BARE_BODY` from memory. `fanout`: the bare
+ * Node fan-out of bench/bareFanOut.ts, one `POST` making the 36 venue calls to `BENCH_FAKES_URL`.
  *
  * Talks to the parent over the IPC channel: sends `{ type: 'ready', url }`, answers `usage` with
  * `{ type: 'usage', maxRssKb, rssKb }`, and exits after closing on `stop` (or when the parent goes).
  */
 import Fastify from 'fastify';
 import pino from 'pino';
+import { startBareFanOut } from './bareFanOut.ts';
 import { loadConfig } from '../src/config.ts';
 import { createStrait } from '../src/createStrait.ts';
 import { VENUE_MODULES } from '../src/venues/venueModules.ts';
+import type { VenueEntry } from '../src/venues/VenueModule.ts';
 import { withStandIns } from '../src/venues/withStandIns.ts';
 import { scriptedVenueModule } from '../src/venues/fake/scriptedVenue.ts';
 import type { BenchServiceMessage } from './startBenchService.ts';
@@ -29,11 +33,20 @@ async function start(): Promise<{ url: string; close: () => Promise<void> }> {
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     return { url: `${address}/v1`, close: () => app.close() };
   }
+  if (mode === 'fanout') {
+    const fakes = process.env.BENCH_FAKES_URL;
+    if (!fakes) throw new Error('BENCH_FAKES_URL is required');
+    return startBareFanOut(fakes, VENUE_MODULES.map((entry) => entry.id));
+  }
   if (mode !== 'strait') throw new Error(`unknown bench service mode '${mode}'`);
   const fakes = process.env.BENCH_FAKES_URL;
   if (!fakes) throw new Error('BENCH_FAKES_URL is required');
   const config = loadConfig(process.env);
-  const modules = withStandIns(VENUE_MODULES, VENUE_MODULES.map((entry) => scriptedVenueModule(entry.id, `${fakes}/${entry.id}`)));
+  // Venues named in BENCH_REAL_VENUES keep their real adapter (pointed at their real-dialect fake by
+  // STRAIT_VENUE_<ID>_BASE_URL); every other venue is a scripted stand-in.
+  const real = new Set((process.env.BENCH_REAL_VENUES ?? '').split(',').filter(Boolean));
+  const scripted = withStandIns(VENUE_MODULES, VENUE_MODULES.filter((entry) => !real.has(entry.id)).map((entry) => scriptedVenueModule(entry.id, `${fakes}/${entry.id}`)));
+  const modules = scripted.map((entry, i) => (real.has(entry.id) ? (VENUE_MODULES[i] as VenueEntry) : entry));
   const strait = await createStrait(config, { logger: pino({ level: config.logLevel }), worker: false, modules });
   const url = await strait.listen();
   return { url, close: () => strait.close() };
@@ -54,7 +67,7 @@ const shutdown = async (): Promise<void> => {
 process.on('message', (message: { type?: string }) => {
   if (message.type === 'usage') {
     const usage = process.resourceUsage();
-    send({ type: 'usage', maxRssKb: usage.maxRSS, rssKb: Math.round(process.memoryUsage.rss() / 1024) });
+    send({ type: 'usage', maxRssKb: usage.maxRSS, rssKb: Math.round(process.memoryUsage.rss() / 1024), cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000 });
   } else if (message.type === 'stop') {
     void shutdown();
   }

@@ -3,23 +3,25 @@ import { fileURLToPath } from 'node:url';
 
 export type BenchServiceMessage =
   | { readonly type: 'ready'; readonly url: string }
-  | { readonly type: 'usage'; readonly maxRssKb: number; readonly rssKb: number };
+  | { readonly type: 'usage'; readonly maxRssKb: number; readonly rssKb: number; readonly cpuMs: number };
 
 export interface BenchService {
   /** Base URL, ending in /v1. */
   readonly url: string;
   readonly pid: number;
-  /** Peak and current resident set size of the service process, in kilobytes. */
-  usage(): Promise<{ maxRssKb: number; rssKb: number }>;
+  /** Peak and current resident set size of the service process, in kilobytes, and the CPU it has used (user + system, ms). */
+  usage(): Promise<{ maxRssKb: number; rssKb: number; cpuMs: number }>;
   /** Closes the service gracefully, killing it if it has not exited within 5 s. */
   stop(): Promise<void>;
 }
 
 export interface BenchServiceOptions {
-  readonly mode: 'strait' | 'bare';
+  readonly mode: 'strait' | 'bare' | 'fanout';
   /** The whole environment of the child (nothing is inherited but PATH and HOME). */
   readonly env: Readonly<Record<string, string>>;
   readonly startTimeoutMs?: number;
+  /** Extra Node flags for the child (e.g. `--cpu-prof`). */
+  readonly nodeArgs?: readonly string[];
 }
 
 const ENTRY = fileURLToPath(new URL('./benchServiceMain.ts', import.meta.url));
@@ -27,7 +29,7 @@ const ENTRY = fileURLToPath(new URL('./benchServiceMain.ts', import.meta.url));
 /** Forks bench/benchServiceMain.ts under tsx (as `npm start` runs Strait) and waits for it to listen. */
 export async function startBenchService(options: BenchServiceOptions): Promise<BenchService> {
   const child = fork(ENTRY, [options.mode], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(options.nodeArgs ?? [])],
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -38,10 +40,14 @@ export async function startBenchService(options: BenchServiceOptions): Promise<B
       url: ready.url,
       pid: child.pid ?? -1,
       async usage() {
+        // A child that died (out of memory, say) has no channel: sending would throw in an event handler.
+        if (!child.connected) throw new Error('the bench service is gone');
         const answer = waitFor(child, 'usage', 5_000);
-        child.send({ type: 'usage' });
-        const { maxRssKb, rssKb } = await answer;
-        return { maxRssKb, rssKb };
+        // With a callback, a failed send is reported there instead of as an unhandled 'error' event;
+        // the wait above then ends with the child's exit or its timeout.
+        child.send({ type: 'usage' }, () => undefined);
+        const { maxRssKb, rssKb, cpuMs } = await answer;
+        return { maxRssKb, rssKb, cpuMs };
       },
       stop: () => stopChild(child, exited),
     };

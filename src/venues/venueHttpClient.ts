@@ -4,7 +4,7 @@ import { validatorOf } from '../domain/validatorOf.ts';
 import type { CallContext, CallPurpose } from './Venue.ts';
 import type { PublishedRateLimit } from './VenueModule.ts';
 import { CallAbandoned, VenueRejection } from './Venue.ts';
-import { AnswerTooLarge, DEFAULT_MAX_ANSWER_BYTES, nodeHttpFetch, type CappedRequestInit } from './nodeHttpFetch.ts';
+import { AnswerTooLarge, BufferedResponse, DEFAULT_MAX_ANSWER_BYTES, nodeHttpFetch, type CappedRequestInit } from './nodeHttpFetch.ts';
 import { bucketOf, type VenueHealth } from './venueHealth.ts';
 
 /** The longest a venue's `Retry-After` keeps Strait from calling it. */
@@ -268,6 +268,8 @@ export function retryAfterMsOf(header: string | null, body: unknown, now: number
 
 /** The answer's text, refused past `maxBytes` (by `content-length`, then as it streams) for transports that do not cap it themselves. */
 async function readCapped(response: Response, maxBytes: number): Promise<string> {
+  // nodeHttpFetch read the answer already, within the limit it was given.
+  if (response instanceof BufferedResponse) return response.text();
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel().catch(() => undefined);

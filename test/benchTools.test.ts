@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startBareFanOut } from '../bench/bareFanOut.ts';
+import { summarizeCpuProfile, type CpuProfile } from '../bench/summarizeCpuProfile.ts';
+import { startScriptedVenues, type ScriptedVenues } from '../src/venues/fake/scriptedVenue.ts';
+
+describe('the bench tools', () => {
+  const stops: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const stop of stops.splice(0).reverse()) await stop();
+  });
+
+  it('the bare fan-out makes one call per venue per request and returns every answer', async () => {
+    const ids = ['across', 'relay', 'lifi'];
+    const venues: ScriptedVenues = await startScriptedVenues(Object.fromEntries(ids.map((id, i) => [id, { kind: 'price', outBps: 9_990 - i }])));
+    stops.push(() => venues.close());
+    const bare = await startBareFanOut(venues.url, ids);
+    stops.push(() => bare.close());
+    for (let round = 1; round <= 2; round++) {
+      const answer = await fetch(`${bare.url}/bridge/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fromChain: 'base', toChain: 'arbitrum', amountAtomic: '100000000' }) });
+      const body = (await answer.json()) as { quotes: { venue: string; answer: { amountOut: string } }[] };
+      expect(body.quotes.map((q) => [q.venue, q.answer.amountOut])).toEqual([
+        ['across', '99900000'],
+        ['relay', '99890000'],
+        ['lifi', '99880000'],
+      ]);
+      for (const id of ids) expect(venues.quoteCalls(id)).toBe(round);
+    }
+  });
+
+  it('the profile summary counts busy time from the first sample in the named function, by function, area and inclusive step', () => {
+    const frame = (functionName: string, url = '') => ({ functionName, url, lineNumber: 0 });
+    const profile: CpuProfile = {
+      nodes: [
+        { id: 1, callFrame: frame('(root)'), children: [2, 3, 4, 7] },
+        { id: 2, callFrame: frame('(idle)') },
+        { id: 3, callFrame: frame('compileSourceTextModule', 'node:internal/modules/esm/utils') },
+        { id: 4, callFrame: frame('quoteTransfer', 'file:///w/src/engine/quoteTransfer.ts'), children: [5, 6] },
+        { id: 5, callFrame: frame('parseBody', 'file:///w/src/venues/venueHttpClient.ts') },
+        { id: 6, callFrame: frame('any', 'node:internal/abort_controller') },
+        { id: 7, callFrame: frame('wasm-function[1]', 'wasm://wasm/022a9842') },
+      ],
+      // start-up (3) before the first quote is left out; idle (2) is not busy time
+      samples: [3, 3, 4, 5, 5, 6, 2, 7],
+      timeDeltas: [1000, 1000, 1000, 2000, 2000, 1000, 5000, 3000],
+    };
+    const summary = summarizeCpuProfile(profile, { from: 'quoteTransfer', inclusiveOf: ['quoteTransfer'] });
+    expect(summary.busyMs).toBe(9);
+    expect(summary.idleMs).toBe(5);
+    expect(summary.functions.map((r) => [r.name, r.ms])).toEqual([
+      ['parseBody /src/venues/venueHttpClient.ts', 4],
+      ['wasm-function[1] wasm://wasm/022a9842', 3],
+      ['quoteTransfer /src/engine/quoteTransfer.ts', 1],
+      ['any node:internal/abort_controller:1', 1],
+    ]);
+    expect(Object.fromEntries(summary.areas.map((r) => [r.name, r.ms]))).toEqual({ 'src/venues': 4, "wasm (PGlite's Postgres)": 3, 'src/engine': 1, 'node:internal/abort_controller': 1 });
+    expect(summary.inclusive).toEqual([{ name: 'quoteTransfer', ms: 6, share: 0.6667 }]);
+  });
+});
