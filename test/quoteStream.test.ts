@@ -92,6 +92,11 @@ describe('the quote stream', () => {
     expect(rejected).toContainEqual(expect.objectContaining({ venue: 'cbridge', code: 'route_not_served' }));
     // A venue the quote stopped waiting for is streamed as its timeout, before the decision.
     expect(rejected).toContainEqual(expect.objectContaining({ venue: 'xyfinance', code: 'venue_timeout' }));
+    // The same outcomes reach the per-venue metrics: priced, refused, and left out at the answer.
+    const metrics = await harness.strait.metrics.registry.metrics();
+    for (const [venue, outcome] of [['across', 'priced'], ['rango', 'refused'], ['xyfinance', 'left_out']]) {
+      expect(metrics).toMatch(new RegExp(`strait_quote_venue_duration_seconds_count\\{venue="${venue}",outcome="${outcome}"\\} [1-9]`));
+    }
 
     const decision = streamed.events.at(-1)!.data as DecisionView;
     // Every venue the decision names was streamed first, exactly once.

@@ -1,4 +1,3 @@
-import type { EngineObserver } from './EngineDeps.ts';
 import { REJECTION_CATALOGUE, type RejectionCode } from '../domain/errors.ts';
 import type { RoutableVenue } from '../venues/createVenueRegistry.ts';
 import { CallAbandoned, VenueRejection, type VenueQuote, type VenueQuoteRequest } from '../venues/Venue.ts';
@@ -35,13 +34,17 @@ export interface FanOutOptions {
   readonly isUseful?: (priced: PricedVenue) => boolean;
   /** Where the venue's raw error text goes (callers see it sanitised). */
   readonly logger?: { warn(details: object, message: string): void };
-  /** Told of each venue's outcome the moment it is known (the quote stream); never awaited. */
+  /** Told of each venue's outcome the moment it is known (the quote stream, per-venue metrics); never awaited. */
   readonly onOutcome?: (outcome: VenueOutcome) => void;
-  /** Told when each venue's part ends (metrics: per-venue quote latency). */
-  readonly onVenueDone?: EngineObserver['venueQuoted'];
 }
 
-export type VenueOutcome = { readonly priced: PricedVenue } | { readonly rejected: Rejection };
+/**
+ * One venue's part in a fan-out: its row or its rejection, when it ended (seconds since the start),
+ * and whether the quote left it out (still pending when the answer went) rather than it refusing.
+ */
+export type VenueOutcome = VenueAnswer & { readonly seconds: number; readonly leftOut: boolean };
+
+export type VenueAnswer = { readonly priced: PricedVenue } | { readonly rejected: Rejection };
 
 /**
  * Asks every candidate venue at once. It never fails as a whole: each venue ends as a priced row or
@@ -89,9 +92,10 @@ export async function fanOutQuotes(
     if (raw !== rejection.message || FAILED.has(rejection.code)) options.logger?.warn({ venue: candidate.id, requestId: options.requestId, code: rejection.code, venueMessage: raw }, 'venue quote failed');
     settleRejected(rejection);
   };
-  const settleRejected = (rejection: Rejection): void => {
+  const seconds = (): number => (performance.now() - started) / 1000;
+  const settleRejected = (rejection: Rejection, leftOut = false): void => {
     rejected.push(rejection);
-    options.onOutcome?.({ rejected: rejection });
+    options.onOutcome?.({ rejected: rejection, seconds: seconds(), leftOut });
   };
 
   for (const candidate of candidates) {
@@ -100,7 +104,6 @@ export async function fanOutQuotes(
       (quote) => {
         if (!pending.delete(candidate.id)) return;
         const impossible = impossibleQuote(quote, request);
-        let outcome: 'priced' | 'refused' = 'refused';
         if (impossible !== null) {
           refuse(candidate, new VenueRejection('venue_bad_response', `${candidate.id} ${impossible}`, { path: '' }));
         } else if (quote.amountOut <= 0n) {
@@ -109,16 +112,13 @@ export async function fanOutQuotes(
           const row = { venue: candidate.id, quote };
           priced.push(row);
           useful ||= isUseful(row);
-          options.onOutcome?.({ priced: row });
-          outcome = 'priced';
+          options.onOutcome?.({ priced: row, seconds: seconds(), leftOut: false });
         }
-        options.onVenueDone?.({ venue: candidate.id, outcome, seconds: (performance.now() - started) / 1000 });
         reconsider();
       },
       (error: unknown) => {
         if (!pending.delete(candidate.id)) return;
         refuse(candidate, error);
-        options.onVenueDone?.({ venue: candidate.id, outcome: 'refused', seconds: (performance.now() - started) / 1000 });
         reconsider();
       },
     );
@@ -132,13 +132,13 @@ export async function fanOutQuotes(
   // 5xx, wrong shape, or exceed the per-attempt timeout). Slow venues thus stay in the next quote.
   controller.abort(new CallAbandoned(waitedMs < timing.deadlineMs ? 'the quote answered without this venue' : 'the quote deadline passed'));
   for (const id of pending) {
-    options.onVenueDone?.({ venue: id, outcome: 'left_out', seconds: waitedMs / 1000 });
     const early = waitedMs < timing.deadlineMs;
     settleRejected(
       reject(id, 'venue_timeout', early ? `${id} had not answered after ${waitedMs} ms, when ${priced.length} other venues had priced; the quote did not wait for it` : `${id} did not answer within the ${timing.deadlineMs} ms quote deadline`, {
         waitedMs,
         deadlineMs: timing.deadlineMs,
       }),
+      true,
     );
   }
   pending.clear();

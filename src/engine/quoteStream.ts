@@ -1,4 +1,4 @@
-import type { PricedVenue, Rejection, VenueOutcome } from './fanOutQuotes.ts';
+import type { PricedVenue, Rejection, VenueAnswer } from './fanOutQuotes.ts';
 import { isExecutable } from './quoteTransfer.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import type { QuoteInput } from './quoteInput.ts';
@@ -49,6 +49,6 @@ export function streamedQuoteView(deps: EngineDeps, input: Pick<QuoteInput, 'fro
 }
 
 /** Forwards the fan-out's outcomes to a listener in its own terms. */
-export function outcomeForwarder(deps: EngineDeps, input: Pick<QuoteInput, 'fromChain'>, listener: QuoteStreamListener): (outcome: VenueOutcome) => void {
+export function outcomeForwarder(deps: EngineDeps, input: Pick<QuoteInput, 'fromChain'>, listener: QuoteStreamListener): (outcome: VenueAnswer) => void {
   return (outcome) => ('priced' in outcome ? listener.quote(streamedQuoteView(deps, input, outcome.priced)) : listener.rejected(streamedRejectionView(outcome.rejected)));
 }

@@ -11,7 +11,7 @@ import { applyFees } from './applyFees.ts';
 import { applyExactOutFees } from './applyExactOutFees.ts';
 import { canCollectFees } from './canCollectFees.ts';
 import type { EngineDeps } from './EngineDeps.ts';
-import { emptyReasonOf, fanOutQuotes, reject, type Rejection } from './fanOutQuotes.ts';
+import { emptyReasonOf, fanOutQuotes, reject, type FanOutOptions, type Rejection } from './fanOutQuotes.ts';
 import { parseQuoteInput, type QuoteBody, type QuoteInput } from './quoteInput.ts';
 import { tokenDirectoryOf } from './tokens/tokenDirectory.ts';
 import { decisionView, type DecisionView } from './views.ts';
@@ -48,7 +48,7 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
     candidates,
     request,
     { deadlineMs: venueDeadlineMs(deps.settings.quoteDeadlineMs, deps.settings.quoteMinWaitMs), minWaitMs: deps.settings.quoteMinWaitMs },
-    { ...(requestId ? { requestId } : {}), isUseful: (priced) => executable(priced.venue), logger: deps.logger, ...(listener ? { onOutcome: outcomeForwarder(deps, input, listener) } : {}), ...(deps.observer ? { onVenueDone: deps.observer.venueQuoted } : {}) },
+    { ...(requestId ? { requestId } : {}), isUseful: (priced) => executable(priced.venue), logger: deps.logger, ...outcomeListenersOf(deps, input, listener) },
   );
   rejected.push(...fanOut.rejected);
   const relayed = relayer ? await relayer : null;
@@ -115,6 +115,20 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
   };
   await insertDecision(deps.store.db, decision);
   return decisionView(decision, fastestRow(rows)?.quoteId ?? null);
+}
+
+/** Who hears each venue's outcome as it settles: the quote stream's listener and the per-venue metrics. */
+function outcomeListenersOf(deps: EngineDeps, input: QuoteInput, listener: QuoteStreamListener | undefined): Pick<FanOutOptions, 'onOutcome'> {
+  const forward = listener ? outcomeForwarder(deps, input, listener) : null;
+  const observer = deps.observer;
+  if (!forward && !observer) return {};
+  return {
+    onOutcome: (outcome) => {
+      forward?.(outcome);
+      const venue = 'priced' in outcome ? outcome.priced.venue : outcome.rejected.venue;
+      observer?.venueQuoted({ venue, outcome: 'priced' in outcome ? 'priced' : outcome.leftOut ? 'left_out' : 'refused', seconds: outcome.seconds });
+    },
+  };
 }
 
 /**
