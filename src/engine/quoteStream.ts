@@ -1,5 +1,5 @@
 import type { PricedVenue, Rejection, VenueAnswer } from './fanOutQuotes.ts';
-import { isExecutable } from './quoteTransfer.ts';
+import { isExecutable, wholeSeconds } from './quoteTransfer.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import type { QuoteInput } from './quoteInput.ts';
 
@@ -43,7 +43,7 @@ export function streamedQuoteView(deps: EngineDeps, input: Pick<QuoteInput, 'fro
     amountInAtomic: quote.amountIn.toString(),
     venueAmountOutAtomic: quote.amountOut.toString(),
     venueMinAmountOutAtomic: (quote.minAmountOut < quote.amountOut ? quote.minAmountOut : quote.amountOut).toString(),
-    estimatedSeconds: quote.estimatedSeconds === null || !Number.isFinite(quote.estimatedSeconds) || quote.estimatedSeconds < 0 ? null : Math.ceil(quote.estimatedSeconds),
+    estimatedSeconds: wholeSeconds(quote.estimatedSeconds),
     executable: isExecutable(deps, priced.venue, input),
   };
 }

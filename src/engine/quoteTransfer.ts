@@ -187,7 +187,7 @@ export function venueDeadlineMs(quoteDeadlineMs: number, minWaitMs: number): num
 }
 
 /** The spec's `estimatedSeconds` is an integer: a venue's fractional ETA is rounded up, a nonsensical one dropped. */
-function wholeSeconds(seconds: number | null): number | null {
+export function wholeSeconds(seconds: number | null): number | null {
   return seconds === null || !Number.isFinite(seconds) || seconds < 0 ? null : Math.ceil(seconds);
 }
 
