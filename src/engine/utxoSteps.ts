@@ -1,7 +1,7 @@
 import { base64 } from '@scure/base';
 import { Transaction } from '@scure/btc-signer';
 import type { UtxoIndexer } from '../chains/utxo/createUtxoIndexer.ts';
-import { buildUtxoPsbt } from '../chains/utxo/buildUtxoPsbt.ts';
+import { buildUtxoPsbt, chooseUtxoInputs } from '../chains/utxo/buildUtxoPsbt.ts';
 import { senderScriptOf, outputScriptOf, utxoNetwork, whyNotBuildableUtxo } from '../chains/utxo/utxoNetworks.ts';
 import { compareUtxoOutputs, compareUtxoTransaction, decodeSignedUtxoTransaction, prevoutsOf, type UtxoMismatch, type UtxoStepTerms } from '../chains/utxo/verifyUtxoTransaction.ts';
 import type { ChainKey } from '../domain/chains.ts';
@@ -57,10 +57,24 @@ export async function composeUtxoSteps(deps: EngineDeps, steps: readonly Step[],
       if (!(feeRate > 0) || feeRate > network.maxFeeRate) throw new AppError('chain_unavailable', `the ${step.chain} indexer estimates ${feeRate} sat/vB, outside what Strait accepts (up to ${network.maxFeeRate})`, { retryAfterMs: 5_000 });
       // The venue's floor (THORChain's recommended gas rate) wins over a lower estimate, within the same ceiling.
       const floor = Math.min(step.minFeeRate ?? 0, network.maxFeeRate);
-      const built = buildUtxoPsbt({ network, sender, senderScript, utxos, payTo, memo: step.memo, feeRate: Math.max(1, feeRate, floor) });
+      const request = { network, sender, senderScript, utxos, payTo, memo: step.memo, feeRate: Math.max(1, feeRate, floor) };
+      const previousTransactions = senderScript.kind === 'pkh' ? await previousTransactionsOf(indexer, chooseUtxoInputs(request)) : undefined;
+      const built = buildUtxoPsbt({ ...request, previousTransactions });
       return { ...step, psbt: built.psbtBase64 };
     }),
   );
+}
+
+/** The raw transactions the chosen outputs come from (a P2PKH input's PSBT carries its whole previous transaction). */
+async function previousTransactionsOf(indexer: UtxoIndexer, chosen: readonly { txid: string }[]): Promise<ReadonlyMap<string, string>> {
+  const txids = [...new Set(chosen.map((utxo) => utxo.txid))];
+  const raws = await Promise.all(txids.map((txid) => indexer.transactionHex(txid)));
+  const found = new Map<string, string>();
+  txids.forEach((txid, i) => {
+    const raw = raws[i];
+    if (raw !== null && raw !== undefined) found.set(txid, raw);
+  });
+  return found;
 }
 
 /**

@@ -10,8 +10,8 @@ import { sameBytes, whyNotSigned, type Prevout } from './verifyUtxoSignatures.ts
  * A loopback Esplora for tests and the sandbox: a real UTXO set of one Bitcoin-family chain, served
  * in Esplora's dialect (`GET /address/:a/utxo`, `GET /tx/:txid/hex`, `GET /tx/:txid/status`,
  * `GET /fee-estimates`, `POST /tx`). `POST /tx` accepts a transaction only when every input spends
- * an unspent output it holds, carries a valid signature for it (P2WPKH and P2TR key path, as
- * verifyUtxoSignatures.ts checks them) and the outputs do not exceed the inputs; each accepted
+ * an unspent output it holds, carries a valid signature for it (P2WPKH and P2TR key path, or P2PKH on
+ * chains without segwit, as verifyUtxoSignatures.ts checks them) and the outputs do not exceed the inputs; each accepted
  * transaction is mined into a block of its own at once (unless `holdMempool` keeps it unconfirmed).
  * Refusals answer 400 with a bitcoind-style text, as Esplora relays them.
  */
@@ -76,7 +76,7 @@ export async function startEsploraStandIn(network: UtxoNetwork): Promise<Esplora
     for (let i = 0; i < tx.outputsLength; i++) totalOut += tx.getOutput(i).amount ?? 0n;
     if (totalOut > totalIn) return 'bad-txns-in-belowout';
     for (let i = 0; i < tx.inputsLength; i++) {
-      const why = whyNotSigned(tx, i, prevouts);
+      const why = whyNotSigned(tx, i, prevouts, network.signing);
       if (why !== null) return `mandatory-script-verify-flag-failed (input ${i} ${why})`;
     }
     return null;

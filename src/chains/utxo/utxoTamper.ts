@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { MAX_OUTPUTS, memoScript } from './verifyUtxoTransaction.ts';
 import { testWallet, type TestInput, type TestWallet } from './utxoTestWallets.ts';
+import type { UtxoNetwork } from './utxoNetworks.ts';
 
 /**
  * Generators of the transactions a wallet may sign for a `utxo` step, and of the tampering a
@@ -15,8 +16,13 @@ export interface StepShape {
   readonly memo: string;
 }
 
-/** Keys that are not the sender's. */
+/** Keys that are not the sender's, on Bitcoin. */
 export const STRANGERS: readonly TestWallet[] = [testWallet('wpkh', 21), testWallet('tr', 23)];
+
+/** Keys that are not the sender's, of the kinds a chain spends from (P2PKH on chains without segwit). */
+export function strangersOn(network: UtxoNetwork): readonly TestWallet[] {
+  return network.signing === 'segwit' ? STRANGERS : [testWallet('pkh', 21, network), testWallet('pkh', 23, network)];
+}
 
 /** A transaction before signing: inputs with their owners, outputs, locktime. */
 export interface Plan {
@@ -68,19 +74,19 @@ export type Mutation =
   | { kind: 'tooManyOutputs' };
 
 /** Every kind of tampering with the step's terms, with its parameters. */
-export function mutationArb(memo: string): fc.Arbitrary<Mutation> {
+export function mutationArb(memo: string, strangers: readonly TestWallet[] = STRANGERS): fc.Arbitrary<Mutation> {
   return fc.oneof(
     fc.bigInt({ min: -500_000n, max: 500_000n }).filter((d) => d !== 0n).map((delta) => ({ kind: 'amount' as const, delta })),
-    fc.constantFrom<TestWallet | 'sender'>(...STRANGERS, 'sender').map((to) => ({ kind: 'venueAddress' as const, to })),
+    fc.constantFrom<TestWallet | 'sender'>(...strangers, 'sender').map((to) => ({ kind: 'venueAddress' as const, to })),
     fc.constant({ kind: 'venueNotFirst' as const }),
     fc.string({ minLength: 0, maxLength: 80 }).filter((t) => t !== memo && new TextEncoder().encode(t).length <= 75).map((text) => ({ kind: 'memoText' as const, text })),
     fc.record({ at: fc.nat({ max: memo.length - 1 }), xor: fc.integer({ min: 1, max: 127 }) }).map((m) => ({ kind: 'memoByte' as const, ...m })),
     fc.constant({ kind: 'memoDropped' as const }),
     fc.constant({ kind: 'memoTwice' as const }),
     fc.bigInt({ min: 1n, max: 10_000n }).map((amount) => ({ kind: 'memoValue' as const, amount })),
-    fc.constantFrom(...STRANGERS).map((to) => ({ kind: 'changeTo' as const, to })),
-    fc.record({ to: fc.constantFrom(...STRANGERS), amount: fc.bigInt({ min: 546n, max: 20_000n }) }).map((m) => ({ kind: 'extraPayee' as const, ...m })),
-    fc.constantFrom(...STRANGERS).map((owner) => ({ kind: 'foreignInput' as const, owner })),
+    fc.constantFrom(...strangers).map((to) => ({ kind: 'changeTo' as const, to })),
+    fc.record({ to: fc.constantFrom(...strangers), amount: fc.bigInt({ min: 546n, max: 20_000n }) }).map((m) => ({ kind: 'extraPayee' as const, ...m })),
+    fc.constantFrom(...strangers).map((owner) => ({ kind: 'foreignInput' as const, owner })),
     fc.constant({ kind: 'tooManyOutputs' as const }),
   );
 }

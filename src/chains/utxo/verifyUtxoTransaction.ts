@@ -123,7 +123,7 @@ export function compareUtxoTransaction(tx: Transaction, prevouts: readonly Prevo
       mismatches.push({ field: `inputs[${i}].owner`, expected: terms.sender, actual: prevout ? nameOf(prevout.script) : 'unknown' });
       continue;
     }
-    const why = whyNotSigned(tx, i, prevouts);
+    const why = whyNotSigned(tx, i, prevouts, terms.network.signing);
     if (why !== null) mismatches.push({ field: `inputs[${i}].signature`, expected: 'a valid SIGHASH_ALL signature of the sender', actual: why });
   }
   const spent = prevouts.reduce((sum, p) => sum + p.amount, 0n);

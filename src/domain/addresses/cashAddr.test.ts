@@ -1,7 +1,7 @@
 import { createBase58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { describe, expect, it } from 'vitest';
-import { decodeCashAddr } from './cashAddr.ts';
+import { decodeCashAddr, encodeCashAddr } from './cashAddr.ts';
 
 const legacyHash = (address: string) => createBase58check(sha256).decode(address).subarray(1);
 
@@ -16,6 +16,7 @@ describe('decodeCashAddr', () => {
     const decoded = decodeCashAddr(cashAddr, 'bitcoincash');
     expect(decoded?.type).toBe(type);
     expect(decoded?.hash).toEqual(legacyHash(legacy));
+    expect(encodeCashAddr('bitcoincash', type, legacyHash(legacy))).toBe(cashAddr);
   });
 
   it('assumes the expected prefix when none is given', () => {

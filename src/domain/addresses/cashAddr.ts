@@ -60,3 +60,14 @@ export function decodeCashAddr(address: string, expectedPrefix: string): CashAdd
   if (hash.length !== HASH_SIZES[version & 0x07]) return undefined;
   return { type: version >> 3, hash };
 }
+
+/** `prefix:payload` for a 20-byte hash of `type` (0 = P2PKH, 1 = P2SH): the inverse of {@link decodeCashAddr}. */
+export function encodeCashAddr(prefix: string, type: number, hash: Uint8Array): string {
+  const size = HASH_SIZES.indexOf(hash.length);
+  if (size === -1 || type < 0 || type > 15) throw new Error(`no CashAddr for a type ${type} hash of ${hash.length} bytes`);
+  const payload = bech32.toWords(Uint8Array.of((type << 3) | size, ...hash));
+  const prefixWords = [...prefix].map((ch) => ch.charCodeAt(0) & 0x1f);
+  const checksum = polymod([...prefixWords, 0, ...payload, 0, 0, 0, 0, 0, 0, 0, 0]);
+  const checksumWords = Array.from({ length: 8 }, (_, i) => Number((checksum >> BigInt(5 * (7 - i))) & 0x1fn));
+  return `${prefix}:${[...payload, ...checksumWords].map((word) => CHARSET[word]).join('')}`;
+}

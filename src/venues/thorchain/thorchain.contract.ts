@@ -196,11 +196,19 @@ const cases: readonly ContractCase[] = [
     },
   },
   {
-    name: 'build: a Dogecoin source stays quote only (legacy sighash Strait cannot check)',
-    routes: [],
-    call: { kind: 'build', request: { request: { ...docsRequest, fromChain: 'dogecoin', fromToken: token('dogecoin', null) }, quote: { ...btcQuote, context: { ...btcQuote.context, fromAsset: 'DOGE.DOGE' } } } },
+    name: 'build: a Dogecoin source is one utxo step paying the live DOGE vault the amount, with the memo and THORChain\'s DOGE gas rate as the fee floor',
+    routes: [INBOUND, quoteAt('synthetic/quote-doge-to-eth-limit.json')],
+    call: { kind: 'build', request: { request: { ...docsRequest, fromChain: 'dogecoin', fromToken: token('dogecoin', null), sender: 'DL54i6msdfchWaR7NHFA41HxSiYciTwhqW' }, quote: { ...btcQuote, context: { ...btcQuote.context, fromAsset: 'DOGE.DOGE' } } } },
     now: NOW,
-    expect: { kind: 'rejection', code: 'route_not_served' },
+    expect: {
+      kind: 'plan',
+      check: (plan) => {
+        const step = plan.shape === 'steps' ? plan.steps[0] : undefined;
+        if (!step || step.vm !== 'utxo' || step.chain !== 'dogecoin') throw new Error('expected one dogecoin utxo step');
+        if (step.outputs[0]?.address !== 'DNbdjeaEicpCpRpjopS35QGFCS42TLF4eU' || step.outputs[0].amount !== 100_000_000n) throw new Error(`VOUT0 ${step.outputs[0]?.address}`);
+        if (step.minFeeRate !== 750_000) throw new Error(`minFeeRate ${step.minFeeRate}`);
+      },
+    },
   },
   statusCase('the docs status (inbound observed and finalised, nothing out yet) is pending', statusAt('real/status-btc-savers-observed.json', docsStatusRequest.sourceTxHash), { kind: 'status', state: 'pending', destinationTxHash: null, receivedAmount: null }, docsStatusRequest),
   statusCase('an OUT: payout with the outbound signed is completed, with the payout hash and amount', statusAt('synthetic/status-out.json'), { kind: 'status', state: 'completed', destinationTxHash: OUT_HASH, receivedAmount: 4_893_000n }),

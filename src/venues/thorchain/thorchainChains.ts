@@ -27,12 +27,12 @@ export const THORCHAIN: PoolNetwork = {
     evm('avalanche', 'AVAX', 'AVAX.AVAX', '0x8F66c4AE756BEbC49Ec8B81966DD8bba9f127549'),
     evm('bnb', 'BSC', 'BSC.BNB', '0xb30ec53f98ff5947ede720d32ac2da7e52a5f56b'),
     evm('base', 'BASE', 'BASE.ETH', '0x68208d99746b805a1ae41421950a47b711e35681'),
-    // Bitcoin and Litecoin sources are built as `utxo` steps (PSBT + OP_RETURN memo).
+    // Bitcoin-family sources are built as `utxo` steps (PSBT + OP_RETURN memo), each signed its chain's way (chains/utxo/utxoNetworks.ts).
     utxoPoolChain('bitcoin', 'BTC', 'BTC.BTC'),
     utxoPoolChain('litecoin', 'LTC', 'LTC.LTC'),
-    // Priced as destinations, quote_only as sources: chains/utxo/utxoNetworks.ts says why for each.
-    otherPoolChain('bitcoincash', 'BCH', 'BCH.BCH'),
-    otherPoolChain('dogecoin', 'DOGE', 'DOGE.DOGE'),
+    utxoPoolChain('bitcoincash', 'BCH', 'BCH.BCH'),
+    utxoPoolChain('dogecoin', 'DOGE', 'DOGE.DOGE'),
+    // Priced as a destination, quote_only as a source.
     otherPoolChain('cosmoshub', 'GAIA', 'GAIA.ATOM'),
   ],
   // USDC and USDT pools exist on ETH, AVAX, BSC and BASE per the pools list; a token whose pool is
