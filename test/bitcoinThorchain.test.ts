@@ -14,6 +14,7 @@ import { SANDBOX_CHAIN_SPECS, startSandboxChain, type SandboxChain } from '../sr
 import { createChainSettlement } from '../src/venues/fake/FakeSettlement.ts';
 import { startThorchainFake, type ThorchainFake } from '../src/venues/thorchain/thorchainFake.ts';
 import { thorchainVenue } from '../src/venues/thorchain/thorchainVenue.ts';
+import { listEndedClaims } from '../src/store/transferRepository.ts';
 import { createTestStrait } from './testStrait.ts';
 
 /**
@@ -140,6 +141,74 @@ describe('LTC → base USDC through THORChain', () => {
     const submitted = await post<{ status: string; verification: string }>(`/v1/bridge/transfers/${built.body.transferId}/submit`, { step: 'main', signedTransaction: walletSigns(key, built.body.steps[0]!.psbt!) });
     expect(submitted.body).toMatchObject({ status: 'SUBMITTED', verification: 'verified' });
     expect((await trackToEnd(built.body.transferId)).status).toBe('COMPLETED');
+  }, 60_000);
+});
+
+describe('a source transaction replaced after submit', () => {
+  /** The wallet re-signs the same PSBT with less change (a higher fee) and broadcasts it itself. */
+  function bumped(w: Wallet, psbt: string, by: bigint, payVault = true): string {
+    const tx = Transaction.fromPSBT(base64.decode(psbt), { allowUnknownOutputs: true });
+    tx.updateOutput(1, { amount: tx.getOutput(1).amount! - by });
+    if (!payVault) tx.updateOutput(0, { script: w.script });
+    tx.sign(w.priv);
+    tx.finalize();
+    return tx.hex;
+  }
+  const broadcast = async (raw: string): Promise<string> => {
+    const answer = await fetch(`${esplora.url}/tx`, { method: 'POST', body: raw });
+    const text = await answer.text();
+    if (answer.status !== 200) throw new Error(text);
+    return text;
+  };
+  const view = async (id: string) => (await strait.app.inject({ method: 'GET', url: `/v1/bridge/transfers/${id}` })).json() as { status: string; sourceTxHash: string | null; statusDetail: string | null };
+  const tick = async (id: string) => {
+    await strait.deps.store.db.updateTable('transfers').set({ next_poll_at: 0 }).where('id', '=', id).execute();
+    await strait.worker.tick();
+  };
+
+  it('follows a fee bump (BIP125) that pays the vault the same: the replacement becomes the source and the transfer completes', async () => {
+    const sender = wallet('wpkh', 91);
+    esplora.fund(sender.address, 3_000_000n);
+    const built = await quoteAndBuild(sender.address);
+    const psbt = built.body.steps[0]!.psbt!;
+    esplora.holdMempool(true);
+    try {
+      const submitted = await post<{ txHash: string; verification: string }>(`/v1/bridge/transfers/${built.body.transferId}/submit`, { step: 'main', signedTransaction: walletSigns(sender, psbt) });
+      expect(submitted.body.verification).toBe('verified');
+      const replacement = await broadcast(bumped(sender, psbt, 5_000n));
+      expect(esplora.transaction(submitted.body.txHash)).toBeNull();
+      await tick(built.body.transferId);
+      const followed = await view(built.body.transferId);
+      expect(followed.sourceTxHash).toBe(replacement);
+      const history = await listEndedClaims(strait.deps.store.db, built.body.transferId);
+      expect(history.map((c) => [c.txHash, c.reason])).toEqual([[submitted.body.txHash, 'replaced']]);
+      // The replaced txid, submitted again, answers the claim on record: it takes nothing back.
+      const again = await post<{ txHash: string; accepted: boolean }>(`/v1/bridge/transfers/${built.body.transferId}/submit`, { step: 'main', txHash: submitted.body.txHash });
+      expect(again.body.accepted).toBe(false);
+    } finally {
+      esplora.holdMempool(false);
+      esplora.mine();
+    }
+    expect((await trackToEnd(built.body.transferId)).status).toBe('COMPLETED');
+  }, 60_000);
+
+  it('fails the transfer, nothing moved, when the same outputs are spent by a transaction that does not pay the vault', async () => {
+    const sender = wallet('wpkh', 92);
+    esplora.fund(sender.address, 3_000_000n);
+    const built = await quoteAndBuild(sender.address);
+    const psbt = built.body.steps[0]!.psbt!;
+    esplora.holdMempool(true);
+    try {
+      await post(`/v1/bridge/transfers/${built.body.transferId}/submit`, { step: 'main', signedTransaction: walletSigns(sender, psbt) });
+      const elsewhere = await broadcast(bumped(sender, psbt, 5_000n, false));
+      await tick(built.body.transferId);
+      const failed = await view(built.body.transferId);
+      expect(failed.status).toBe('FAILED');
+      expect(failed.statusDetail).toContain(`spent by ${elsewhere}, which does not pay the venue`);
+    } finally {
+      esplora.holdMempool(false);
+      esplora.mine();
+    }
   }, 60_000);
 });
 

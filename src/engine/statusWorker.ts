@@ -18,6 +18,7 @@ import { storedSvmStep } from './storedSvmStep.ts';
 import { verifyTronTransactionById } from '../chains/tron/verifyTronTransactionById.ts';
 import { builtTronOf, storedTronStep } from './tronSteps.ts';
 import { storedUtxoStep, utxoTermsOf, verifyUtxoTxid } from './utxoSteps.ts';
+import { followUtxoReplacement } from './followUtxoReplacement.ts';
 import { finishTransfer } from './finishTransfer.ts';
 import { fundsDeadline } from './fundsDeadline.ts';
 import { PROVISIONAL } from './submitTransfer.ts';
@@ -252,8 +253,11 @@ async function confirmSource(deps: EngineDeps, transfer: TransferRecord, main: S
   }
   if (main.vm === 'utxo') {
     // Bitcoin has no revert: a transaction is mined whole or not at all; its block is recorded once mined.
-    const status = await deps.utxoIndexer?.(chain)?.transactionStatus(hash).catch(() => null);
+    const indexer = deps.utxoIndexer?.(chain);
+    const status = indexer ? await indexer.transactionStatus(hash).catch(() => undefined) : undefined;
     if (status?.confirmed && status.blockHeight !== null) await updateTransfer(deps.store.db, transfer.id, { sourceTxBlock: status.blockHeight }, deps.now());
+    // Gone from the indexer: a fee bump (or another spend of the same outputs) is the transaction that counts.
+    if (indexer && status === null) return followUtxoReplacement(deps, transfer, main, indexer, hash);
     return true;
   }
   const rpc = deps.rpc(chain);

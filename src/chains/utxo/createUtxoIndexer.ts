@@ -28,6 +28,8 @@ export interface UtxoIndexer {
   transactionHex(txid: string): Promise<string | null>;
   /** `null` when the indexer knows no such transaction (neither mined nor in its mempool). */
   transactionStatus(txid: string): Promise<UtxoTxStatus | null>;
+  /** The txid of the transaction (mined or in the mempool) spending output `vout` of `txid`; `null` while unspent or unknown. */
+  spenderOf(txid: string, vout: number): Promise<string | null>;
   /** The fee rate (satoshis per virtual byte) to confirm within `targetBlocks`. */
   feeRate(targetBlocks: number): Promise<number>;
   /** Sends the raw transaction; answers its txid. */
@@ -50,6 +52,8 @@ const UtxoListSchema = Type.Array(
 );
 // Esplora writes `block_height: null` (or leaves it out) for an unconfirmed transaction (API.md, "Transaction format").
 const StatusSchema = Type.Object({ confirmed: Type.Boolean(), block_height: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])) });
+// Esplora's outspend answer (API.md, "GET /tx/:txid/outspend/:vout"): `{spent: false}`, or the spender.
+const OutspendSchema = Type.Object({ spent: Type.Boolean(), txid: Type.Optional(Type.String({ pattern: '^[0-9a-f]{64}$' })) });
 const FeeEstimatesSchema = Type.Record(Type.String({ pattern: '^[0-9]+$' }), Type.Number({ minimum: 0 }));
 
 export function createUtxoIndexer(baseUrl: string, options: { timeoutMs?: number; fetch?: typeof fetch } = {}): UtxoIndexer {
@@ -117,6 +121,15 @@ export function createUtxoIndexer(baseUrl: string, options: { timeoutMs?: number
       refuseFault(status, text, what);
       const body = parsed(StatusSchema, text, what);
       return { confirmed: body.confirmed, blockHeight: body.confirmed ? (body.block_height ?? null) : null };
+    },
+    async spenderOf(txid, vout) {
+      if (!TXID.test(txid) || !Number.isSafeInteger(vout) || vout < 0) return null;
+      const what = 'GET /tx/:txid/outspend/:vout';
+      const { status, text } = await call('GET', `/tx/${txid}/outspend/${vout}`);
+      if (status === 404) return null;
+      refuseFault(status, text, what);
+      const body = parsed(OutspendSchema, text, what);
+      return body.spent && body.txid !== undefined ? body.txid : null;
     },
     async feeRate(targetBlocks) {
       const what = 'GET /fee-estimates';

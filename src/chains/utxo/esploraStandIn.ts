@@ -13,7 +13,10 @@ import { sameBytes, whyNotSigned, type Prevout } from './verifyUtxoSignatures.ts
  * an unspent output it holds, carries a valid signature for it (P2WPKH and P2TR key path, or P2PKH on
  * chains without segwit, as verifyUtxoSignatures.ts checks them) and the outputs do not exceed the inputs; each accepted
  * transaction is mined into a block of its own at once (unless `holdMempool` keeps it unconfirmed).
- * Refusals answer 400 with a bitcoind-style text, as Esplora relays them.
+ * A transaction spending outputs an unconfirmed one already spends replaces it when the one it
+ * replaces signals BIP125 (a sequence below 0xfffffffe) and it pays a higher fee, as bitcoind's
+ * replace-by-fee does; the replaced one is forgotten. `GET /tx/:txid/outspend/:vout` says which
+ * transaction spends an output. Refusals answer 400 with a bitcoind-style text, as Esplora relays them.
  */
 export interface EsploraStandIn {
   readonly url: string;
@@ -32,6 +35,9 @@ export interface EsploraStandIn {
 interface Held {
   readonly raw: string;
   height: number | null;
+  /** The outputs it spends, given back if it is replaced. */
+  readonly spent: readonly (Prevout & { txid: string; vout: number })[];
+  readonly fee: bigint;
 }
 
 const TX_OPTIONS = { allowUnknownOutputs: true, allowUnknownInputs: true, disableScriptCheck: true } as const;
@@ -39,17 +45,21 @@ const TX_OPTIONS = { allowUnknownOutputs: true, allowUnknownInputs: true, disabl
 export async function startEsploraStandIn(network: UtxoNetwork): Promise<EsploraStandIn> {
   const transactions = new Map<string, Held>();
   const unspent = new Map<string, Prevout & { txid: string; vout: number }>();
+  /** Outpoint → the txid of the transaction (mined or in the mempool) that spends it. */
+  const spenders = new Map<string, string>();
   let height = 100;
   let feeRate = 5;
   let hold = false;
 
   const outpoint = (txid: string, vout: number): string => `${txid}:${vout}`;
 
-  function admit(tx: Transaction, raw: string, confirmed: boolean): void {
+  function admit(tx: Transaction, raw: string, confirmed: boolean, spent: Held['spent'] = [], fee = 0n): void {
     const txid = tx.id;
     for (let i = 0; i < tx.inputsLength; i++) {
       const input = tx.getInput(i);
-      unspent.delete(outpoint(hex.encode(input.txid ?? new Uint8Array()), input.index ?? 0));
+      const point = outpoint(hex.encode(input.txid ?? new Uint8Array()), input.index ?? 0);
+      unspent.delete(point);
+      spenders.set(point, txid);
     }
     for (let vout = 0; vout < tx.outputsLength; vout++) {
       const output = tx.getOutput(vout);
@@ -57,16 +67,49 @@ export async function startEsploraStandIn(network: UtxoNetwork): Promise<Esplora
       if (script[0] === 0x6a) continue;
       unspent.set(outpoint(txid, vout), { txid, vout, script, amount: output.amount ?? 0n });
     }
-    transactions.set(txid, { raw, height: confirmed ? ++height : null });
+    transactions.set(txid, { raw, height: confirmed ? ++height : null, spent, fee });
   }
 
-  /** Why bitcoind would refuse the transaction, or `null` to accept it. */
-  function refusal(tx: Transaction): string | null {
-    if (transactions.has(tx.id)) return 'txn-already-known';
-    const prevouts: Prevout[] = [];
+  /** Forgets an unconfirmed transaction replaced by fee: its outputs go, the outputs it spent come back. */
+  function evict(txid: string): void {
+    const held = transactions.get(txid);
+    if (!held) return;
+    const tx = Transaction.fromRaw(hex.decode(held.raw), TX_OPTIONS);
+    for (let vout = 0; vout < tx.outputsLength; vout++) unspent.delete(outpoint(txid, vout));
+    for (const prevout of held.spent) {
+      unspent.set(outpoint(prevout.txid, prevout.vout), prevout);
+      spenders.delete(outpoint(prevout.txid, prevout.vout));
+    }
+    transactions.delete(txid);
+  }
+
+  /** The unconfirmed transactions `tx` would replace, or why it may not (bitcoind's BIP125 rules, the ones a test needs). */
+  function replaced(tx: Transaction, fee: bigint): string[] | string {
+    const conflicts = new Set<string>();
     for (let i = 0; i < tx.inputsLength; i++) {
       const input = tx.getInput(i);
-      const spent = unspent.get(outpoint(hex.encode(input.txid ?? new Uint8Array()), input.index ?? 0));
+      const spender = spenders.get(outpoint(hex.encode(input.txid ?? new Uint8Array()), input.index ?? 0));
+      if (spender !== undefined) conflicts.add(spender);
+    }
+    for (const txid of conflicts) {
+      const held = transactions.get(txid);
+      if (!held || held.height !== null) return 'bad-txns-inputs-missingorspent';
+      const old = Transaction.fromRaw(hex.decode(held.raw), TX_OPTIONS);
+      const signals = Array.from({ length: old.inputsLength }, (_, i) => old.getInput(i).sequence ?? 0xffffffff).some((sequence) => sequence < 0xfffffffe);
+      if (!signals) return 'txn-mempool-conflict';
+      if (fee <= held.fee) return `insufficient fee, rejecting replacement ${tx.id}; new feerate must exceed ${held.fee}`;
+    }
+    return [...conflicts];
+  }
+
+  /** What bitcoind would do with the transaction: refuse it (why), or accept it, replacing some. */
+  function refusal(tx: Transaction): string | { spent: Held['spent']; fee: bigint; replaces: string[] } {
+    if (transactions.has(tx.id)) return 'txn-already-known';
+    const prevouts: (Prevout & { txid: string; vout: number })[] = [];
+    for (let i = 0; i < tx.inputsLength; i++) {
+      const input = tx.getInput(i);
+      const point = outpoint(hex.encode(input.txid ?? new Uint8Array()), input.index ?? 0);
+      const spent = unspent.get(point) ?? spentInMempool(point);
       if (!spent) return 'bad-txns-inputs-missingorspent';
       prevouts.push(spent);
     }
@@ -79,7 +122,17 @@ export async function startEsploraStandIn(network: UtxoNetwork): Promise<Esplora
       const why = whyNotSigned(tx, i, prevouts, network.signing);
       if (why !== null) return `mandatory-script-verify-flag-failed (input ${i} ${why})`;
     }
-    return null;
+    const fee = totalIn - totalOut;
+    const replaces = replaced(tx, fee);
+    return typeof replaces === 'string' ? replaces : { spent: prevouts, fee, replaces };
+  }
+
+  /** An output an unconfirmed transaction spends (a replacement may spend it again). */
+  function spentInMempool(point: string): (Prevout & { txid: string; vout: number }) | undefined {
+    const spender = spenders.get(point);
+    const held = spender === undefined ? undefined : transactions.get(spender);
+    if (!held || held.height !== null) return undefined;
+    return held.spent.find((p) => outpoint(p.txid, p.vout) === point);
   }
 
   function route(method: string, path: string, body: string): { status: number; text: string; json?: boolean } {
@@ -94,6 +147,15 @@ export async function startEsploraStandIn(network: UtxoNetwork): Promise<Esplora
           return { txid: u.txid, vout: u.vout, status: confirmedAt === null ? { confirmed: false } : { confirmed: true, block_height: confirmedAt, block_hash: blockHash(confirmedAt), block_time: 1_700_000_000 + confirmedAt * 600 }, value: Number(u.amount) };
         });
       return { status: 200, text: JSON.stringify(list), json: true };
+    }
+    if (method === 'GET' && parts[0] === 'tx' && parts[2] === 'outspend' && parts.length === 4) {
+      if (!transactions.has(parts[1] ?? '')) return { status: 404, text: 'Transaction not found' };
+      const spender = spenders.get(outpoint(parts[1] ?? '', Number(parts[3])));
+      const held = spender === undefined ? undefined : transactions.get(spender);
+      if (spender === undefined || !held) return { status: 200, text: JSON.stringify({ spent: false }), json: true };
+      const status = held.height === null ? { confirmed: false } : { confirmed: true, block_height: held.height };
+      const vin = held.spent.findIndex((p) => p.txid === parts[1] && p.vout === Number(parts[3]));
+      return { status: 200, text: JSON.stringify({ spent: true, txid: spender, vin, status }), json: true };
     }
     if (method === 'GET' && parts[0] === 'tx' && parts.length === 3) {
       const held = transactions.get(parts[1] ?? '');
@@ -116,9 +178,10 @@ export async function startEsploraStandIn(network: UtxoNetwork): Promise<Esplora
       } catch (error) {
         return { status: 400, text: `sendrawtransaction RPC error: {"code":-22,"message":"TX decode failed: ${(error as Error).message}"}` };
       }
-      const why = refusal(tx);
-      if (why !== null) return { status: 400, text: `sendrawtransaction RPC error: {"code":-26,"message":"${why}"}` };
-      admit(tx, raw, !hold);
+      const verdict = refusal(tx);
+      if (typeof verdict === 'string') return { status: 400, text: `sendrawtransaction RPC error: {"code":-26,"message":"${verdict}"}` };
+      for (const txid of verdict.replaces) evict(txid);
+      admit(tx, raw, !hold, verdict.spent, verdict.fee);
       return { status: 200, text: tx.id };
     }
     return { status: 404, text: 'not found' };
