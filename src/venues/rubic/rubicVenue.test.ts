@@ -224,6 +224,9 @@ describe('rubic status', () => {
     ['REVERTED', 'refunded'],
     ['FALLBACK', 'partial'],
     ['FAIL', 'failed'],
+    ['WAITING_FOR_TRUSTLINE', 'pending'],
+    ['WAITING_FOR_REFUND_TRUSTLINE', 'pending'],
+    ['INDETERMINATE', 'pending'],
   ] as const)('maps %s to %s, asking by id and source hash', async (status, state) => {
     fake.setOptions({ status });
     const answer = await venue().status(statusRequest, testCall());
