@@ -168,6 +168,7 @@ const cases: ContractCase[] = [
       if (status.receivedAsset !== '0x3c499c542cef5e3811e1192ce70d8cc03d5c3359') throw new Error(`receivedAsset ${status.receivedAsset}`);
     },
   }),
+  statusCase('docs status 0 PENDING (no source hash indexed yet, refund null) stays pending, with no destination hash or amount', 'real/status-0-pending-docs.json', { kind: 'status', state: 'pending', destinationTxHash: null, receivedAmount: null, unrecognized: false }),
   statusCase('0 PENDING stays pending', 'synthetic/status-0-pending.json', { kind: 'status', state: 'pending', destinationTxHash: null, unrecognized: false }),
   statusCase('1 ASSIGNED stays pending', 'synthetic/status-1-assigned.json', { kind: 'status', state: 'pending' }),
   statusCase('2 EXTRACTED stays pending', 'synthetic/status-2-extracted.json', { kind: 'status', state: 'pending' }),
