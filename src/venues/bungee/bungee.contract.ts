@@ -7,8 +7,9 @@ import { readBungeeGatewayCall, whyNotBungeeGatewayCall } from './bungeeGatewayC
 
 /**
  * Bungee against its answers (fixtures/real/SOURCES.json): an integrator's recorded quote (Bungee
- * Auto only) and status answer, and two recorded SocketGateway calldatas of Manual routes. No
- * recorded Manual-route quote, build-tx answer, error body or status other than FULFILLED was found:
+ * Auto only) and status answer, Bungee's API-reference PENDING status example, and two recorded
+ * SocketGateway calldatas of Manual routes. No recorded Manual-route quote, build-tx answer, error
+ * body or status other than FULFILLED and PENDING was found:
  * those are synthetic variants (fixtures/synthetic/SOURCES.json), the build-tx carrying the recorded
  * CCTP v2 calldata byte for byte.
  */
