@@ -7,8 +7,9 @@ import { readBungeeGatewayCall, whyNotBungeeGatewayCall } from './bungeeGatewayC
 
 /**
  * Bungee against its answers (fixtures/real/SOURCES.json): an integrator's recorded quote (Bungee
- * Auto only) and status answer, and two recorded SocketGateway calldatas of Manual routes. No
- * recorded Manual-route quote, build-tx answer, error body or status other than FULFILLED was found:
+ * Auto only) and status answer, Bungee's API-reference PENDING status example, and two recorded
+ * SocketGateway calldatas of Manual routes. No recorded Manual-route quote, build-tx answer, error
+ * body or status other than FULFILLED and PENDING was found:
  * those are synthetic variants (fixtures/synthetic/SOURCES.json), the build-tx carrying the recorded
  * CCTP v2 calldata byte for byte.
  */
@@ -168,6 +169,7 @@ const cases: ContractCase[] = [
       if (status.receivedAsset !== '0x3c499c542cef5e3811e1192ce70d8cc03d5c3359') throw new Error(`receivedAsset ${status.receivedAsset}`);
     },
   }),
+  statusCase('docs status 0 PENDING (no source hash indexed yet, refund null) stays pending, with no destination hash or amount', 'real/status-0-pending-docs.json', { kind: 'status', state: 'pending', destinationTxHash: null, receivedAmount: null, unrecognized: false }),
   statusCase('0 PENDING stays pending', 'synthetic/status-0-pending.json', { kind: 'status', state: 'pending', destinationTxHash: null, unrecognized: false }),
   statusCase('1 ASSIGNED stays pending', 'synthetic/status-1-assigned.json', { kind: 'status', state: 'pending' }),
   statusCase('2 EXTRACTED stays pending', 'synthetic/status-2-extracted.json', { kind: 'status', state: 'pending' }),

@@ -8,9 +8,10 @@ import { whyNotLifiBridgeCall } from './lifiBridgeCalls.ts';
 
 /**
  * LI.FI against its answers (fixtures/real/SOURCES.json): the quote and status examples of LI.FI's own
- * OpenAPI spec. No recorded bridge quote with real diamond calldata, no error body and no status other
- * than DONE/COMPLETED was found: those are synthetic variants (fixtures/synthetic/SOURCES.json), the
- * bridge calldata encoded with LI.FI's AcrossFacetV4 ABI.
+ * OpenAPI spec, and the no-quote example of its docs' "Possible Tool Errors". No recorded bridge quote
+ * with real diamond calldata, no coded error body and no status other than DONE/COMPLETED was found:
+ * those are synthetic variants (fixtures/synthetic/SOURCES.json), the bridge calldata encoded with
+ * LI.FI's AcrossFacetV4 ABI.
  */
 
 const NOW = 1_729_163_645_000;
@@ -156,6 +157,18 @@ const cases: ContractCase[] = [
     routes: quoteAt('synthetic/error-1002-no-quote.json', 404),
     call: { kind: 'quote', request: acrossRequest },
     expect: { kind: 'rejection', code: 'below_min', details: { venueCode: '1002', minAmountAtomic: '1000000' } },
+  },
+  {
+    name: "docs no-quote answer (404, a flat list of tool errors, no numeric code) is no_liquidity",
+    routes: quoteAt('real/error-404-tool-errors-docs.json', 404),
+    call: { kind: 'quote', request: acrossRequest },
+    expect: { kind: 'rejection', code: 'no_liquidity', details: { venueCode: 'UNKNOWN' } },
+  },
+  {
+    name: 'the docs layout whose tool says AMOUNT_TOO_LOW (no figure) is below_min',
+    routes: quoteAt('synthetic/error-404-tool-errors-amount-too-low.json', 404),
+    call: { kind: 'quote', request: acrossRequest },
+    expect: { kind: 'rejection', code: 'below_min', details: { toolCode: 'AMOUNT_TOO_LOW' } },
   },
   {
     name: 'error 1011 (validation) is invalid_input',

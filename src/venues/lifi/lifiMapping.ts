@@ -24,13 +24,18 @@ export const LIFI_ERROR_CODES: Readonly<Record<string, RejectionCode>> = {
   '1013': 'venue_error', // malformed schema
 };
 
-/** A per-tool error of a 1002 answer (`errors.failed[].subpaths[path][]`). */
+/**
+ * A per-tool error of a no-quote answer: grouped per path in a 1002 answer
+ * (`errors.failed[].subpaths[path][]`), or a flat `errors[]` list in the layout of LI.FI's docs
+ * example ("Possible Tool Errors", fixtures/real/error-404-tool-errors-docs.json).
+ */
 interface ToolError {
   readonly code?: unknown;
   readonly message?: unknown;
 }
 
 function toolErrors(errors: unknown): ToolError[] {
+  if (Array.isArray(errors)) return errors.filter((entry): entry is ToolError => typeof entry === 'object' && entry !== null);
   const failed = (errors as { failed?: unknown } | null | undefined)?.failed;
   if (!Array.isArray(failed)) return [];
   return failed.flatMap((entry) => {
@@ -49,7 +54,8 @@ export function translateLifiError(error: VenueHttpError, body: LifiError | null
   const message = `LI.FI: ${body?.message ?? `HTTP ${error.status}`} (${venueCode})`;
   const details: Record<string, unknown> = { venueCode };
   let code: RejectionCode = LIFI_ERROR_CODES[venueCode] ?? (error.status === 404 ? 'no_liquidity' : 'venue_error');
-  if (venueCode === '1002') {
+  // A 404 without a numeric code is the docs' older no-quote layout: its tool errors are read the same way.
+  if (venueCode === '1002' || (body?.code === undefined && error.status === 404)) {
     for (const tool of toolErrors(body?.errors)) {
       const toolCode = String(tool.code ?? '');
       const text = typeof tool.message === 'string' ? tool.message : '';

@@ -167,6 +167,13 @@ const cases: ContractCase[] = [
     },
   },
   {
+    name: 'docs NEED_APPROVE (3001) answered at build is a venue_error: Strait asks with enableChecks off and adds the approval itself',
+    routes: swapAt('real/error-3001-need-approve.json', 400),
+    call: { kind: 'build', request: { request, quote } },
+    now: NOW,
+    expect: { kind: 'rejection', code: 'venue_error', details: { venueCode: '3001' } },
+  },
+  {
     name: 'docs NO_ROUTES (2001) is no_liquidity',
     routes: quoteAt('real/error-2001-no-routes.json', 400),
     call: { kind: 'quote', request },

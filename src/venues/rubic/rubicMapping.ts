@@ -64,7 +64,10 @@ export function translateRubicError(error: VenueHttpError, sourceDecimals: numbe
  * Status") → Strait's state. READY_TO_CLAIM (delivered, the user must claim) and REVERT (failed, the
  * user must claim the refund) wait on the user and stay pending; REVERTED gave the funds back.
  * FALLBACK (Rubic SDK `TxStatus`: the destination swap failed and the bridged token was delivered
- * instead) is a partial delivery. An unknown value stays pending, unrecognized.
+ * instead) is a partial delivery. The SDK docs' "Tracking Status" (docs.rubic.finance/statuses) adds
+ * WAITING_FOR_TRUSTLINE and WAITING_FOR_REFUND_TRUSTLINE (XRP/Stellar legs, still in progress) and
+ * INDETERMINATE ("status cannot be determined", terminal for Rubic): pending, so the engine's give-up
+ * deadline and an operator decide rather than a guess. An unknown value stays pending, unrecognized.
  */
 export const RUBIC_STATUS_TABLE: Readonly<Record<string, VenueTransferState>> = {
   PENDING: 'pending',
@@ -76,6 +79,9 @@ export const RUBIC_STATUS_TABLE: Readonly<Record<string, VenueTransferState>> = 
   FALLBACK: 'partial',
   SUCCESS: 'completed',
   FAIL: 'failed',
+  WAITING_FOR_TRUSTLINE: 'pending',
+  WAITING_FOR_REFUND_TRUSTLINE: 'pending',
+  INDETERMINATE: 'pending',
 };
 
 const WAITS_ON_USER: Readonly<Record<string, string>> = {
@@ -83,6 +89,9 @@ const WAITS_ON_USER: Readonly<Record<string, string>> = {
   REVERT: 'failed on the destination chain; the sender must trigger the refund claim',
   LONG_PENDING: 'in progress for long; possibly stuck',
   NOT_FOUND: 'not indexed by Rubic yet',
+  WAITING_FOR_TRUSTLINE: 'waiting for the recipient to open a trustline on the destination chain',
+  WAITING_FOR_REFUND_TRUSTLINE: 'failed; waiting for a trustline before Rubic can refund',
+  INDETERMINATE: 'Rubic cannot determine the outcome; check the destination chain',
 };
 
 /**

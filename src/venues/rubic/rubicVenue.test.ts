@@ -1,3 +1,4 @@
+import { encodeAbiParameters, pad, toEventSelector, type Hex, type PublicClient } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whyNotAllowed } from '../../engine/vetSteps.ts';
 import { createTestVenue, knownToken, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
@@ -223,6 +224,9 @@ describe('rubic status', () => {
     ['REVERTED', 'refunded'],
     ['FALLBACK', 'partial'],
     ['FAIL', 'failed'],
+    ['WAITING_FOR_TRUSTLINE', 'pending'],
+    ['WAITING_FOR_REFUND_TRUSTLINE', 'pending'],
+    ['INDETERMINATE', 'pending'],
   ] as const)('maps %s to %s, asking by id and source hash', async (status, state) => {
     fake.setOptions({ status });
     const answer = await venue().status(statusRequest, testCall());
@@ -237,5 +241,23 @@ describe('rubic status', () => {
     expect(await venue().status(statusRequest, testCall())).toMatchObject({ destinationTxHash: `0x${'5e'.repeat(32)}`, receivedAsset: statusRequest.toToken.address });
     fake.setOptions({ status: 'SOMETHING_NEW' });
     expect(await venue().status(statusRequest, testCall())).toMatchObject({ state: 'pending', unrecognized: true });
+  });
+
+  it('reads the received amount, and on FALLBACK the bridged token, from the destination transaction when Strait has an RPC there', async () => {
+    const USDC = statusRequest.toToken.address as Hex;
+    const USDC_E: Hex = '0xFF970A61A04b1cA14834A43f5dE4533eBDDB5CC8';
+    const transfer = (token: Hex, value: bigint) => ({ address: token, topics: [toEventSelector('Transfer(address,address,uint256)'), pad(USDC_E), pad(RECIPIENT)], data: encodeAbiParameters([{ type: 'uint256' }], [value]) });
+    let logs = [transfer(USDC, 248_600_000n)];
+    const evm = (chain: string) => (chain === 'arbitrum' ? ({ getTransactionReceipt: () => Promise.resolve({ logs }) } as unknown as PublicClient) : null);
+    const withRpc = createTestVenue(rubicVenue, fake.url, { now: () => NOW, evm }).venue;
+    fake.setOptions({ status: 'SUCCESS' });
+    expect(await withRpc.status(statusRequest, testCall())).toMatchObject({ state: 'completed', receivedAmount: 248_600_000n, receivedAsset: USDC });
+    // FALLBACK names no token: the first one paid to the recipient is the bridged one.
+    logs = [transfer(USDC_E, 248_100_000n)];
+    fake.setOptions({ status: 'FALLBACK' });
+    expect(await withRpc.status(statusRequest, testCall())).toMatchObject({ state: 'partial', receivedAmount: 248_100_000n, receivedAsset: USDC_E });
+    // READY_TO_CLAIM keeps its hash but nothing is delivered yet: nothing is read.
+    fake.setOptions({ status: 'READY_TO_CLAIM' });
+    expect(await withRpc.status(statusRequest, testCall())).toMatchObject({ state: 'pending', receivedAmount: null });
   });
 });

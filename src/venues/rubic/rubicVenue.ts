@@ -6,6 +6,7 @@ import { tokensOn } from '../../domain/tokens.ts';
 import { badResponse, fundingStepOf } from '../depositVenueSupport.ts';
 import { VenueRejection, type CallContext, type CoverageAnswer, type Corridor, type DepositPlan, type StepsPlan, type Venue, type VenueBuildPlan, type VenueQuote, type VenueQuoteRequest, type VenueStatus } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
+import { withDestinationDelivery } from '../shared/destinationDelivery.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { RUBIC_CHAINS, RUBIC_NATIVE, rubicChain, type RubicChain } from './rubicChains.ts';
 import { RUBIC_ERROR_CODES, toRubicStatus, translateRubicError } from './rubicMapping.ts';
@@ -184,7 +185,9 @@ function createRubicVenue(deps: VenueDeps): Venue {
       try {
         const body = await deps.http.get('/info/statusExtended', { id: context.id, srcTxHash: request.sourceTxHash }, RubicStatusSchema, call, { notFoundAs: null });
         if (body === null) return { state: 'pending', venueStatus: 'NOT_FOUND', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: 'not indexed by Rubic yet' };
-        return toRubicStatus(body, request.toToken.address ?? RUBIC_NATIVE);
+        const status = toRubicStatus(body, request.toToken.address ?? RUBIC_NATIVE);
+        // Rubic names no amount, and on FALLBACK not the bridged token either: both from the destination's logs.
+        return await withDestinationDelivery(status, status.destinationTxHash === null ? null : deps.evm(request.toChain), request.recipient, request.toToken.address);
       } catch (error) {
         if (error instanceof VenueHttpError) throw translateRubicError(error, null);
         throw error;

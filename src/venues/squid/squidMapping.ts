@@ -96,7 +96,7 @@ export function toSquidStatus(body: SquidStatus, toChainId: number, requestedTok
   if (state !== 'completed' && state !== 'partial') return { ...base, state };
   const leg = (body.routeStatus ?? []).filter((r) => r.chainId !== null && r.chainId !== undefined && String(r.chainId) === String(toChainId) && r.txHash).at(-1);
   const destinationTxHash = body.toChain?.transactionId || leg?.txHash || null;
-  // Squid's status names no amount (the adapter reads it on chain, squidDelivery.ts); on success the
+  // Squid's status names no amount (the adapter reads it on chain, shared/destinationDelivery.ts); on success the
   // asset is the requested one (its docs: "the user has received the intended funds"), on a partial
   // success it is the bridged token, which the answer does not name.
   return { ...base, state, destinationTxHash, receivedAsset: state === 'completed' ? requestedToken : null };

@@ -4,9 +4,9 @@ import { tokensOn } from '../../domain/tokens.ts';
 import type { ChainKey } from '../../domain/chains.ts';
 import { VenueRejection, type CallContext, type CoverageAnswer, type Corridor, type StepsPlan, type Venue, type VenueQuote, type VenueQuoteRequest, type VenueStatus } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
+import { withDestinationDelivery } from '../shared/destinationDelivery.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { SQUID_CHAINS, SQUID_NATIVE, squidChain, type SquidChain } from './squidChains.ts';
-import { readSquidDelivery } from './squidDelivery.ts';
 import { SQUID_ERROR_CODES, toSquidStatus, translateSquidError } from './squidMapping.ts';
 import { SQUID_ROUTER_SELECTORS, gasRefundRecipientOf, whyNotSquidRouterCall } from './squidRouterCalls.ts';
 import { SquidContextSchema, SquidErrorSchema, SquidRouteSchema, SquidStatusSchema, type SquidContext, type SquidRoute } from './squidSchemas.ts';
@@ -223,13 +223,8 @@ function createSquidVenue(deps: VenueDeps): Venue {
         const body = await deps.http.get('/v2/status', query, SquidStatusSchema, call, { notFoundAs: null });
         if (body === null) return { state: 'pending', venueStatus: 'not_found', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: 'not indexed by Squid yet' };
         const status = toSquidStatus(body, context.toChainId, request.toToken.address ?? SQUID_NATIVE);
-        const client = status.destinationTxHash === null ? null : deps.evm(request.toChain);
-        if (client === null || status.destinationTxHash === null) return status;
-        // A success pays the requested token; a partial success the bridged one, found in the logs.
-        const wanted = status.state === 'completed' ? request.toToken.address : null;
-        if (status.state === 'completed' && wanted === null) return status;
-        const delivered = await readSquidDelivery(client, status.destinationTxHash, request.recipient, wanted);
-        return delivered ? { ...status, receivedAmount: delivered.amount, receivedAsset: delivered.asset } : status;
+        // Squid names no amount: a success pays the requested token, a partial success the bridged one (found in the logs).
+        return await withDestinationDelivery(status, status.destinationTxHash === null ? null : deps.evm(request.toChain), request.recipient, request.toToken.address);
       } catch (error) {
         if (error instanceof VenueHttpError) throw translateSquidError(error, Value.Check(SquidErrorSchema, error.body) ? error.body : null);
         throw error;

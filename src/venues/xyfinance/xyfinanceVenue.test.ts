@@ -1,4 +1,4 @@
-import { getAddress, type Hex } from 'viem';
+import { encodeAbiParameters, getAddress, pad, toEventSelector, type Hex, type PublicClient } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Strait } from '../../createStrait.ts';
 import { createTestStrait } from '../../../test/testStrait.ts';
@@ -163,6 +163,29 @@ describe('xyfinance adapter against its fake', () => {
     expect(answer).toMatchObject({ state, destinationTxHash: hash });
     if (state === 'partial') expect(answer.receivedAsset).toBe(quote.context.dstBridgeTokenAddress);
     expect(Object.fromEntries(fake.server.requests.findLast((r) => r.path === '/crossChainStatus')!.query)).toEqual({ srcChainId: '8453', srcTxHash: `0x${'a1'.repeat(32)}` });
+  });
+
+  it('reads the received amount from the destination transaction when Strait has an RPC there (XY names none)', async () => {
+    const fresh = adapter();
+    const asked = request();
+    fake.setOptions({});
+    const quote = await fresh.quote(asked, testCall());
+    const bridgeToken = quote.context.dstBridgeTokenAddress as Hex;
+    const toToken = asked.toToken.address as Hex;
+    const transfer = (token: Hex, to: Hex, value: bigint) => ({ address: token, topics: [toEventSelector('Transfer(address,address,uint256)'), pad(Y_BRIDGE_BASE), pad(to)], data: encodeAbiParameters([{ type: 'uint256' }], [value]) });
+    let receipt = { logs: [transfer(toToken, EVIL, 5n), transfer(toToken, RECIPIENT, 249_000_000n)] };
+    const evm = (chain: string) => (chain === 'arbitrum' ? ({ getTransactionReceipt: () => Promise.resolve(receipt) } as unknown as PublicClient) : null);
+    const venue = createTestVenue(xyfinanceVenue, fake.url, { now: () => 1_000, evm }).venue;
+    const statusRequest: VenueStatusRequest = { fromChain: 'base', toChain: 'arbitrum', toToken: asked.toToken, sourceTxHash: `0x${'a1'.repeat(32)}`, recipient: RECIPIENT, amountIn: asked.amountIn, expectedOut: quote.amountOut, context: quote.context };
+    fake.setOptions({ status: 'Done' });
+    expect(await venue.status(statusRequest, testCall())).toMatchObject({ state: 'completed', receivedAmount: 249_000_000n, receivedAsset: toToken });
+    // The bridge token delivered instead: counted in the token XY's route names.
+    receipt = { logs: [transfer(toToken, EVIL, 5n), transfer(bridgeToken, RECIPIENT, 7n)] };
+    fake.setOptions({ status: 'Receive bridge token' });
+    expect(await venue.status(statusRequest, testCall())).toMatchObject({ state: 'partial', receivedAmount: 7n, receivedAsset: bridgeToken });
+    // A refund pays the sender on the source chain: nothing is read.
+    fake.setOptions({ status: 'Refunded' });
+    expect(await venue.status(statusRequest, testCall())).toMatchObject({ state: 'refunded', receivedAmount: null });
   });
 
   it('keeps an undocumented status pending and unrecognized', async () => {

@@ -3,6 +3,7 @@ import { Value } from 'typebox/value';
 import type { ChainKey } from '../../domain/chains.ts';
 import { tokensOn } from '../../domain/tokens.ts';
 import { VenueRejection, type CallContext, type CoverageAnswer, type Corridor, type StepsPlan, type Venue, type VenueQuote, type VenueQuoteRequest, type VenueStatus } from '../Venue.ts';
+import { withDestinationDelivery } from '../shared/destinationDelivery.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { decodeXyBridgeCall, whyNotXyBridgeCall, XY_BRIDGE_SELECTORS } from './xyfinanceBridgeCalls.ts';
 import { XY_CHAINS, XY_NATIVE, xyChain, type XyChain } from './xyfinanceChains.ts';
@@ -181,7 +182,9 @@ function createXyFinanceVenue(deps: VenueDeps): Venue {
       const context = readContext(request.context);
       const body = await deps.http.get('/crossChainStatus', { srcChainId: context.srcChainId, srcTxHash: request.sourceTxHash }, XyStatusAnswerSchema, call, { notFoundAs: null });
       if (body === null) return { state: 'pending', venueStatus: 'Not found', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: 'not indexed by XY Finance yet' };
-      return toXyStatus(body, request.toToken, context.dstBridgeTokenAddress);
+      const status = toXyStatus(body, request.toToken, context.dstBridgeTokenAddress);
+      // XY names no amount: it is read from the destination's logs (in the bridge token on a partial delivery).
+      return await withDestinationDelivery(status, status.destinationTxHash === null ? null : deps.evm(request.toChain), request.recipient, request.toToken.address);
     },
   };
 }
