@@ -8,7 +8,8 @@ import type { RecordedRpcCall } from './ContractCase.ts';
  * the adapter gets an EVM client for exactly the chains the case records — any other chain reads as
  * "no RPC configured", as in the service.
  *
- * A request is matched on its JSON-RPC `method` and, for `eth_call`, the called contract and the
+ * A single request (a batch gets the 404 of an unmatched one: viem's `http` transport batches only
+ * when asked) is matched on its JSON-RPC `method` and, for `eth_call`, the called contract and the
  * 4-byte selector of its data; the arguments are not compared (an answer is recorded for one
  * question, and the case's expectation is what proves the adapter read it as that question's
  * answer). The answer file's bytes are served as recorded, `id` included: viem does not compare a
