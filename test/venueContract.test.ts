@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validatorOf } from '../src/domain/validatorOf.ts';
 import { classify, impossibleQuote } from '../src/engine/fanOutQuotes.ts';
-import type { ContractCase, ServedRoute, VenueContract } from '../src/venues/contract/ContractCase.ts';
+import type { ContractCase, RecordedRpcCall, ServedRoute, VenueContract } from '../src/venues/contract/ContractCase.ts';
+import { recordedCallFor, replayedEvm, RPC_PATH } from '../src/venues/contract/rpcReplay.ts';
 import { createVenueInstance } from '../src/venues/createVenueInstance.ts';
 import type { VenueBuildPlan, VenueQuote, VenueStatus } from '../src/venues/Venue.ts';
 import { VENUE_MODULES } from '../src/venues/venueModules.ts';
@@ -15,8 +16,9 @@ import { isBuilt, type VenueModule } from '../src/venues/VenueModule.ts';
 /**
  * The real-answer contract (docs/adding-a-venue.md) over every built module of `VENUE_MODULES`: each
  * case of `src/venues/<id>/<id>.contract.ts` serves recorded answers byte for byte from a loopback
- * server, runs the adapter's whole stack as the registry builds it (shared HTTP client, schema,
- * mapping), and checks what came out. A module without the file, without a quote and a status case
+ * server (a venue priced on chain gets its recorded node answers there too, on `/rpc/<chain>`),
+ * runs the adapter's whole stack as the registry builds it (shared HTTP client, schema, mapping),
+ * and checks what came out. A module without the file, without a quote and a status case
  * served from real answers, or with fixtures whose provenance does not check out, fails here.
  */
 
@@ -45,7 +47,8 @@ const LOADED = await Promise.all(VENUE_MODULES.filter(isBuilt).map(loadContract)
 /** One loopback server per venue; each case swaps in its routes. Unmatched requests get 404 and are remembered. */
 interface AnswerServer {
   readonly url: string;
-  serve(routes: readonly ServedRoute[]): void;
+  /** A case's HTTP routes and recorded node answers (`POST /rpc/<chain>`, contract/rpcReplay.ts). */
+  serve(routes: readonly ServedRoute[], rpc?: readonly RecordedRpcCall[]): void;
   /** Requests no route matched since the last `serve`, for the failure message. */
   readonly unmatched: string[];
   /** Fixture files served since the last `serve`. */
@@ -55,6 +58,7 @@ interface AnswerServer {
 
 async function startAnswerServer(fixturesDir: URL): Promise<AnswerServer> {
   let routes: readonly ServedRoute[] = [];
+  let rpcCalls: readonly RecordedRpcCall[] = [];
   const unmatched: string[] = [];
   const served: string[] = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -64,18 +68,23 @@ async function startAnswerServer(fixturesDir: URL): Promise<AnswerServer> {
     });
   });
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    for await (const chunk of req) void chunk; // drain the body: answers do not depend on it
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer); // HTTP answers ignore the body; a JSON-RPC one is chosen by it
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-    const route = routes.find((r) => r.method === req.method && (typeof r.path === 'string' ? r.path === path : r.path.test(path)));
-    if (!route) {
-      unmatched.push(`${req.method} ${req.url}`);
+    const rpcChain = req.method === 'POST' ? RPC_PATH.exec(path)?.[1] : undefined;
+    const body = Buffer.concat(chunks).toString('utf8');
+    const answer = rpcChain === undefined
+      ? routes.find((r) => r.method === req.method && (typeof r.path === 'string' ? r.path === path : r.path.test(path)))?.answer
+      : recordedCallFor(rpcCalls, rpcChain, body)?.answer;
+    if (!answer) {
+      unmatched.push(rpcChain === undefined ? `${req.method} ${req.url}` : `${req.method} ${req.url} ${body.slice(0, 200)}`);
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end('{"message":"not found"}');
       return;
     }
-    const bytes = await readFile(new URL(route.answer.file, fixturesDir));
-    served.push(route.answer.file);
-    res.writeHead(route.answer.status ?? 200, { 'content-type': 'application/json', ...route.answer.headers });
+    const bytes = await readFile(new URL(answer.file, fixturesDir));
+    served.push(answer.file);
+    res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
     res.end(bytes);
   }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -84,8 +93,9 @@ async function startAnswerServer(fixturesDir: URL): Promise<AnswerServer> {
     url: `http://127.0.0.1:${port}`,
     unmatched,
     served,
-    serve(next) {
+    serve(next, rpc = []) {
       routes = next;
+      rpcCalls = rpc;
       unmatched.length = 0;
       served.length = 0;
     },
@@ -103,7 +113,7 @@ async function runCall(module: VenueModule, baseUrl: string, testCase: ContractC
   const { venue } = createVenueInstance(module, {
     baseUrl,
     credentials: testCase.credentials ?? {},
-    evm: () => null,
+    evm: replayedEvm(testCase.rpc, baseUrl),
     now: now === undefined ? Date.now : () => now,
     attemptTimeoutMs: 5_000,
     breaker: { failuresToOpen: 1_000, halfOpenAfterMs: 1 },
@@ -219,7 +229,7 @@ for (const { module, contract, problem } of LOADED) {
 
     it('serves only files of fixtures/real/ or fixtures/synthetic/ that exist', () => {
       const problems = cases.flatMap((c) =>
-        c.routes.flatMap((r) => {
+        [...c.routes, ...(c.rpc ?? [])].flatMap((r) => {
           const file = r.answer.file;
           if (!/^(real|synthetic)\/[^/]+$/.test(file)) return [`${c.name}: ${file} is not a file of fixtures/real/ or fixtures/synthetic/`];
           return existsSync(new URL(file, fixturesDir)) ? [] : [`${c.name}: fixtures/${file} does not exist`];
@@ -242,7 +252,7 @@ for (const { module, contract, problem } of LOADED) {
 
       for (const testCase of cases) {
         it(`${testCase.call.kind}: ${testCase.name}`, async () => {
-          server.serve(testCase.routes);
+          server.serve(testCase.routes, testCase.rpc);
           const outcome = await runCall(module, server.url, testCase);
           try {
             check(module, testCase, outcome);

@@ -1,3 +1,4 @@
+import type { ChainKey } from '../../domain/chains.ts';
 import type { RejectionCode } from '../../domain/errors.ts';
 import type { VenueBuildPlan, VenueBuildRequest, VenueQuote, VenueQuoteRequest, VenueStatus, VenueStatusRequest, VenueTransferState } from '../Venue.ts';
 
@@ -31,6 +32,21 @@ export interface ServedRoute {
   readonly method: 'GET' | 'POST';
   /** The request path without query string; a RegExp for paths that carry ids. */
   readonly path: string | RegExp;
+  readonly answer: RecordedAnswer;
+}
+
+/**
+ * A node's recorded JSON-RPC answer, for venues priced on chain: served on `POST /rpc/<chain>`
+ * (`contract/rpcReplay.ts`) to a request with this `method` and, for `eth_call`, this contract and
+ * data selector. The file holds the node's whole JSON-RPC response body.
+ */
+export interface RecordedRpcCall {
+  readonly chain: ChainKey;
+  readonly method: string;
+  /** The contract an `eth_call` names (any when absent). */
+  readonly to?: string;
+  /** The 4-byte selector the call's data starts with, `0x`-prefixed (any when absent). */
+  readonly selector?: string;
   readonly answer: RecordedAnswer;
 }
 
@@ -70,6 +86,11 @@ export interface ContractCase {
   readonly credentials?: Readonly<Record<string, string>>;
   /** The clock the adapter sees, epoch ms: real answers carry fixed timestamps. */
   readonly now?: number;
+  /**
+   * Recorded node answers for a venue priced on chain: the adapter gets an EVM client for each chain
+   * named here (and none for others), answered from these files.
+   */
+  readonly rpc?: readonly RecordedRpcCall[];
 }
 
 export interface VenueContract {

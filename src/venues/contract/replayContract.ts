@@ -9,27 +9,33 @@ import { classify, impossibleQuote } from '../../engine/fanOutQuotes.ts';
 import { createTestVenue, testCall } from '../fake/testVenueDeps.ts';
 import type { StepsPlan } from '../Venue.ts';
 import type { VenueModule } from '../VenueModule.ts';
-import type { ServedRoute, VenueContract } from './ContractCase.ts';
+import type { RecordedRpcCall, ServedRoute, VenueContract } from './ContractCase.ts';
+import { recordedCallFor, replayedEvm, RPC_PATH } from './rpcReplay.ts';
 
 /**
  * Replays a module's contract cases in its own test file, for a venue written but not registered
  * yet (test/venueContract.test.ts runs registered modules only): each case's files served by a
- * loopback server, the adapter built as the registry builds it, the outcome checked as that runner
- * checks it, and the fixtures' SOURCES.json entries checked against the files' bytes.
+ * loopback server (recorded node answers on `/rpc/<chain>`, `rpcReplay.ts`), the adapter built as
+ * the registry builds it, the outcome checked as that runner checks it, and the fixtures' SOURCES.json entries checked against the files' bytes.
  */
 export function describeContractReplay(module: VenueModule, contract: VenueContract, fixtures: URL): void {
   describe(`${module.id} contract cases`, () => {
     let routes: readonly ServedRoute[] = [];
+    let rpcCalls: readonly RecordedRpcCall[] = [];
     const server = createServer((req, res) => {
       void (async () => {
-        for await (const chunk of req) void chunk;
+        const chunks: Buffer[] = [];
+        for await (const chunk of req) chunks.push(chunk as Buffer);
         const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-        const route = routes.find((r) => r.method === req.method && (typeof r.path === 'string' ? r.path === path : r.path.test(path)));
-        if (!route) {
+        const rpcChain = req.method === 'POST' ? RPC_PATH.exec(path)?.[1] : undefined;
+        const answer = rpcChain === undefined
+          ? routes.find((r) => r.method === req.method && (typeof r.path === 'string' ? r.path === path : r.path.test(path)))?.answer
+          : recordedCallFor(rpcCalls, rpcChain, Buffer.concat(chunks).toString('utf8'))?.answer;
+        if (!answer) {
           res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"not found"}');
           return;
         }
-        res.writeHead(route.answer.status ?? 200, { 'content-type': 'application/json', ...route.answer.headers }).end(await readFile(new URL(route.answer.file, fixtures)));
+        res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers }).end(await readFile(new URL(answer.file, fixtures)));
       })();
     });
     let url = '';
@@ -41,8 +47,9 @@ export function describeContractReplay(module: VenueModule, contract: VenueContr
 
     it.each(contract.cases.map((c) => [c.name, c] as const))('%s', async (_, testCase) => {
       routes = testCase.routes;
+      rpcCalls = testCase.rpc ?? [];
       const now = testCase.now;
-      const { venue } = createTestVenue(module, url, { credentials: testCase.credentials ?? {}, ...(now === undefined ? {} : { now: () => now }) });
+      const { venue } = createTestVenue(module, url, { credentials: testCase.credentials ?? {}, evm: replayedEvm(testCase.rpc, url), ...(now === undefined ? {} : { now: () => now }) });
       const what = testCase.call;
       const outcome = await (what.kind === 'quote' ? venue.quote(what.request, testCall()) : what.kind === 'build' ? venue.build(what.request, testCall()) : venue.status(what.request, testCall())).then(
         (value) => ({ ok: true as const, value }),
@@ -89,7 +96,7 @@ export function describeContractReplay(module: VenueModule, contract: VenueContr
           expect(sources[file]?.sha256).toBe(createHash('sha256').update(readFileSync(new URL(file, dir))).digest('hex'));
         }
       }
-      for (const testCase of contract.cases) for (const route of testCase.routes) expect(() => readFileSync(new URL(route.answer.file, fixtures))).not.toThrow();
+      for (const testCase of contract.cases) for (const { answer } of [...testCase.routes, ...(testCase.rpc ?? [])]) expect(() => readFileSync(new URL(answer.file, fixtures))).not.toThrow();
     });
   });
 }

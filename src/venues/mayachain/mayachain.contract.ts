@@ -8,7 +8,8 @@ import { mayachainChain } from './mayachainChains.ts';
 /**
  * Maya Protocol against its answers (fixtures/real/SOURCES.json): xchainjs's recorded MAYANode
  * answers — two ETH → BTC quotes (one streaming with a memo limit, one streaming without a limit),
- * a BTC → ETH quote of an older node (no memo, no expiry) and the inbound addresses. The recorded
+ * a BTC → ETH quote of an older node (no memo, no expiry) and the inbound addresses — and the BTC →
+ * ETH answer of the MAYAChain docs' quickstart (an early node: the ETA in parts only). The recorded
  * quotes and inbound list were taken at different times, so their ETH vaults differ: that pair
  * proves the vault refusal, and a synthetic inbound list with the quote's vault (and an ARB entry)
  * proves the build. No recorded `tx/status` answer of MAYANode was found: every status case reads a
@@ -29,6 +30,8 @@ const SENDER = '0x2222222222222222222222222222222222222222';
 /** The destination the recorded ETH → BTC quotes' memos pay. */
 const BTC_RECIPIENT = 'bc1q07kx42qz758yhr7jn3pu9ffz2rwy0snlwztwf8';
 const ETH_RECIPIENT = '0x3021c479f7f8c9f1d5c7d8523ba5e22c0bcb5430';
+/** The destination of the MAYAChain docs' quickstart request and memo. */
+const DOCS_RECIPIENT = '0x86d526d6624AbC0178cF7296cD538Ecc080A95F1';
 const QUOTE_VAULT = '0xb9ac6d689a18be4588f348301208e40f57a868d4';
 const REAL_MEMO = `=:BTC.BTC:${BTC_RECIPIENT}:5216435/100/2`;
 
@@ -134,6 +137,13 @@ const cases: readonly ContractCase[] = [
     amountOut: 1_740_667_871n * 10n ** 10n,
     minAmountOut: 0n,
     estimatedSeconds: 4320,
+    expiresAt: null,
+  }),
+  quoteCase("the docs' quickstart answer (an early node: no total_swap_seconds, expiry or minimum): the ETA is its confirmation wait plus outbound delay", [REAL_INBOUND, quoteAt('real/quote-btc-to-eth-docs-quickstart.json')], { ...btcToEth, recipient: DOCS_RECIPIENT }, {
+    kind: 'row',
+    amountOut: 1_855_545_107n * 10n ** 10n,
+    minAmountOut: 0n,
+    estimatedSeconds: 600 + 2685,
     expiresAt: null,
   }),
   quoteCase('the ARB router answers for an Arbitrum source', [LIVE_INBOUND, quoteAt('synthetic/quote-arb-to-btc-streaming.json')], arbToBtc, { kind: 'row', amountOut: 5_248_264n, minAmountOut: 5_216_435n }),

@@ -245,7 +245,7 @@ export function createPoolVenue(id: string, network: PoolNetwork, deps: VenueDep
         amountOut: fromE8(expectedOutE8, request.toToken.decimals),
         // The memo's limit is what the network enforces (it refunds below it); no limit guarantees nothing.
         minAmountOut: fromE8(limitE8 > expectedOutE8 ? expectedOutE8 : limitE8, request.toToken.decimals),
-        estimatedSeconds: body.total_swap_seconds ?? null,
+        estimatedSeconds: swapSecondsOf(body),
         expiresAt: body.expiry === undefined ? null : body.expiry * 1000,
         context,
       };
@@ -318,4 +318,16 @@ export function createPoolVenue(id: string, network: PoolNetwork, deps: VenueDep
       }
     },
   };
+}
+
+/**
+ * The quote's ETA. Nodes older than `total_swap_seconds` (the MAYAChain docs' quickstart answer) give
+ * its parts only: the inbound confirmation wait and the outbound delay (plus a streaming swap's
+ * duration when streaming), which the docs add up themselves ("3285 seconds all up").
+ */
+function swapSecondsOf(body: PoolQuote): number | null {
+  if (body.total_swap_seconds !== undefined) return body.total_swap_seconds;
+  const parts = [body.inbound_confirmation_seconds, body.outbound_delay_seconds, body.streaming_swap_seconds];
+  if (parts.every((part) => part === undefined)) return null;
+  return parts.reduce<number>((sum, part) => sum + (part ?? 0), 0);
 }

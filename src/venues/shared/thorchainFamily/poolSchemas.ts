@@ -24,6 +24,10 @@ export const PoolQuoteSchema = Type.Object({
   recommended_gas_rate: Type.Optional(UINT_STRING),
   gas_rate_units: Type.Optional(Type.String()),
   total_swap_seconds: Type.Optional(Type.Integer({ minimum: 0 })),
+  // Older nodes' quotes carry only the parts of the ETA (no total_swap_seconds).
+  inbound_confirmation_seconds: Type.Optional(Type.Integer({ minimum: 0 })),
+  outbound_delay_seconds: Type.Optional(Type.Integer({ minimum: 0 })),
+  streaming_swap_seconds: Type.Optional(Type.Integer({ minimum: 0 })),
   fees: Type.Object({
     asset: Type.String(),
     total: Type.Optional(UINT_STRING),
