@@ -90,8 +90,10 @@ describe('venues and routes', () => {
     const routes = (first.json() as { routes: { venue: string; tokenSymbolCount: number; tokenSymbols: string[] }[] }).routes;
     expect(routes.map((r) => r.venue)).toEqual(expect.arrayContaining(['across', 'cctp', 'nearintents', 'relay']));
     for (const r of routes) expect(VENUE_MODULES.filter(isBuilt).map((m) => m.id)).toContain(r.venue);
-    // deBridge carries native inputs only (its flat fee rides as native value beside the order).
-    for (const r of routes) expect(r.tokenSymbols).toContain(r.venue === 'debridge' ? 'ETH' : 'USDC');
+    // deBridge carries native inputs only (its flat fee rides as native value beside the order);
+    // FixedFloat's table holds only ETH on Base (its code for Base USDC is unconfirmed).
+    const nativeOnly = new Set(['debridge', 'fixedfloat']);
+    for (const r of routes) expect(r.tokenSymbols).toContain(nativeOnly.has(r.venue) ? 'ETH' : 'USDC');
     const second = await strait.app.inject({ method: 'GET', url: '/v1/bridge/routes?fromChain=base&toChain=arbitrum', headers: { 'if-none-match': etag } });
     expect(second.statusCode).toBe(304);
     const privateRoutes = (await strait.app.inject({ method: 'GET', url: '/v1/bridge/routes?fromChain=base&toChain=arbitrum&privacy=true' })).json() as { privacy: boolean; routes: unknown[] };

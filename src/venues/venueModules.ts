@@ -7,6 +7,7 @@ import { debridgeVenue } from './debridge/debridgeVenue.ts';
 import { chainflipVenue } from './chainflip/chainflipVenue.ts';
 import { changenowVenue } from './changenow/changenowVenue.ts';
 import { exolixVenue } from './exolix/exolixVenue.ts';
+import { fixedfloatVenue } from './fixedfloat/fixedfloatVenue.ts';
 import { houdiniVenue } from './houdini/houdiniVenue.ts';
 import { lifiVenue } from './lifi/lifiVenue.ts';
 import { mayanVenue } from './mayan/mayanVenue.ts';
@@ -73,7 +74,7 @@ export const VENUE_MODULES: readonly VenueEntry[] = [
   houdiniVenue,
   changenowVenue,
   sideShiftVenue,
-  planned('fixedfloat', 'offchain', ['deposit_address'], { privacyModel: 'custodial-hop', requiredCredentials: ['API_KEY', 'API_SECRET'] }),
+  fixedfloatVenue,
   exolixVenue,
   stealthexVenue,
   planned('simpleswap', 'offchain', ['deposit_address'], { privacyModel: 'custodial-hop', requiredCredentials: ['API_KEY'] }),

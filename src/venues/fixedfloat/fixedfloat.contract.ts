@@ -3,14 +3,17 @@ import type { DepositPlan, VenueQuote, VenueQuoteRequest, VenueStatusRequest, Ve
 import { knownToken as token } from '../fake/testVenueDeps.ts';
 
 /**
- * FixedFloat v2. The real answers (fixtures/real/) are FixedFloat orders an integrator
- * (CRYPTOCHILL-EXCHANGE) kept in comments of its code in Nov–Dec 2023: a created BTC → USDTTRC order and
- * order 1HZPQP (LTC → TRX) read while PENDING, EXCHANGE and DONE, and order 23G1SP while WITHDRAW. They
- * are the `data` member of FixedFloat's `{code, msg, data}` envelope: nobody recorded the envelope
- * bytes, so every served file wraps them in fixtures/synthetic/ (the data bytes untouched), and no
- * `/price` answer was recorded byte for byte (its values survive only as an object literal). The
- * contract therefore serves no file of fixtures/real/ directly — which is why the module is not
- * registered yet (docs/adding-a-venue.md: a passing quote and status case must read real answers).
+ * FixedFloat v2. The real answers (fixtures/real/):
+ * - a live `/price` answer (USDTTRC → USDTBSC, fixed, 10 USDT) and a live refusal of a placeholder key
+ *   (`{"code":"501","msg":"Not have permission","data":null}`), both whole envelopes an integrator
+ *   (relayd) replays byte for byte in its tests — they prove the envelope, the numeric amounts and the
+ *   string code;
+ * - FixedFloat orders another integrator (CRYPTOCHILL-EXCHANGE) kept in comments in Nov–Dec 2023: a
+ *   created BTC → USDTTRC order and order 1HZPQP (LTC → TRX) read while PENDING, EXCHANGE and DONE,
+ *   and order 23G1SP while WITHDRAW. Those are the `data` member only: the status cases serve them
+ *   byte for byte inside the `{code, msg, data}` envelope the two live answers show
+ *   (fixtures/synthetic/), and the status read refused with the real 501 answer is a status case
+ *   served a real file.
  */
 
 const LTC = token('litecoin', null);
@@ -38,6 +41,24 @@ const REQUEST: VenueQuoteRequest = {
   integratorFee: null,
 };
 
+/** The recorded live price: 10 USDT on Tron to USDT on BNB Chain, fixed. */
+const USDT_TRON = token('tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+/** Binance-Peg BSC-USD (18 decimals): not in the built-in registry, so named here as the token directory would. */
+const USDT_BNB = { chain: 'bnb', symbol: 'USDT', address: '0x55d398326f99059fF775485246999027B3197955', decimals: 18 } as const;
+const LIVE_REQUEST: VenueQuoteRequest = {
+  fromChain: 'tron',
+  toChain: 'bnb',
+  fromToken: USDT_TRON,
+  toToken: USDT_BNB,
+  amountIn: 10_000_000n,
+  sender: RECIPIENT,
+  recipient: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+  userIp: null,
+  integratorFee: null,
+};
+
+/** Served from fixtures/real/ byte for byte. */
+const real = (path: string, file: string): ServedRoute => ({ method: 'POST', path, answer: { file: `real/${file}` } });
 const served = (path: string, file: string): ServedRoute => ({ method: 'POST', path, answer: { file: `synthetic/${file}` } });
 const price = (file: string) => served('/price', file);
 const order = (file: string) => served('/order', file);
@@ -76,6 +97,38 @@ const quoteCase = (name: string, file: string, expect: ContractCase['expect']): 
 export const contract: VenueContract = {
   venue: 'fixedfloat',
   cases: [
+    {
+      name: 'the live fixed USDTTRC → USDTBSC price (amounts as JSON numbers) maps to.amount 9.551 to amountOut and minAmountOut',
+      routes: [real('/price', 'price-fixed-usdttrc-usdtbsc-10.json')],
+      call: { kind: 'quote', request: LIVE_REQUEST },
+      expect: {
+        kind: 'row',
+        amountOut: 9_551_000_000_000_000_000n,
+        minAmountOut: 9_551_000_000_000_000_000n,
+        estimatedSeconds: null,
+        check(quote) {
+          if (quote.context.fromCcy !== 'USDTTRC' || quote.context.toCcy !== 'USDTBSC' || quote.context.priceToAmount !== '9.551') throw new Error(`context ${JSON.stringify(quote.context)}`);
+        },
+      },
+      credentials: CREDENTIALS,
+      now: REG,
+    },
+    {
+      name: 'a live refusal with a string code ("501", Not have permission) is venue_error naming the code, never a bad response',
+      routes: [real('/price', 'error-501-not-have-permission.json')],
+      call: { kind: 'quote', request: LIVE_REQUEST },
+      expect: { kind: 'rejection', code: 'venue_error', details: { venueCode: 501 } },
+      credentials: CREDENTIALS,
+      now: REG,
+    },
+    {
+      name: 'a status read refused live (501) is venue_error, never a transfer state',
+      routes: [real('/order', 'error-501-not-have-permission.json')],
+      call: { kind: 'status', request: STATUS },
+      expect: { kind: 'rejection', code: 'venue_error', details: { venueCode: 501 } },
+      credentials: CREDENTIALS,
+      now: REG,
+    },
     quoteCase('a fixed LTC → TRX price maps to.amount to amountOut and minAmountOut', 'price-fixed-ltc-trx.json', {
       kind: 'row',
       amountOut: OUT,

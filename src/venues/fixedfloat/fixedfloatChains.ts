@@ -8,11 +8,11 @@ import { assetInTable, chainsOfTable } from '../depositVenueSupport.ts';
  * holds the codes Strait routes, each matched to a registry token by chain and contract.
  *
  * Provenance of the codes: `BTC`, `LTC`, `TRX`, `ETH` and `USDTTRC` appear in recorded FixedFloat
- * orders (fixtures/real/); `USDCETH` in fedibtc/swap's integration; the others in an integrator's copy
+ * orders (fixtures/real/), `USDTTRC` and `USDTBSC` (network `BSC`) in a recorded live `/price` answer; `USDCETH` in fedibtc/swap's integration; the others in an integrator's copy
  * of the `/ccies` list (Kusama Shield's swap page). None is quoted before the live `/ccies` list names
  * it once the coverage snapshot has refreshed (the factory narrows the table to listed codes).
  *
- * Left out on purpose: USDT on Tron (the token registry has no Tron USDT), Lightning (`BTCLN`: no
+ * Left out on purpose: Lightning (`BTCLN`: no
  * on-chain deposit), AVAX (`AVAX` may be the X- or C-chain — unconfirmed) and every code whose chain
  * Strait does not route.
  */
@@ -49,10 +49,13 @@ export const FIXEDFLOAT_ASSETS: readonly FixedfloatAsset[] = [
   native('polygon', 'POL'),
   token('polygon', 'USDT', '0xc2132D05D31c914a87C6611C10748AEb04B58e8F', 6, 'USDTMATIC'),
   native('bnb', 'BSC'),
+  // Binance-Peg BSC-USD, 18 decimals on chain (FixedFloat keeps 8 of them: its `precision`).
+  token('bnb', 'USDT', '0x55d398326f99059fF775485246999027B3197955', 18, 'USDTBSC'),
   native('solana', 'SOL'),
   token('solana', 'USDC', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 6, 'USDCSOL'),
   token('solana', 'USDT', 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB', 6, 'USDTSOL'),
   native('tron', 'TRX'),
+  token('tron', 'USDT', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 6, 'USDTTRC'),
   native('ton', 'TON'),
   native('cardano', 'ADA'),
   native('xrpl', 'XRP'),

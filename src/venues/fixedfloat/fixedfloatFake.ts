@@ -5,7 +5,7 @@ import { decimalToAtomic } from '../../domain/amounts.ts';
 import { deskPriceBook, deskSettler, fromRecorded } from '../desks/deskFakeSupport.ts';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { freshDepositAddress } from '../fake/freshDepositAddress.ts';
-import { recordedAnswer } from '../fake/recordedAnswers.ts';
+import { overlay, recordedAnswer } from '../fake/recordedAnswers.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
 import { FIXEDFLOAT_ASSETS, assetByCode, type FixedfloatAsset } from './fixedfloatChains.ts';
 import { signatureOf } from './fixedfloatMapping.ts';
@@ -53,7 +53,7 @@ const PRECISION = 8;
 const ORDER_TTL_S = 30 * 60;
 const PRICES: Readonly<Record<string, bigint>> = {
   ETH: 3_000_000_000n, ETHARBITRUM: 3_000_000_000n, ETHBASE: 3_000_000_000n, ETHOP: 3_000_000_000n, ETHZKSYNC: 3_000_000_000n,
-  USDCETH: 1_000_000n, USDT: 1_000_000n, USDCARBITRUM: 1_000_000n, USDTARBITRUM: 1_000_000n, USDTMATIC: 1_000_000n, USDCSOL: 1_000_000n, USDTSOL: 1_000_000n,
+  USDCETH: 1_000_000n, USDT: 1_000_000n, USDCARBITRUM: 1_000_000n, USDTARBITRUM: 1_000_000n, USDTMATIC: 1_000_000n, USDCSOL: 1_000_000n, USDTSOL: 1_000_000n, USDTTRC: 1_000_000n, USDTBSC: 1_000_000n,
   POL: 250_000n, BSC: 600_000_000n, SOL: 150_000_000n, TRX: 250_000n, TON: 3_000_000n, ADA: 500_000n, XRP: 2_000_000n, XLM: 300_000n,
   BTC: 100_000_000_000n, LTC: 80_000_000n, DOGE: 150_000n, BCH: 400_000_000n, ZEC: 40_000_000n, DASH: 30_000_000n, ATOM: 5_000_000n,
 };
@@ -66,8 +66,15 @@ const RECORDED_TO = RECORDED_ORDER.to as Readonly<Record<string, unknown>>;
 const RECORDED_TX = RECORDED_SIDE.tx as Readonly<Record<string, unknown>>;
 const RECORDED_TIME = RECORDED_ORDER.time as Readonly<Record<string, unknown>>;
 
-const ok = (data: unknown): FakeReply => ({ body: { code: 0, msg: '', data } });
-const refused = (code: number, msg: string): FakeReply => ({ body: { code, msg, data: null } });
+/** A live `/price` answer (fixtures/real/): every price is this envelope with our values, amounts as JSON numbers. */
+const RECORDED_PRICE = recordedAnswer(new URL('./fixtures/real/price-fixed-usdttrc-usdtbsc-10.json', import.meta.url));
+const RECORDED_PRICE_DATA = RECORDED_PRICE.data as Readonly<Record<string, unknown>>;
+const RECORDED_PRICE_FROM = RECORDED_PRICE_DATA.from as Readonly<Record<string, unknown>>;
+const RECORDED_PRICE_TO = RECORDED_PRICE_DATA.to as Readonly<Record<string, unknown>>;
+
+// Envelopes as recorded live: success `{"code":0,"msg":"OK",…}`, a refusal's code a string (`"501"`).
+const ok = (data: unknown): FakeReply => ({ body: overlay(RECORDED_PRICE, { data }) });
+const refused = (code: number, msg: string): FakeReply => ({ body: { code: String(code), msg, data: null } });
 const objectOf = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
 const isReply = (value: unknown): value is FakeReply => typeof value === 'object' && value !== null && 'body' in value;
 const { convert, fromUsd } = deskPriceBook<FixedfloatAsset>(PRICES, (asset) => asset.code);
@@ -140,18 +147,20 @@ export async function startFixedfloatFake(options: FixedfloatFakeOptions = {}): 
     if (isReply(parsed)) return parsed;
     const { from, to, amountIn } = parsed;
     const { amountOut, errors } = quoteOf(from, to, amountIn);
-    const side = (asset: FixedfloatAsset, amount: bigint, other: FixedfloatAsset) => ({
-      code: asset.code,
-      network: asset.code,
-      coin: asset.symbol,
-      amount: text(amount, asset),
-      rate: text(convert(10n ** BigInt(asset.decimals), asset, other), other),
-      precision: PRECISION,
-      min: text(fromUsd(MIN_USD, asset), asset),
-      max: text(fromUsd(MAX_USD, asset), asset),
-      usd: '0',
-    });
-    return ok({ from: { ...side(from, amountIn, to), btc: 0 }, to: side(to, amountOut, from), errors });
+    // Numbers, as the live answer sends them (text first, so the fake keeps FixedFloat's precision).
+    const side = (template: Readonly<Record<string, unknown>>, asset: FixedfloatAsset, amount: bigint, other: FixedfloatAsset) =>
+      overlay(template, {
+        code: asset.code,
+        network: asset.code,
+        coin: asset.symbol,
+        amount: Number(text(amount, asset)),
+        rate: Number(text(convert(10n ** BigInt(asset.decimals), asset, other), other)),
+        precision: PRECISION,
+        min: Number(text(fromUsd(MIN_USD, asset), asset)),
+        max: Number(text(fromUsd(MAX_USD, asset), asset)),
+        usd: 0,
+      });
+    return ok(overlay(RECORDED_PRICE_DATA, { from: { ...side(RECORDED_PRICE_FROM, from, amountIn, to), btc: 0 }, to: side(RECORDED_PRICE_TO, to, amountOut, from), errors }));
   }
 
   function create(request: FakeRequest): FakeReply {

@@ -86,11 +86,17 @@ const CURRENCY_PROBLEM = /currenc|ccy|coin|pair|direction/i;
 const NOT_FOUND = /not\s*found|no\s*order|unknown\s*order/i;
 const RATE_LIMIT = /limit\s*exceeded|too\s*many|rate\s*limit/i;
 
+/** The envelope's `code` as a number, whichever way FixedFloat spelled it. */
+export function codeOf(envelope: FixedfloatEnvelope): number {
+  return Number(envelope.code);
+}
+
 /** A refused envelope (`code` ≠ 0) → Strait's rejection. */
 export function rejectionOfEnvelope(envelope: FixedfloatEnvelope): VenueRejection {
-  const said = `FixedFloat code ${envelope.code}${envelope.msg ? `: ${envelope.msg}` : ''}`;
+  const code = codeOf(envelope);
+  const said = `FixedFloat code ${code}${envelope.msg ? `: ${envelope.msg}` : ''}`;
   const msg = envelope.msg ?? '';
-  const details = { venueCode: envelope.code };
+  const details = { venueCode: code };
   if (RATE_LIMIT.test(msg)) return new VenueRejection('venue_rate_limited', said, details);
   if (AUTH_PROBLEM.test(msg)) return new VenueRejection('venue_error', `FixedFloat refused the credentials (${said})`, details);
   if (ADDRESS_PROBLEM.test(msg)) return new VenueRejection('invalid_input', `FixedFloat refused an address (${said})`, details);
@@ -100,12 +106,12 @@ export function rejectionOfEnvelope(envelope: FixedfloatEnvelope): VenueRejectio
 
 /** Whether a refused envelope says the order is unknown (a status poll then stays pending). */
 export function isOrderNotFound(envelope: FixedfloatEnvelope): boolean {
-  return envelope.code !== 0 && NOT_FOUND.test(envelope.msg ?? '');
+  return codeOf(envelope) !== 0 && NOT_FOUND.test(envelope.msg ?? '');
 }
 
 /** The `data` of an accepted envelope read through `schema`, or a bad-response refusal naming the path. */
 export function dataOf<S extends TSchema>(envelope: FixedfloatEnvelope, schema: S): Static<S> {
-  if (envelope.code !== 0) throw rejectionOfEnvelope(envelope);
+  if (codeOf(envelope) !== 0) throw rejectionOfEnvelope(envelope);
   const validator = validatorOf(schema);
   if (!validator.Check(envelope.data)) {
     const first = [...validator.Errors(envelope.data)][0];

@@ -4,8 +4,9 @@ import { Type, type Static } from 'typebox';
  * Shapes of the FixedFloat v2 answers the adapter reads. Every answer is the envelope
  * `{code, msg, data}` (HTTP 200 even for errors: `code` 0 is success). The order shape follows the
  * recorded orders of fixtures/real/ (amounts as decimal strings, `tx` fields null until a transaction
- * exists, `confirmations` and `emergency.repeat` as strings); the price shape follows fedibtc/swap's
- * typed client and the values an integrator kept from a real `/price` answer. Only what the mapping
+ * exists, `confirmations` and `emergency.repeat` as strings); the price shape follows a recorded live `/price`
+ * answer (real/price-…: amounts, limits and rates as bare JSON numbers) and fedibtc/swap's typed client
+ * (decimal strings). Only what the mapping
  * uses is required; extra fields pass through.
  */
 
@@ -15,9 +16,13 @@ const Amount = Type.Union([DecimalString, Type.Number({ minimum: 0 })]);
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 const Loose = Type.Optional(Type.Unknown());
 
-/** The envelope of every answer; `data` is read by the schema of the method once `code` is 0. */
+/**
+ * The envelope of every answer; `data` is read by the schema of the method once `code` is 0. A success
+ * carries the number 0 (real/price-…); a refusal recorded live carried its code as a string ("501",
+ * real/error-501-…), so both spellings of an integer are accepted and read by `codeOf`.
+ */
 export const FixedfloatEnvelopeSchema = Type.Object({
-  code: Type.Integer(),
+  code: Type.Union([Type.Integer(), Type.String({ pattern: '^-?[0-9]{1,9}$' })]),
   msg: Type.Optional(Type.String()),
   data: Loose,
 });

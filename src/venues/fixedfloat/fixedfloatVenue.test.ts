@@ -79,8 +79,14 @@ describe('recorded answers and tables', () => {
     expect(FIXEDFLOAT_STATUS_TABLE).toEqual({ NEW: 'pending', PENDING: 'pending', EXCHANGE: 'pending', WITHDRAW: 'pending', DONE: 'completed', EXPIRED: 'failed', EMERGENCY: 'pending', DONE_REFUND: 'refunded' });
   });
 
-  it('agrees with the token registry on every asset, one code each', () => {
+  it('agrees with the token registry on every asset, one code each (BSC-USD, outside the registry, by address)', () => {
+    // The built-in registry has no BNB Chain token; the token directory names BSC-USD by address.
+    const outsideRegistry = new Set(['bnb:0x55d398326f99059fF775485246999027B3197955']);
     for (const entry of FIXEDFLOAT_ASSETS) {
+      if (outsideRegistry.has(`${entry.chain}:${entry.address}`)) {
+        expect(assetOf({ chain: entry.chain, address: entry.address })).toBe(entry);
+        continue;
+      }
       const registered = resolveToken(entry.chain, entry.address);
       expect(registered, `${entry.chain}:${entry.symbol}`).toBeDefined();
       expect({ symbol: registered?.symbol, decimals: registered?.decimals }).toEqual({ symbol: entry.symbol, decimals: entry.decimals });

@@ -6,9 +6,11 @@ import { decodeDirectDeposit } from './gaszipCalldata.ts';
 /**
  * Gas.zip v2. The real answers (fixtures/real/) are the two example responses of Gas.zip's own API
  * documentation (gasdotzip/documentation, call-data.mdx): a single-outbound quote whose calldata pays
- * the sender (`01`) and a two-outbound quote whose calldata names the recipient (`02`). Nobody
- * recorded a `/v2/deposit` answer: every status case is written in the published types
- * (fixtures/synthetic/), which is why the module is not registered yet.
+ * the sender (`01`) and a two-outbound quote whose calldata names the recipient (`02`); and two
+ * `/v2/deposit` answers an integrator (nuanu-ai/agent-payment-node) recorded unmodified: Base → Sei and
+ * Base → MegaETH, both CONFIRMED. The other status values are written in the published types
+ * (fixtures/synthetic/). No Gas.zip error answer was recorded anywhere we could read (the quote
+ * errors are the published `{chain, error}` entry with the text integrations report).
  */
 
 const ME = '0x7Ed2A81B7054Dc5D393234B7a3A33B9ba125cAc9';
@@ -42,6 +44,20 @@ const statusCase = (name: string, file: string, state: VenueTransferState, extra
   expect: { kind: 'status', state, ...extra },
   now: NOW,
 });
+
+/** The recorded Base → Sei deposit (fixtures/real/): 0.00001 ETH in, 0.357842846112727872 SEI out to the sender. */
+const SEI_RECIPIENT = '0x991e254b5c8e0aaf6c244eaa2706bad059809b04';
+const SEI_STATUS: VenueStatusRequest = {
+  fromChain: 'base',
+  toChain: 'sei',
+  toToken: token('sei', null),
+  sourceTxHash: '0xd7b7d1b84490b1730d6a5026bec78d042687eb77ed5f205ba950454ee7085578',
+  recipient: SEI_RECIPIENT,
+  amountIn: 10_000_000_000_000n,
+  expectedOut: 357_842_846_112_727_872n,
+  context: { depositChainId: 8453, outboundChainId: 1329, short: 246, recipient: SEI_RECIPIENT, expected: '357842846112727872' },
+};
+const realDeposit = (file: string): ServedRoute => ({ method: 'GET', path: /^\/v2\/deposit\/0x[0-9a-f]+$/, answer: { file: `real/${file}` } });
 
 export const contract: VenueContract = {
   venue: 'gaszip',
@@ -87,6 +103,27 @@ export const contract: VenueContract = {
           if (!decoded.ok || decoded.deposit.recipient !== ME || decoded.deposit.destinations.join() !== '57') throw new Error(`data ${step.data}`);
         },
       },
+      now: NOW,
+    },
+    {
+      name: 'the recorded Base → Sei deposit: the CONFIRMED outbound on 1329 is completed with its hash and value (real)',
+      routes: [realDeposit('deposit-base-to-sei-confirmed.json')],
+      call: { kind: 'status', request: SEI_STATUS },
+      expect: { kind: 'status', state: 'completed', destinationTxHash: '0x1b25cd1bdab8e2daa567b8355d63102bb9aa25e25a37b65c381b3e53161ac67d', receivedAmount: 357_842_846_112_727_872n },
+      now: NOW,
+    },
+    {
+      name: 'the same answer read for a payout to someone else is refused, never completed (real)',
+      routes: [realDeposit('deposit-base-to-sei-confirmed.json')],
+      call: { kind: 'status', request: { ...SEI_STATUS, recipient: ME } },
+      expect: { kind: 'rejection', code: 'venue_bad_response' },
+      now: NOW,
+    },
+    {
+      name: 'a recorded deposit whose only outbound is on another chain (MegaETH) leaves Arbitrum pending (real)',
+      routes: [realDeposit('deposit-base-to-megaeth-confirmed.json')],
+      call: { kind: 'status', request: { ...STATUS, fromChain: 'base' } },
+      expect: { kind: 'status', state: 'pending', destinationTxHash: null },
       now: NOW,
     },
     statusCase('SEEN deposit without an outbound transaction is pending', 'deposit-seen.json', 'pending'),

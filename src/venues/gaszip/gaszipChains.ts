@@ -8,7 +8,8 @@ import { shortIdOf, type GaszipShortId } from './gaszipCalldata.ts';
  * Short ids: Arbitrum 57 and Optimism 55 are proven by the calldata of Gas.zip's own API examples
  * (fixtures/real/); Ethereum 255, BNB 14, Polygon 17, Gnosis 16 and Avalanche 15 come from an
  * integrator's table (tornado-core's `gasZipID`), Base 54 from an integration's tests, zkSync 51 from
- * Gas.zip's Direct Deposit snippet. The adapter never trusts the table alone: at quote it encodes the
+ * Gas.zip's Direct Deposit snippet, Sei 246 from a recorded deposit answer (fixtures/real/: its
+ * `shorts` names 246 and its outbound pays on 1329; outbound only — no inbound list names Sei). The adapter never trusts the table alone: at quote it encodes the
  * deposit data itself and refuses the route unless Gas.zip's own `calldata` is the same bytes.
  *
  * Direct Deposit address: one address on every EVM deposit chain (gasdotzip/documentation,
@@ -40,6 +41,7 @@ export const GASZIP_CHAINS: readonly GaszipChain[] = [
   entry('avalanche', 15, true),
   entry('gnosis', 16, true),
   entry('zksync', 51, true),
+  entry('sei', 246, false),
 ];
 
 export function gaszipChainOf(chain: string): GaszipChain | undefined {
