@@ -16,7 +16,8 @@ beforeAll(async () => {
   VENUE_MODULES.forEach((venue, index) => {
     behaviours[venue.id] = { kind: 'price', outBps: 9_990 - index };
   });
-  harness = await startScriptedStrait(behaviours, { STRAIT_QUOTE_DEADLINE_MS: '1000', STRAIT_QUOTE_MIN_WAIT_MS: '100' });
+  // A deadline far above an instant fake's answer: this file is about privacy, and a loaded CI machine must not drop a private venue.
+  harness = await startScriptedStrait(behaviours, { STRAIT_QUOTE_DEADLINE_MS: '5000', STRAIT_QUOTE_MIN_WAIT_MS: '100' });
 });
 afterAll(async () => {
   await harness.close();
