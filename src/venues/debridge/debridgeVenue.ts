@@ -347,7 +347,7 @@ function unsafe(message: string): VenueRejection {
 }
 
 function solanaAddress(value: string): string {
-  let bytes: Uint8Array | null = null;
+  let bytes: Uint8Array | null;
   try {
     bytes = base58.decode(value);
   } catch {
