@@ -153,3 +153,37 @@ describe('deBridge from Solana, executed on litesvm', () => {
     expect(rpc.sendTransactionCalls).toBe(sends);
   });
 });
+
+describe('deBridge from Solana with a referrer: the cut merged into the order transaction', () => {
+  let withFees: Strait;
+  const referrer = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
+  beforeAll(async () => {
+    withFees = await createTestStrait({ STRAIT_RPC_SOLANA: rpc.url, STRAIT_QUOTE_MIN_WAIT_MS: '0', STRAIT_VENUE_DEBRIDGE_BASE_URL: fake.url, STRAIT_FEE_WALLET_SOLANA: scenario.feeWallet });
+  });
+  afterAll(async () => {
+    await withFees?.close();
+  });
+
+  it('orders what is left after the cut, appends the referral transfer, and both pass the checks and run in one signature', async () => {
+    fake.setOptions({});
+    const inject = async <T>(url: string, payload: object) => {
+      const response = await withFees.app.inject({ method: 'POST', url, payload });
+      return { status: response.statusCode, body: response.json() as T };
+    };
+    const quote = await inject<{ decisionId: string; best: { venue: string } | null; fees: { referral: { amountAtomic: string } | null } }>('/v1/bridge/quote', {
+      fromChain: 'solana', toChain: 'base', fromToken: null, toToken: null, amountAtomic: '2000000000', sender: scenario.user.address, recipient: RECIPIENT, referralWallet: referrer, referralBps: 10,
+    });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    expect(quote.body.best?.venue).toBe('debridge');
+    const referral = BigInt(quote.body.fees.referral?.amountAtomic ?? '0');
+    expect(referral).toBe(2_000_000n);
+    const built = await inject<{ transferId: string; feeCapture: string; referralCapture: string; steps: { step: string; serializedTx: string }[] }>('/v1/bridge/build', { decisionId: quote.body.decisionId });
+    expect(built.status, JSON.stringify(built.body)).toBe(200);
+    expect(built.body).toMatchObject({ referralCapture: 'merged' });
+    expect(built.body.steps.map((s) => s.step)).toEqual(['main']);
+    const before = svm.getBalance(address(referrer)) ?? 0n;
+    const submit = await inject<{ accepted: boolean; verification: string }>(`/v1/bridge/transfers/${built.body.transferId}/submit`, { step: 'main', signedTransaction: walletSigns(built.body.steps[0]!.serializedTx) });
+    expect(submit.body, JSON.stringify(submit.body)).toMatchObject({ accepted: true, verification: 'verified' });
+    expect((svm.getBalance(address(referrer)) ?? 0n) - before).toBe(referral);
+  });
+});
