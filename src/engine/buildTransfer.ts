@@ -422,7 +422,7 @@ function isUnsafeAnswer(error: unknown): error is VenueRejection {
 
 function vetOrRefuse(registered: RegisteredVenue, steps: readonly Step[], sender: string, rules: StepRules): void {
   for (const step of steps) {
-    const reason = step.vm === 'evm' ? whyNotAllowed(step, rules) : step.vm === 'eip712' ? whyNotAllowedEip712(step, rules) : step.vm === 'tron' ? whyNotAllowedTron(step, rules, sender) : step.vm === 'utxo' ? whyNotAllowedUtxo(step, rules) : whyNotAllowedSvm(step, rules.allowList, rules.venue);
+    const reason = step.vm === 'evm' ? whyNotAllowed(step, rules) : step.vm === 'eip712' ? whyNotAllowedEip712(step, rules) : step.vm === 'tron' ? whyNotAllowedTron(step, rules, sender) : step.vm === 'utxo' ? whyNotAllowedUtxo(step, rules) : whyNotAllowedSvm(step, rules.allowList, rules.venue, rules.intent);
     if (reason === null) continue;
     registered.health?.recordRefusal(`${step.step} step ${reason}`);
     throw new AppError('unsafe_venue_answer', `${rules.venue}'s ${step.step} step ${reason}; nothing was built`, { details: { venue: rules.venue, step: step.step, ...(step.vm === 'evm' ? { to: step.to } : {}) } });

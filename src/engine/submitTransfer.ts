@@ -544,7 +544,7 @@ async function stepRulesOf(deps: EngineDeps, transfer: TransferRecord): Promise<
 function refuseUnlessAllowed(step: StoredStep, rules: StepRules | null, sender = ''): void {
   const reason =
     rules === null ? 'cannot be checked: the venue or source asset is unknown'
-    : step.vm === 'svm' ? whyNotAllowedSvm(storedSvmStep(step), rules.allowList, rules.venue)
+    : step.vm === 'svm' ? whyNotAllowedSvm(storedSvmStep(step), rules.allowList, rules.venue, rules.intent)
     : step.vm === 'eip712' ? whyNotAllowedEip712(storedEip712Step(step), rules)
     : step.vm === 'tron' ? whyNotAllowedTron(storedTronStep(step), rules, sender)
     : step.vm === 'utxo' ? whyNotAllowedUtxo(storedUtxoStep(step), rules)

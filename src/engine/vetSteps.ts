@@ -109,9 +109,10 @@ const DELEGATING_TOKEN_INSTRUCTIONS: ReadonlySet<number> = new Set([4, 6, 13]);
 /**
  * The Solana counterpart of {@link whyNotAllowed}: every instruction must invoke one of the venue's
  * own programs or a standard one, and never delegate or reassign the user's tokens (the standing
- * approval an exploit needs). `null` when the transaction passes.
+ * approval an exploit needs); a venue with a `solanaCheck` also has its decoded instructions compared
+ * with `intent`. `null` when the transaction passes.
  */
-export function whyNotAllowedSvm(step: SvmStep, allowList: VenueAllowList, venue: string): string | null {
+export function whyNotAllowedSvm(step: SvmStep, allowList: VenueAllowList, venue: string, intent?: CallIntent): string | null {
   let decoded;
   try {
     decoded = decodeSvmTransaction(step.serializedTx, step.encoding);
@@ -125,5 +126,6 @@ export function whyNotAllowedSvm(step: SvmStep, allowList: VenueAllowList, venue
     if (!STANDARD_PROGRAMS.has(program)) return `invokes program ${program}, which is not on ${venue}'s allow-list`;
     if ((program === SPL_TOKEN || program === TOKEN_2022) && DELEGATING_TOKEN_INSTRUCTIONS.has(instruction.data[0] ?? -1)) return 'delegates or reassigns authority over the user\'s tokens';
   }
-  return null;
+  if (!allowList.solanaCheck) return null;
+  return intent ? allowList.solanaCheck(decoded, intent) : `is a ${venue} transaction Strait must check against the transfer, without the transfer's details`;
 }

@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem';
+import type { DecodedSvmTransaction } from '../chains/svm/decodeSvmTransaction.ts';
 import type { TypedDataPayload } from '../domain/steps.ts';
 
 /**
@@ -16,6 +17,13 @@ export interface VenueAllowList {
    * transfer uses (System, SPL Token, Token-2022, Associated Token Account, Compute Budget, Memo).
    */
   readonly solanaPrograms?: readonly string[];
+  /**
+   * Where the venue's Solana instruction data names the receiver, destination chain or amount (a DLN
+   * order): why the decoded transaction does not do what the transfer asked, or `null`. Run at build
+   * and again at submit, like {@link AllowedCall.check}; without the transfer's details an `svm` step
+   * of such a venue is refused.
+   */
+  readonly solanaCheck?: (tx: DecodedSvmTransaction, intent: CallIntent) => string | null;
   /**
    * The EIP-712 typed data its `eip712` steps may ask a wallet to sign: which domains and which
    * primary types. A signature moves funds as surely as a call (an intent order, a Permit2 transfer),

@@ -1,14 +1,18 @@
 import { nativeToken, resolveToken, type TokenInfo } from '../../domain/tokens.ts';
 import type { ContractCase, ServedRoute, VenueContract } from '../contract/ContractCase.ts';
 import type { VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
-import { DLN_SOURCE } from './debridgeChains.ts';
+import { decodeSvmTransaction } from '../../chains/svm/decodeSvmTransaction.ts';
+import { DLN_SOLANA_SOURCE, DLN_SOURCE } from './debridgeChains.ts';
+import { dlnSolanaOrderOf } from './dlnSolanaOrder.ts';
 
 /**
  * deBridge DLN against its answers (fixtures/real/SOURCES.json): the create-tx response example of
  * deBridge's docs (1000 ARB Arbitrum → MATIC Polygon, pre-swapped through DeBridgeRouter) and the
  * quick-start's order-ids and status answers. No recorded native-input order, error body or status
  * other than ClaimedUnlock was found: those are synthetic variants (fixtures/synthetic/SOURCES.json),
- * the order calldata encoded with DlnSource's `createSaltedOrder` ABI.
+ * the order calldata encoded with DlnSource's `createSaltedOrder` ABI. Nor was a Solana-source
+ * create-tx answer: its synthetic variant carries a DlnSource `create_order_with_nonce` transaction
+ * in the layout of a real mainnet one (real/dln-solana-order-tx-jupiter-preswap.hex).
  */
 
 function token(chain: string, symbol: string | null): TokenInfo {
@@ -56,6 +60,30 @@ const ethQuote: VenueQuote = {
   estimatedSeconds: 2,
   expiresAt: NOW + 60_000,
   context: { srcChainId: 42161, dstChainId: 8453, srcToken: ZERO, dstToken: ZERO, giveAmount: '999000000000000000', fixFee: '1000000000000000', takeAmount: ETH_TAKE.toString() },
+};
+
+/** The real Solana order transaction's maker and receiver, 21.567102 USDC Solana → USDC Base. */
+const SOLANA_MAKER = '6piKmZxbAeLhsFeVX9V9gaSQ2tdHn5EcFnoTMQ8KoX1q';
+const SOLANA_RECEIVER = '0x9528cf48a8deb982b5549d72abbb764ffdbce301';
+const solanaRequest: VenueQuoteRequest = {
+  fromChain: 'solana',
+  toChain: 'base',
+  fromToken: token('solana', 'USDC'),
+  toToken: token('base', 'USDC'),
+  amountIn: 21_567_102n,
+  sender: SOLANA_MAKER,
+  recipient: SOLANA_RECEIVER,
+  userIp: null,
+  integratorFee: null,
+};
+const SOLANA_TAKE = 21_480_833n;
+const solanaQuote: VenueQuote = {
+  amountIn: 21_567_102n,
+  amountOut: SOLANA_TAKE,
+  minAmountOut: SOLANA_TAKE,
+  estimatedSeconds: 3,
+  expiresAt: NOW + 60_000,
+  context: { srcChainId: 7565164, dstChainId: 8453, srcToken: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', dstToken: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', giveAmount: '21567102', fixFee: '15000000', takeAmount: SOLANA_TAKE.toString() },
 };
 
 const createTxAt = (file: string, status = 200, headers?: Record<string, string>): ServedRoute[] => [{ method: 'GET', path: '/v1.0/dln/order/create-tx', answer: { file, status, ...(headers ? { headers } : {}) } }];
@@ -134,6 +162,43 @@ const cases: readonly ContractCase[] = [
     name: 'build: an order paying another receiver is refused',
     routes: createTxAt('synthetic/create-tx-eth-arbitrum-to-base-other-receiver.json'),
     call: { kind: 'build', request: { request: ethRequest, quote: ethQuote } },
+    now: NOW,
+    expect: { kind: 'rejection', code: 'venue_bad_response' },
+  },
+  quoteCase('from Solana (USDC): the whole input given, the flat fee in SOL kept for the build', createTxAt('synthetic/create-tx-usdc-solana-to-base.json'), solanaRequest, {
+    kind: 'row',
+    amountOut: SOLANA_TAKE,
+    minAmountOut: SOLANA_TAKE,
+    check: (quote) => {
+      const context = quote.context as Record<string, unknown>;
+      if (context.giveAmount !== '21567102' || context.fixFee !== '15000000' || context.srcToken !== 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v') throw new Error(`context ${JSON.stringify(context)}`);
+    },
+  }),
+  quoteCase('from Solana, an answer that pre-swaps the input (through Jupiter) is token_not_supported', createTxAt('synthetic/create-tx-usdc-solana-to-base-pre-swap.json'), solanaRequest, { kind: 'rejection', code: 'token_not_supported' }),
+  {
+    name: 'build from Solana: one svm step (base64, fresh blockhash) placing the quoted order, the flat fee declared beside it',
+    routes: createTxAt('synthetic/create-tx-usdc-solana-to-base.json'),
+    call: { kind: 'build', request: { request: solanaRequest, quote: solanaQuote } },
+    now: NOW,
+    expect: {
+      kind: 'plan',
+      check: (plan) => {
+        if (plan.shape !== 'steps') throw new Error(`shape ${plan.shape}`);
+        const [step] = plan.steps;
+        if (plan.steps.length !== 1 || !step || step.vm !== 'svm' || step.encoding !== 'base64' || !step.refreshBlockhash) throw new Error('expected one base64 svm step with refreshBlockhash');
+        const tx = decodeSvmTransaction(step.serializedTx, 'base64');
+        const order = dlnSolanaOrderOf(tx);
+        if (typeof order === 'string' || tx.staticAccounts[0] !== SOLANA_MAKER || !tx.staticAccounts.includes(DLN_SOLANA_SOURCE)) throw new Error(`order ${String(order)}`);
+        if (order.giveAmount !== 21_567_102n || order.takeAmount !== SOLANA_TAKE || order.receiverDst !== SOLANA_RECEIVER || order.takeChainId !== 8453n) throw new Error('order fields');
+        if (plan.approval !== null || plan.nativeFee !== 15_000_000n || plan.amountOut !== SOLANA_TAKE) throw new Error('an SPL input pays the flat fee in SOL beside the order, with no approval');
+        if ((plan.context as Record<string, unknown>).orderId !== '0xf1b4aade79cc72d629c5d9c49eabfd73bdeebf374865d1039ee54909dd37c4c8') throw new Error('order id not kept');
+      },
+    },
+  },
+  {
+    name: 'build from Solana: a transaction another wallet pays for is refused',
+    routes: createTxAt('synthetic/create-tx-usdc-solana-to-base.json'),
+    call: { kind: 'build', request: { request: { ...solanaRequest, sender: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM' }, quote: solanaQuote } },
     now: NOW,
     expect: { kind: 'rejection', code: 'venue_bad_response' },
   },

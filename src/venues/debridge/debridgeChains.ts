@@ -14,6 +14,15 @@ export const DEBRIDGE_ROUTER: Address = '0x663DC15D3C1aC63ff12E45Ab68FeA3F0a883C
 /** deBridge's own id of Solana (the DLN API's `srcChainId`/`dstChainId` for it). */
 export const DEBRIDGE_SOLANA_CHAIN_ID = 7565164;
 
+/**
+ * DlnSource on Solana (`dln_src`, "used to place orders on DLN"), from the same deployment list
+ * ("Solana"); also `dlnSrc` of deBridge's @debridge-finance/solana-utils `programs.ts`. The only
+ * program of deBridge's a Solana-source transaction may invoke (debridgeVenue.ts).
+ */
+export const DLN_SOLANA_SOURCE = 'src5qyZHqTqecJV4aY6Cb6zDZLMDzrDKKezs22MPHr4';
+/** deBridge's spelling of native SOL as `srcChainTokenIn`. */
+export const DEBRIDGE_SOLANA_NATIVE = '11111111111111111111111111111111';
+
 export interface DebridgeChain {
   readonly key: ChainKey;
   /** The EVM chain id (what wallets sign with). */

@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { encodeFunctionData, keccak256, parseAbi, toHex, type Address, type Hex } from 'viem';
 import type { FakeSettlement } from '../fake/FakeSettlement.ts';
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from '../fake/startFakeServer.ts';
-import { DEBRIDGE_CHAINS, DLN_SOURCE } from './debridgeChains.ts';
+import { DEBRIDGE_CHAINS, DEBRIDGE_SOLANA_CHAIN_ID, DEBRIDGE_SOLANA_NATIVE, DLN_SOURCE } from './debridgeChains.ts';
 import { decodeDlnCall } from './debridgeOrderCalls.ts';
+import { WRAPPED_SOL_MINT } from './dlnSolanaOrder.ts';
+import { encodeDlnSolanaOrderTx } from './encodeDlnSolanaOrderTx.ts';
 
 /**
  * A loopback DLN API for tests: `create-tx` answers in the layout of deBridge's own response example
@@ -14,6 +16,9 @@ import { decodeDlnCall } from './debridgeOrderCalls.ts';
  * token, a hook) so tests can prove the adapter and the engine refuse it. With a `settlement` (the
  * sandbox) it settles for real: `order-ids` reads the mined source transaction, decodes its order
  * and pays the receiver on the destination chain from the solver once; the status then says Fulfilled.
+ * From Solana (`srcChainId` 7565164) `tx` is `{ data }`: a 0x-hex unsigned VersionedTransaction placing
+ * the same order with DlnSource's `create_order_with_nonce` (encodeDlnSolanaOrderTx.ts), as deBridge's
+ * docs describe; `orderId` and the flat fee (0.015 SOL) beside it.
  */
 
 export interface DebridgeFakeOptions {
@@ -24,7 +29,9 @@ export interface DebridgeFakeOptions {
   /** Below this give amount the fake answers ERROR_LOW_GIVE_AMOUNT. */
   readonly minGive?: bigint;
   /** Order fields to replace with a lie. */
-  readonly tamper?: Partial<{ receiverDst: Hex; takeChainId: bigint; giveAmount: bigint; takeTokenAddress: Hex; orderAuthorityAddressDst: Hex; externalCall: Hex; to: Address }>;
+  readonly tamper?: Partial<{ receiverDst: Hex; takeChainId: bigint; giveAmount: bigint; takeTokenAddress: Hex; orderAuthorityAddressDst: Hex; externalCall: Hex; to: Address; solanaFeePayer: string }>;
+  /** The blockhash of a Solana answer (default: a fixed one; the wallet sets a fresh one). */
+  readonly solanaBlockhash?: string;
   /** What `order/{id}/status` answers without a settlement (default ClaimedUnlock). */
   readonly status?: string;
   /** Settles on the sandbox chains (and then status reports what happened on chain). */
@@ -51,6 +58,9 @@ const abi = parseAbi([
 ]);
 const ZERO = '0x0000000000000000000000000000000000000000';
 const FIX_FEE = 1_000_000_000_000_000n;
+/** deBridge's flat fee on Solana: 0.015 SOL. */
+const SOLANA_FIX_FEE = 15_000_000n;
+const DEFAULT_BLOCKHASH = 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N';
 
 interface QuotedOrder {
   readonly srcChainId: number;
@@ -78,14 +88,15 @@ export async function startDebridgeFake(initial: DebridgeFakeOptions = {}): Prom
     const amountText = q.get('srcChainTokenInAmount') ?? '';
     const recipient = q.get('dstChainTokenOutRecipient') as Address | null;
     const authorityDst = q.get('dstChainOrderAuthorityAddress') as Address | null;
-    if (!DEBRIDGE_CHAINS.some((c) => c.debridgeChainId === srcChainId) || !DEBRIDGE_CHAINS.some((c) => c.debridgeChainId === dstChainId)) return error(3, 'UNSUPPORTED_CHAIN', 'Chain is not supported');
+    const solana = srcChainId === DEBRIDGE_SOLANA_CHAIN_ID;
+    if ((!solana && !DEBRIDGE_CHAINS.some((c) => c.debridgeChainId === srcChainId)) || !DEBRIDGE_CHAINS.some((c) => c.debridgeChainId === dstChainId)) return error(3, 'UNSUPPORTED_CHAIN', 'Chain is not supported');
     if (!/^[0-9]+$/.test(amountText) || q.get('dstChainTokenOutAmount') !== 'auto' || !recipient || !authorityDst || !q.get('senderAddress')) return error(1, 'INVALID_QUERY_PARAMETERS', 'Invalid query parameters');
     const give = BigInt(amountText);
     if (give < (options.minGive ?? 1_000n)) return error(8, 'ERROR_LOW_GIVE_AMOUNT', 'Input amount is too low to cover fees');
     const giveToken = (q.get('srcChainTokenIn') ?? ZERO) as Address;
     const takeToken = (q.get('dstChainTokenOut') ?? ZERO) as Address;
     const take = (give * (options.outBps ?? 9_960n)) / 10_000n;
-    const fixFee = options.fixFee ?? FIX_FEE;
+    const fixFee = options.fixFee ?? (solana ? SOLANA_FIX_FEE : FIX_FEE);
     const salt = BigInt(1_746_213_179_552 + ++sequence);
     const orderId = keccak256(toHex(`debridge-fake-${salt}`));
     quoted.set(orderId, { srcChainId, dstChainId, takeToken, takeAmount: take });
@@ -104,7 +115,23 @@ export async function startDebridgeFake(initial: DebridgeFakeOptions = {}): Prom
       allowedCancelBeneficiarySrc: '0x' as Hex,
     };
     const referral = Number(q.get('referralCode') ?? '0');
-    const data = encodeFunctionData({ abi, functionName: 'createSaltedOrder', args: [order, salt, '0x', referral, '0x', '0x'] });
+    const solanaTx = solana
+      ? encodeDlnSolanaOrderTx({
+          maker: tamper.solanaFeePayer ?? (q.get('senderAddress') ?? ''),
+          mint: (giveToken as string) === DEBRIDGE_SOLANA_NATIVE ? WRAPPED_SOL_MINT : giveToken,
+          giveAmount: order.giveAmount,
+          takeChainId: order.takeChainId,
+          takeToken: order.takeTokenAddress,
+          takeAmount: take,
+          receiverDst: order.receiverDst,
+          orderAuthorityDst: order.orderAuthorityAddressDst,
+          ...(order.externalCall !== '0x' ? { externalCall: order.externalCall } : {}),
+          nonce: salt,
+          referralCode: referral,
+          blockhash: options.solanaBlockhash ?? DEFAULT_BLOCKHASH,
+        })
+      : null;
+    const data = solanaTx ? toHex(solanaTx) : encodeFunctionData({ abi, functionName: 'createSaltedOrder', args: [order, salt, '0x', referral, '0x', '0x'] });
     const template = CREATE_TX as { estimation: Record<string, unknown>; order: Record<string, unknown> };
     const { srcChainTokenOut: _preSwap, costsDetails: _costs, ...estimation } = template.estimation;
     const srcIn = estimation.srcChainTokenIn as Record<string, unknown>;
@@ -117,7 +144,7 @@ export async function startDebridgeFake(initial: DebridgeFakeOptions = {}): Prom
         dstChainTokenOut: { ...dstOut, address: takeToken, chainId: dstChainId, amount: take.toString(), recommendedAmount: take.toString(), maxTheoreticalAmount: take.toString() },
         costsDetails: [],
       },
-      tx: { value: ((giveToken === ZERO ? give : 0n) + fixFee).toString(), data, to: tamper.to ?? DLN_SOURCE },
+      tx: solanaTx ? { data } : { value: ((giveToken === ZERO ? give : 0n) + fixFee).toString(), data, to: tamper.to ?? DLN_SOURCE },
       prependedOperatingExpenseCost: '0',
       order: { ...template.order, salt: Number(salt) },
       orderId,

@@ -10,6 +10,8 @@ import { Type, type Static } from 'typebox';
 
 const UINT_STRING = Type.String({ pattern: '^[0-9]{1,78}$' });
 const EVM_ADDRESS = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' });
+/** A Solana mint (base58, 32 bytes: 32 to 44 characters). */
+const SOLANA_ADDRESS = Type.String({ pattern: '^[1-9A-HJ-NP-Za-km-z]{32,44}$' });
 const Nullable = <T extends Parameters<typeof Type.Optional>[0]>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
 
 const TokenAmountSchema = Type.Object({
@@ -34,10 +36,13 @@ export const DebridgeCreateTxSchema = Type.Object({
       recommendedAmount: Type.Optional(UINT_STRING),
     }),
   }),
-  /** Absent on an estimation-only answer (no authority addresses given); Strait always gives them. */
+  /**
+   * Absent on an estimation-only answer (no authority addresses given); Strait always gives them.
+   * From Solana `tx` is `{ data }` alone: a 0x-hex serialized VersionedTransaction.
+   */
   tx: Type.Optional(
     Type.Object({
-      to: Type.String(),
+      to: Type.Optional(Type.String()),
       data: Type.String(),
       value: Type.Optional(Type.String()),
       allowanceTarget: Type.Optional(Type.String()),
@@ -83,7 +88,8 @@ export type DebridgeError = Static<typeof DebridgeErrorSchema>;
 export const DebridgeContextSchema = Type.Object({
   srcChainId: Type.Integer(),
   dstChainId: Type.Integer(),
-  srcToken: EVM_ADDRESS,
+  /** The EVM token, or on Solana the mint (`11111111111111111111111111111111` for SOL). */
+  srcToken: Type.Union([EVM_ADDRESS, SOLANA_ADDRESS]),
   dstToken: EVM_ADDRESS,
   /** `srcChainTokenInAmount` asked: `amountIn` less the flat fee for a native input. */
   giveAmount: UINT_STRING,

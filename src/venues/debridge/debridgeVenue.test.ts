@@ -109,13 +109,35 @@ describe('deBridge adapter against its fake', () => {
     expect(eaten.code).toBe('below_min');
   });
 
-  it('does not serve Solana or chains outside its deployment list, without a call', () => {
+  it('does not serve a Solana destination, Solana inputs it would pre-swap, or chains outside its deployment list, without a call', () => {
     const venue = adapter();
     expect(venue.supports({ ...eth, toChain: 'solana', toToken: knownToken('solana', null) })).toMatchObject({ served: false, code: 'route_not_served' });
+    const fromSolana = { ...usdc, fromChain: 'solana' as const, fromToken: knownToken('solana', 'USDC') };
+    expect(venue.supports(fromSolana)).toEqual({ served: true });
+    expect(venue.supports({ ...fromSolana, fromToken: knownToken('solana', null), toToken: knownToken('base', null) })).toEqual({ served: true });
+    expect(venue.supports({ ...fromSolana, fromToken: knownToken('solana', 'USDT') })).toMatchObject({ served: false, code: 'token_not_supported' });
+    expect(venue.coverage().origins).toContain('solana');
+    expect(venue.coverage().tokenSymbols('solana', 'base')).toEqual(expect.arrayContaining(['USDC']));
+    expect(venue.coverage().tokenSymbols('solana', 'base')).not.toContain('USDT');
     expect(venue.supports({ ...eth, fromChain: 'scroll', fromToken: knownToken('scroll', null) })).toMatchObject({ served: false, code: 'route_not_served' });
     expect(venue.supports(eth)).toEqual({ served: true });
     expect(venue.supports(usdc)).toEqual({ served: true });
     expect(venue.coverage().tokenSymbols('arbitrum', 'base')).toEqual(expect.arrayContaining(['ETH', 'USDC']));
+  });
+
+  it('asks for a Solana order with the Solana sender, and refuses an EVM sender there before any call', async () => {
+    fake.setOptions({});
+    const fromSolana: VenueQuoteRequest = { ...usdc, fromChain: 'solana', fromToken: knownToken('solana', 'USDC'), amountIn: 25_000_000n, sender: '6piKmZxbAeLhsFeVX9V9gaSQ2tdHn5EcFnoTMQ8KoX1q' };
+    const quote = await adapter().quote(fromSolana, testCall());
+    expect(quote.amountOut).toBe((25_000_000n * 9_960n) / 10_000n);
+    const asked = createTxAsked().at(-1)!.query;
+    expect(asked.get('srcChainId')).toBe('7565164');
+    expect(asked.get('srcChainTokenIn')).toBe('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
+    expect(asked.get('senderAddress')).toBe(fromSolana.sender);
+    const before = createTxAsked().length;
+    const refused = await rejectionOf(adapter().quote({ ...fromSolana, sender: SENDER }, testCall()));
+    expect(refused.code).toBe('invalid_input');
+    expect(createTxAsked()).toHaveLength(before);
   });
 
   it('builds one DlnSource call carrying give plus fee, whose order passes the allow-list check', async () => {
