@@ -61,6 +61,8 @@ const EVM_CREATED = Date.parse('2025-09-01T06:48:02.138492Z');
 /** The docs' BTC-source order, redeemed on Base Sepolia at 04:42:34Z. */
 const BTC_ORDER = 'f8a12d1320fce93c5888b6014abeb5f5de85ecc8c0eef8133f3da03822592121';
 const BTC_REDEEMED = Date.parse('2025-07-09T04:42:34Z');
+/** The HTLC address its order answered (`to`), which its status names as the source swap. */
+const BTC_HTLC = 'tb1ptt49v22dcst7mquwfsmcu2t56xjg07whtcgufvhjuj5zu89y6q0qn8fvfp';
 
 function statusRequest(orderId: string, minAmountOut: string, request: VenueQuoteRequest = WBTC_TO_BTC): VenueStatusRequest {
   return {
@@ -210,10 +212,18 @@ export const contract: VenueContract = {
     {
       name: 'status: the docs\' BTC-source order, redeemed to the recipient, is completed with the redeem hash and the filled amount',
       routes: [statusRoute('real/status-btc-source-redeemed.json')],
-      call: { kind: 'status', request: { ...statusRequest(BTC_ORDER, '49601', BTC_TO_WBTC), context: { fromAsset: 'bitcoin:btc', toAsset: 'arbitrum:wbtc', solverId: SOLVER, orderId: BTC_ORDER, minAmountOut: '49601' } } },
+      call: { kind: 'status', request: { ...statusRequest(BTC_ORDER, '49601', BTC_TO_WBTC), context: { fromAsset: 'bitcoin:btc', toAsset: 'arbitrum:wbtc', solverId: SOLVER, orderId: BTC_ORDER, depositAddress: BTC_HTLC, minAmountOut: '49601' } } },
       credentials: APP_ID,
       now: BTC_REDEEMED,
       expect: { kind: 'status', state: 'completed', destinationTxHash: '0x7b3d81b0caddadbb35a9cf717b5f23b2ceddfa7a1a5251b2dbee723247cffdd6', receivedAmount: 498_500n, check: notUnrecognized },
+    },
+    {
+      name: 'status: a BTC-source order locking at another address than the deposit built is refused',
+      routes: [statusRoute('real/status-btc-source-redeemed.json')],
+      call: { kind: 'status', request: { ...statusRequest(BTC_ORDER, '49601', BTC_TO_WBTC), context: { fromAsset: 'bitcoin:btc', toAsset: 'arbitrum:wbtc', solverId: SOLVER, orderId: BTC_ORDER, depositAddress: 'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0' } } },
+      credentials: APP_ID,
+      now: BTC_REDEEMED,
+      expect: { kind: 'rejection', code: 'venue_bad_response', details: { path: '/result/source_swap/swap_id' } },
     },
     {
       name: 'status: the same redeem delivering less than the order\'s minimum is partial',

@@ -122,6 +122,11 @@ export function createGardenVenue(deps: VenueDeps): Venue {
       }
       const order = resultOf(answer, request.amountIn);
       if (order.order_id !== orderId) throw new VenueRejection('venue_bad_response', `Garden answered order ${order.order_id} for ${orderId}`, { path: '/result/order_id' });
+      // A Bitcoin source swap is named by its HTLC address: it must be the one the user was told to pay.
+      const swapId = order.source_swap.swap_id;
+      if (context.depositAddress && swapId && swapId !== context.depositAddress) {
+        throw new VenueRejection('venue_bad_response', `Garden's order ${orderId} locks at ${swapId}, not the deposit address ${context.depositAddress}`, { path: '/result/source_swap/swap_id' });
+      }
       const minAmountOut = context.minAmountOut === undefined ? null : BigInt(context.minAmountOut);
       return toGardenVenueStatus(order, deps.now(), minAmountOut);
     },
