@@ -121,6 +121,13 @@ export const contract: VenueContract = {
       },
     },
     {
+      name: 'quote: a row carrying estimated_time gives the ETA',
+      routes: [quoteRoute('synthetic/quote-eth-wbtc-to-btc-estimated-time.json')],
+      call: { kind: 'quote', request: WBTC_TO_BTC },
+      credentials: APP_ID,
+      expect: { kind: 'row', amountOut: 49_850n, minAmountOut: 49_601n, estimatedSeconds: 600 },
+    },
+    {
       name: 'quote: a real answer for another pair (Base WBTC where Arbitrum WBTC was asked) is refused, not priced',
       routes: [quoteRoute('real/quote-btc-to-base-wbtc.json')],
       call: { kind: 'quote', request: BTC_TO_WBTC },

@@ -47,8 +47,8 @@ export function toVenueQuote(rows: readonly GardenQuote[], request: VenueQuoteRe
     amountIn: request.amountIn,
     amountOut,
     minAmountOut: minAfterSlippage(amountOut),
-    // Garden publishes no time estimate; it is mostly the source chain's confirmations.
-    estimatedSeconds: null,
+    // Without Garden's estimate there is none: the time is mostly the source chain's confirmations.
+    estimatedSeconds: best.estimated_time ?? null,
     expiresAt: null,
     context: { ...context },
   };

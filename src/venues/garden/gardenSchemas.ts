@@ -34,6 +34,8 @@ export const GardenQuoteSchema = Type.Object({
   source: QuoteSide,
   destination: QuoteSide,
   solver_id: Type.Optional(Type.String()),
+  /** Seconds; newer answers carry it (an integrator's recorded quote), the docs' recorded ones do not. */
+  estimated_time: Type.Optional(Type.Number({ minimum: 0 })),
 });
 export type GardenQuote = Static<typeof GardenQuoteSchema>;
 
