@@ -105,7 +105,13 @@ function typedDataMismatch(order: GardenCreatedOrder, tx: GardenEvmTransaction):
   if (!args) return null;
   const { domain, message } = typed;
   if (typeof domain.verifyingContract === 'string' && !sameEvmAddress(domain.verifyingContract, tx.to)) return 'verifyingContract';
-  const asBig = (v: unknown): bigint | null => (typeof v === 'string' || typeof v === 'number' ? BigInt(v) : null);
+  const asBig = (v: unknown): bigint | null => {
+    try {
+      return typeof v === 'string' || (typeof v === 'number' && Number.isSafeInteger(v)) ? BigInt(v) : null;
+    } catch {
+      return null;
+    }
+  };
   if (typeof message.redeemer === 'string' && !sameEvmAddress(message.redeemer, args.redeemer)) return 'redeemer';
   if (message.amount !== undefined && asBig(message.amount) !== args.amount) return 'amount';
   if (message.timelock !== undefined && asBig(message.timelock) !== args.timelock) return 'timelock';

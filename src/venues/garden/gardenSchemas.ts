@@ -46,7 +46,7 @@ export const GardenQuoteResponseSchema = envelope(Type.Array(GardenQuoteSchema))
 export const GardenEvmTransactionSchema = Type.Object({
   to: Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' }),
   data: Hex,
-  value: Type.Optional(Type.String()),
+  value: Type.Optional(Type.String({ pattern: '^(0x[0-9a-fA-F]{1,64}|[0-9]{1,78})$' })),
   chain_id: Type.Integer({ minimum: 1 }),
   gas_limit: Type.Optional(Type.String()),
 });

@@ -8,6 +8,9 @@ import { startGardenFake, type GardenFake } from './gardenFake.ts';
 import { INITIATE_SELECTOR, MAX_TIMELOCK_BLOCKS, decodeInitiate, initiateCheckOf } from './gardenInitiateCall.ts';
 import { GardenCreateOrderResponseSchema, GardenOrderResponseSchema, GardenQuoteResponseSchema } from './gardenSchemas.ts';
 import { GARDEN_STATUS_TABLE } from './gardenStatus.ts';
+import { toStepsPlan } from './gardenMapping.ts';
+import { VenueRejection } from '../Venue.ts';
+import type { GardenCreatedOrder } from './gardenSchemas.ts';
 import { gardenVenue } from './gardenVenue.ts';
 
 const WBTC_ETH: TokenInfo = { chain: 'ethereum', symbol: 'WBTC', address: '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599', decimals: 8 };
@@ -197,5 +200,31 @@ describe('build and status', () => {
     const statusRequest: VenueStatusRequest = { fromChain: 'bitcoin', toChain: 'ethereum', toToken: WBTC_ETH, sourceTxHash: 'ab'.repeat(32), recipient: RECIPIENT, amountIn: 1n, expectedOut: 1n, context: { fromAsset: 'bitcoin:btc', toAsset: 'ethereum:wbtc', solverId: null, orderId: 'ff'.repeat(32) } };
     expect(await adapter.status(statusRequest, testCall())).toMatchObject({ state: 'pending', venueStatus: 'NotFound' });
     expect((await rejectionOf(adapter.status({ ...statusRequest, context: { fromAsset: 'bitcoin:btc', toAsset: 'ethereum:wbtc', solverId: null } }, testCall()))).code).toBe('invalid_input');
+  });
+});
+
+describe('the typed data beside the initiate', () => {
+  const order = () => structuredClone((fixture('synthetic/order-evm-source-mainnet.json') as { result: GardenCreatedOrder }).result);
+  const wbtcToBtc = request({ fromChain: 'ethereum', toChain: 'bitcoin', fromToken: WBTC_ETH, toToken: BTC, amountIn: 50_000n, recipient: BTC_USER });
+  const context = { fromAsset: 'ethereum:wbtc', toAsset: 'bitcoin:btc', solverId: null };
+  const plan = (o: GardenCreatedOrder) => () => toStepsPlan(o, wbtcToBtc, gardenAssetOf(WBTC_ETH)!, context, 49_850n);
+
+  it('agrees on the mainnet variant of the docs\' order', () => expect(plan(order())().steps).toHaveLength(1));
+  it.each([
+    ['amount', '0xc351'],
+    ['timelock', '0x1c21'],
+    ['redeemer', '0x0000000000000000000000000000000000000001'],
+    ['secretHash', `0x${'22'.repeat(32)}`],
+    ['amount', 'not a number'],
+  ])('refuses a message whose %s differs from the call (%s)', (field, value) => {
+    const lying = order();
+    (lying.typed_data!.message as Record<string, unknown>)[field] = value;
+    expect(plan(lying)).toThrow(VenueRejection);
+    expect(plan(lying)).toThrow(new RegExp(field));
+  });
+  it('refuses a domain naming another contract', () => {
+    const lying = order();
+    lying.typed_data!.domain.verifyingContract = '0x0000000000000000000000000000000000000bad';
+    expect(plan(lying)).toThrow(/verifyingContract/);
   });
 });

@@ -41,7 +41,9 @@ export const gardenVenue: VenueModule = {
 
 const SOURCE_CHAINS: readonly ChainKey[] = [...new Set(GARDEN_ASSETS.filter((a) => a.source).map((a) => a.chain))];
 
-function resolve(corridor: Corridor): { from: GardenAsset; to: GardenAsset } | CoverageAnswer {
+type Refusal = Extract<CoverageAnswer, { served: false }>;
+
+function resolve(corridor: Corridor): { from: GardenAsset; to: GardenAsset } | Refusal {
   const { fromChain, toChain } = corridor;
   if (fromChain === toChain) return { served: false, code: 'route_not_served', message: 'Garden swaps across chains only' };
   for (const chain of [fromChain, toChain]) {
@@ -58,7 +60,7 @@ function resolve(corridor: Corridor): { from: GardenAsset; to: GardenAsset } | C
 
 function resolveOrThrow(corridor: Corridor): { from: GardenAsset; to: GardenAsset } {
   const resolved = resolve(corridor);
-  if ('served' in resolved) throw new VenueRejection(resolved.served ? 'venue_error' : resolved.code, resolved.served ? 'unreachable' : resolved.message);
+  if ('served' in resolved) throw new VenueRejection(resolved.code, resolved.message);
   return resolved;
 }
 
