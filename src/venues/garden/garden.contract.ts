@@ -16,6 +16,8 @@ const APP_ID = { APP_ID: 'f242ea49332293424c96c562a6ef575a819908c878134dcb4fce42
 const SOLVER = '0x9dd9c2d208b07bf9a4ef9ca311f36d7185749635';
 const USER_EVM = '0x4cD3FB4a504cc978f316a81Dc5165D2C5b30592d';
 const USER_BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+/** The BTC recipient of the docs' EVM-source order (its destination swap's redeemer). */
+const DOCS_BTC_RECIPIENT = 'tb1p4pr78swsn60y4ushe05v28mqpqppxxkfkxu2wun5jw6duc8unj3sjrh4gd';
 const ETHEREUM_WBTC_HTLC = getAddress('0x795dcb58d1cd4789169d5f938ea05e17eceb68ca');
 
 /** The docs' EVM-source swap, asked on mainnet: 0.0005 WBTC on Ethereum → BTC. */
@@ -70,7 +72,7 @@ function statusRequest(orderId: string, minAmountOut: string, request: VenueQuot
     toChain: request.toChain,
     toToken: request.toToken,
     sourceTxHash: `0x${'5a'.repeat(32)}`,
-    recipient: request.recipient,
+    recipient: request === WBTC_TO_BTC ? DOCS_BTC_RECIPIENT : request.recipient,
     amountIn: request.amountIn,
     expectedOut: 49_850n,
     context: { fromAsset: 'ethereum:wbtc', toAsset: 'bitcoin:btc', solverId: SOLVER, orderId, minAmountOut },
@@ -223,6 +225,14 @@ export const contract: VenueContract = {
       credentials: APP_ID,
       now: BTC_REDEEMED,
       expect: { kind: 'status', state: 'completed', destinationTxHash: '0x7b3d81b0caddadbb35a9cf717b5f23b2ceddfa7a1a5251b2dbee723247cffdd6', receivedAmount: 498_500n, check: notUnrecognized },
+    },
+    {
+      name: 'status: an order whose destination pays another redeemer than the recipient is refused',
+      routes: [statusRoute('real/status-btc-source-redeemed.json')],
+      call: { kind: 'status', request: { ...statusRequest(BTC_ORDER, '49601', BTC_TO_WBTC), recipient: '0x0000000000000000000000000000000000000bad', context: { fromAsset: 'bitcoin:btc', toAsset: 'arbitrum:wbtc', solverId: SOLVER, orderId: BTC_ORDER } } },
+      credentials: APP_ID,
+      now: BTC_REDEEMED,
+      expect: { kind: 'rejection', code: 'venue_bad_response', details: { path: '/result/destination_swap/redeemer' } },
     },
     {
       name: 'status: a BTC-source order locking at another address than the deposit built is refused',

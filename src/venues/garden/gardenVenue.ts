@@ -1,3 +1,4 @@
+import { sameAddress } from '../../domain/addresses/sameAddress.ts';
 import { chainInfo, evmChainId, type ChainKey } from '../../domain/chains.ts';
 import { INITIATE_SELECTOR, initiateCheckOf } from './gardenInitiateCall.ts';
 import { VenueRejection, type CallContext, type CoverageAnswer, type Corridor, type Venue, type VenueBuildPlan, type VenueBuildRequest, type VenueCoverage, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
@@ -128,6 +129,11 @@ export function createGardenVenue(deps: VenueDeps): Venue {
       const swapId = order.source_swap.swap_id;
       if (context.depositAddress && swapId && swapId !== context.depositAddress) {
         throw new VenueRejection('venue_bad_response', `Garden's order ${orderId} locks at ${swapId}, not the deposit address ${context.depositAddress}`, { path: '/result/source_swap/swap_id' });
+      }
+      // The destination HTLC pays its redeemer: it must be the transfer's recipient, or a "redeemed" pays someone else.
+      const redeemer = order.destination_swap.redeemer;
+      if (redeemer && !sameAddress(request.toChain, redeemer, request.recipient)) {
+        throw new VenueRejection('venue_bad_response', `Garden's order ${orderId} pays ${redeemer}, not the recipient ${request.recipient}`, { path: '/result/destination_swap/redeemer' });
       }
       const minAmountOut = context.minAmountOut === undefined ? null : BigInt(context.minAmountOut);
       return toGardenVenueStatus(order, deps.now(), minAmountOut);
