@@ -8,6 +8,7 @@ import { chainflipVenue } from './chainflip/chainflipVenue.ts';
 import { changenowVenue } from './changenow/changenowVenue.ts';
 import { exolixVenue } from './exolix/exolixVenue.ts';
 import { fixedfloatVenue } from './fixedfloat/fixedfloatVenue.ts';
+import { gardenVenue } from './garden/gardenVenue.ts';
 import { houdiniVenue } from './houdini/houdiniVenue.ts';
 import { lifiVenue } from './lifi/lifiVenue.ts';
 import { mayanVenue } from './mayan/mayanVenue.ts';
@@ -41,7 +42,7 @@ export const VENUE_MODULES: readonly VenueEntry[] = [
   mayanVenue,
   nearIntentsVenue,
   planned('eco', 'intent', ['evm_calldata']),
-  planned('garden', 'intent', ['deposit_address', 'evm_calldata', 'svm_serialized'], { requiredCredentials: ['APP_ID'] }),
+  gardenVenue,
   // Meson stays planned: its swap needs two signatures (request, and release naming the recipient), each an
   // EIP-191 personal_sign or a legacy eth_signTypedData v1 array without a domain, never EIP-712 v4 typed
   // data (MesonFi/meson-contracts-solidity packages/sdk/src/SwapSigner.ts); it needs a message-signature step.
