@@ -1,3 +1,4 @@
+import { claimView } from './claims/claimObject.ts';
 import { explorerTxUrl } from '../domain/explorers.ts';
 import type { JsonObject } from '../domain/steps.ts';
 import { elapsedSecondsOf, substatusOf } from '../domain/transferProgress.ts';
@@ -81,7 +82,7 @@ export interface FeeRowView {
 }
 
 export interface ExplorerLinkView {
-  /** Which hash of the transfer: `sourceTxHash`, `feeTxHash`, `destinationTxHash`, `postStep.txHash` or `fees[<kind>].txHash`. */
+  /** Which hash of the transfer: `sourceTxHash`, `feeTxHash`, `destinationTxHash`, `postStep.txHash`, `claim.txHash` or `fees[<kind>].txHash`. */
   field: string;
   chain: string;
   txHash: string;
@@ -114,7 +115,7 @@ export function transferView(t: TransferRecord, fees: readonly FeeRowRecord[], n
     destinationTxHash: t.destinationTxHash,
     feeTxHash: t.feeTxHash,
     sourceTxVerification: t.sourceTxVerification,
-    claim: t.claim,
+    claim: claimView(t.claim, now),
     postStep: t.postStep,
     finalDestination: t.finalDestination,
     requesterWallet: t.requesterWallet,
@@ -140,12 +141,14 @@ export function transferView(t: TransferRecord, fees: readonly FeeRowRecord[], n
 /** A link for every transaction hash the transfer names, on chains with a public explorer (domain/explorers.ts). */
 function explorerLinksOf(t: TransferRecord, fees: readonly FeeRowRecord[]): ExplorerLinkView[] {
   const postStepHash = typeof t.postStep?.txHash === 'string' ? t.postStep.txHash : null;
+  const claimHash = typeof t.claim?.txHash === 'string' ? t.claim.txHash : null;
   const named: [string, string, string | null][] = [
     ['sourceTxHash', t.fromChain, t.sourceTxHash],
     ['feeTxHash', t.fromChain, t.feeTxHash],
     ...fees.map((f): [string, string, string | null] => [`fees[${f.kind}].txHash`, f.chain, f.txHash]),
     ['destinationTxHash', t.toChain, t.destinationTxHash],
     ['postStep.txHash', t.toChain, postStepHash],
+    ['claim.txHash', t.toChain, claimHash],
   ];
   const links: ExplorerLinkView[] = [];
   for (const [field, chain, txHash] of named) {

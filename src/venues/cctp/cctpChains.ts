@@ -56,6 +56,7 @@ export const FAST_FINALITY = 1000;
 export const STANDARD_FINALITY = 2000;
 
 export const tokenMessengerV2Abi = parseAbi([
+  'function depositForBurn(uint256 amount, uint32 destinationDomain, bytes32 mintRecipient, address burnToken, bytes32 destinationCaller, uint256 maxFee, uint32 minFinalityThreshold)',
   'function depositForBurnWithHook(uint256 amount, uint32 destinationDomain, bytes32 mintRecipient, address burnToken, bytes32 destinationCaller, uint256 maxFee, uint32 minFinalityThreshold, bytes hookData)',
 ]);
 
