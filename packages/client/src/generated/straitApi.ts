@@ -626,11 +626,31 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description A transaction on the destination chain the transfer needs after the venue's part (docs/transfer-fields.md#claim). The transfer stays `PENDING` until the claim lands. */
+        Claim: {
+            /** @description `waiting` (the venue's part is not done, or a challenge period runs), `ready` (sign `steps` now), `submitted` (a redeem transaction is on record; waiting for it to land), `claimed` (it landed; the transfer completes) */
+            status: "waiting" | "ready" | "submitted" | "claimed";
+            /** @description the chain the redeem steps are sent on (the destination) */
+            chain: string;
+            /** @description the redeem steps this claim takes, in order: `receiveMessage` (CCTP), or `prove` then `finalize` (an L2 withdrawal) */
+            actions: string[];
+            /** @description who the destination contract lets send the redeem. Strait accepts a submission signed by the requester or the recipient; a redeem anyone else sends still completes the transfer */
+            signer: "anyone" | "recipient";
+            claimableAt: string | null;
+            secondsUntilClaimable: number | null;
+            /** @description the unsigned `redeem` steps to sign now, in order (EVM, on `chain`); empty unless `ready`. Submit each with `step: "redeem"` */
+            steps: components["schemas"]["Step"][];
+            txHash: string | null;
+            /** @description why this transfer needs a claim */
+            reason: string;
+            /** @description what is awaited, for people; never parsed */
+            detail: string;
+        };
         /** @description where the transfer stands, for a person (docs/events.md#progress) */
         TransferSubstatus: "waiting_for_signature" | "waiting_for_source_confirmation" | "bridging" | "waiting_for_destination" | "waiting_for_credit" | "claim_ready" | "refund_in_progress" | "delayed" | "completed" | "partial" | "refunded" | "failed" | "abandoned";
         /** @description A transaction's page on its chain's public explorer. */
         ExplorerLink: {
-            /** @description the hash it shows: `sourceTxHash`, `feeTxHash`, `destinationTxHash`, `postStep.txHash` or `fees[<kind>].txHash` */
+            /** @description the hash it shows: `sourceTxHash`, `feeTxHash`, `destinationTxHash`, `postStep.txHash`, `claim.txHash` or `fees[<kind>].txHash` */
             field: string;
             chain: string;
             txHash: string;
@@ -665,9 +685,7 @@ export interface components {
             destinationTxHash: string | null;
             feeTxHash: string | null;
             sourceTxVerification: components["schemas"]["Verification"] | null;
-            claim: {
-                [key: string]: unknown;
-            } | null;
+            claim: components["schemas"]["Claim"] | null;
             postStep: components["schemas"]["PostStep"] | null;
             finalDestination: {
                 [key: string]: unknown;
