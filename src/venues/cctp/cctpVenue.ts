@@ -136,7 +136,8 @@ class CctpVenue implements Venue {
     const client = this.deps.evm(to.key);
     const evidence: MintEvidence = client ? await confirmMint(client, burn.nonce) : { kind: 'no_rpc' };
     const mapped = mapAttested(message, burn, evidence, to.key, to.usdc);
-    if (!manual || mapped.state !== 'pending' || evidence.kind === 'unreadable') return manual ? waitingClaim(mapped) : mapped;
+    if (!manual || mapped.state !== 'pending') return mapped;
+    if (evidence.kind === 'unreadable') return waitingClaim(mapped);
     return claimOf(mapped, message, { srcDomain: from.domain, dstDomain: to.domain, burnToken: from.usdc, recipient: request.recipient, amount: burnAmountOf(request) }, to);
   }
 
