@@ -3,6 +3,7 @@ import { Compile } from 'typebox/compile';
 import { decodeFunctionData, pad } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestVenue, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
+import type { EvmStep } from '../../domain/steps.ts';
 import { type VenueQuote } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import { TOKEN_MESSENGER_V2, tokenMessengerV2Abi } from './cctpChains.ts';
@@ -193,7 +194,7 @@ describe('the manual route (Circle does not forward to the destination)', () => 
     });
     const plan = await venue.build({ request, quote }, testCall());
     if (plan.shape !== 'steps') throw new Error('expected steps');
-    const call = decodeFunctionData({ abi: tokenMessengerV2Abi, data: plan.steps[0]!.data as `0x${string}` });
+    const call = decodeFunctionData({ abi: tokenMessengerV2Abi, data: (plan.steps[0] as EvmStep).data });
     expect(call.functionName).toBe('depositForBurn');
     expect(call.args).toEqual([USDC(1000), 6, pad(RECIPIENT.toLowerCase() as `0x${string}`), ARB_USDC, `0x${'0'.repeat(64)}`, 120_000n, 1000]);
     expect(plan.claim).toMatchObject({ chain: 'base', actions: ['receiveMessage'], signer: 'anyone' });
@@ -205,7 +206,7 @@ describe('the manual route (Circle does not forward to the destination)', () => 
     const quote = await venue.quote(request, testCall());
     const plan = await venue.build({ request, quote }, testCall());
     if (plan.shape !== 'steps') throw new Error('expected steps');
-    expect(decodeFunctionData({ abi: tokenMessengerV2Abi, data: plan.steps[0]!.data as `0x${string}` }).functionName).toBe('depositForBurnWithHook');
+    expect(decodeFunctionData({ abi: tokenMessengerV2Abi, data: (plan.steps[0] as EvmStep).data }).functionName).toBe('depositForBurnWithHook');
     expect(plan.claim).toBeUndefined();
   });
 });
