@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { encodeFunctionData, type Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { whyNotAllowed, type StepRules } from '../../engine/vetSteps.ts';
@@ -69,5 +70,25 @@ describe('the redeem allow-list (checked when the worker stores the step and aga
     const usedNonces = encodeFunctionData({ abi: messageTransmitterV2Abi, functionName: 'usedNonces', args: [attested.header.nonce] });
     expect(whyNotAllowed({ ...step, data: usedNonces }, rules)).toMatch(/not on cctp's allow-list/);
     expect(whyNotAllowed({ ...step, step: 'main', chainId: arbitrum.chainId }, rules)).toMatch(/not on cctp's allow-list/);
+  });
+});
+
+describe('real attested messages of plain burns (fixtures/real: an integrator\'s mainnet logs)', () => {
+  const read = (name: string) => JSON.parse(readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url), 'utf8')) as { message: Hex; attestation: Hex };
+  const logRecipient = '0xfD08836eeE6242092a9c869237a8d122275b024A';
+
+  it.each([
+    ['message-attested-op-arbitrum-log.json', 'optimism'],
+    ['message-attested-ethereum-arbitrum-log.json', 'ethereum'],
+  ] as const)('%s is the mint of a 100-unit burn from %s to arbitrum, and nothing else', (file, from) => {
+    const { message, attestation } = read(file);
+    const source = cctpChain(from)!;
+    const mint: ExpectedMint = { srcDomain: source.domain, dstDomain: arbitrum.domain, burnToken: source.usdc, recipient: logRecipient, amount: 100n };
+    expect(whyNotOurMint(message, mint)).toBeNull();
+    expect(whyNotOurMint(message, { ...mint, amount: 101n })).toMatch(/moves 100/);
+    expect(whyNotOurMint(message, { ...mint, recipient: RECIPIENT })).toMatch(/not the recipient/);
+    expect(whyNotOurMint(message, { ...mint, dstDomain: base.domain })).toMatch(/goes to domain 3/);
+    const intent = { sourceChainId: source.chainId, sourceToken: source.usdc, amount: 100n, recipient: logRecipient, destinationChainId: arbitrum.chainId };
+    expect(checkRedeemCall(redeemStep(arbitrum.chainId, message, attestation).data, 0n, intent)).toBeNull();
   });
 });
