@@ -65,12 +65,15 @@ describe('CCTP manual mint: a transfer with a claim, base → arbitrum on anvil'
     const arbitrum = clients[42161]!;
     const before = await arbitrum.readContract({ address: ARB_USDC, abi: erc20Abi, functionName: 'balanceOf', args: [user.address] });
 
-    const quote = await api<{ decisionId: string; quotes: { venue: string; quoteId: string; amountOutAtomic: string }[]; rejected: unknown[] }>('POST', '/bridge/quote', {
+    const quote = await api<{ decisionId: string; quotes: { venue: string; quoteId: string; amountOutAtomic: string; claim?: unknown }[]; rejected: unknown[] }>('POST', '/bridge/quote', {
       fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '100000000', sender: user.address, recipient: user.address,
     });
     expect(quote.status).toBe(200);
     const row = quote.body.quotes.find((q) => q.venue === 'cctp');
     expect(row, JSON.stringify(quote.body.rejected)).toBeDefined();
+    // The row discloses the claim; rows of venues that deliver by themselves carry none.
+    expect(row!.claim).toEqual({ chain: 'arbitrum', actions: ['receiveMessage'], signer: 'anyone' });
+    expect(quote.body.quotes.filter((q) => q.venue !== 'cctp').every((q) => q.claim === undefined)).toBe(true);
 
     const build = await api<{ transferId: string; steps: EvmStepJson[] }>('POST', '/bridge/build', { decisionId: quote.body.decisionId, quoteId: row!.quoteId });
     expect(build.status, JSON.stringify(build.body)).toBe(200);

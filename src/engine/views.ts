@@ -20,6 +20,8 @@ export interface QuoteRowView {
   executable: boolean;
   eligibility: string;
   expiresAt: number;
+  /** Present on a row whose transfer will need a claim on the destination (docs/transfer-fields.md#claim). */
+  claim?: { chain: string; actions: string[]; signer: string };
 }
 
 export interface DecisionView {
@@ -49,7 +51,16 @@ export function quoteRowView(row: StoredQuoteRow): QuoteRowView {
     executable: row.executable,
     eligibility: row.eligibility,
     expiresAt: row.expiresAt,
+    ...quoteClaimOf(row.venueQuote),
   };
+}
+
+/** The claim a stored row announced, as the row discloses it; nothing for a row without one. */
+function quoteClaimOf(venueQuote: JsonObject): Pick<QuoteRowView, 'claim'> {
+  const claim = venueQuote.claim;
+  if (typeof claim !== 'object' || claim === null || Array.isArray(claim)) return {};
+  const actions = Array.isArray(claim.actions) ? claim.actions.filter((a): a is string => typeof a === 'string') : [];
+  return { claim: { chain: String(claim.chain), actions, signer: claim.signer === 'recipient' ? 'recipient' : 'anyone' } };
 }
 
 export function decisionView(decision: StoredDecision, bestByTime: string | null): DecisionView {

@@ -151,6 +151,16 @@ export const QuoteRow = Type.Object(
     executable: Type.Boolean(),
     eligibility: Type.String({ description: '`ok` when build turns the row into steps; `quote_only` when Strait shows the price but cannot build steps for this venue from this source chain yet (docs/quotes.md)' }),
     expiresAt: EpochMs,
+    claim: Type.Optional(
+      Type.Object(
+        {
+          chain: Type.String({ description: 'the chain the claim is sent on (the destination)' }),
+          actions: Type.Array(Type.String(), { description: 'the redeem steps it takes, in order' }),
+          signer: Type.Union([Type.Literal('anyone'), Type.Literal('recipient')]),
+        },
+        { description: 'present when the transfer will need a claim: one more transaction on the destination, signed (and paid for in gas) after the venue\'s part (docs/transfer-fields.md#claim)' },
+      ),
+    ),
   },
   { $id: 'QuoteRow', description: 'One venue\'s priced answer, net of every fee.' },
 );

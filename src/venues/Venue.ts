@@ -170,6 +170,12 @@ export interface VenueQuote {
   readonly expiresAt: number | null;
   /** JSON data build and status need (venue quote ids, timestamps, deadlines). Stored with the row. */
   readonly context: JsonObject;
+  /**
+   * Present when a transfer built from this row will need a claim on the destination (the build's
+   * {@link StepsPlan.claim} says the same): the quote row discloses it, since the recipient signs and
+   * pays for one more transaction.
+   */
+  readonly claim?: Pick<ClaimTerms, 'chain' | 'actions' | 'signer'>;
 }
 
 export interface VenueBuildRequest {

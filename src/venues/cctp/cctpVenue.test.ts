@@ -191,6 +191,7 @@ describe('the manual route (Circle does not forward to the destination)', () => 
       estimatedSeconds: 30,
       expiresAt: NOW + 60_000,
       context: { srcDomain: 3, dstDomain: 6, minFinalityThreshold: 1000, maxFee: '120000', protocolFee: '100000', forwardFee: '0', route: 'manual' },
+      claim: { chain: 'base', actions: ['receiveMessage'], signer: 'anyone' },
     });
     const plan = await venue.build({ request, quote }, testCall());
     if (plan.shape !== 'steps') throw new Error('expected steps');

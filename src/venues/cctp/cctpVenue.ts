@@ -85,7 +85,7 @@ class CctpVenue implements Venue {
       }),
       allowanceCall,
     ]);
-    return priceQuote({
+    const quote = priceQuote({
       amount: request.amountIn,
       srcDomain: from.domain,
       dstDomain: to.domain,
@@ -94,6 +94,7 @@ class CctpVenue implements Venue {
       fastAllowance: allowance ? scaledDecimal(allowance.allowance, USDC_DECIMALS_SCALE, 'down') : null,
       now: this.deps.now(),
     });
+    return quote.context.route === 'manual' ? { ...quote, claim: { chain: to.key, actions: ['receiveMessage'], signer: 'anyone' } } : quote;
   }
 
   async build({ request, quote }: VenueBuildRequest): Promise<VenueBuildPlan> {

@@ -320,6 +320,14 @@ export interface components {
             eligibility: string;
             /** @description epoch milliseconds */
             expiresAt: number;
+            /** @description present when the transfer will need a claim: one more transaction on the destination, signed (and paid for in gas) after the venue's part (docs/transfer-fields.md#claim) */
+            claim?: {
+                /** @description the chain the claim is sent on (the destination) */
+                chain: string;
+                /** @description the redeem steps it takes, in order */
+                actions: string[];
+                signer: "anyone" | "recipient";
+            };
         };
         /** @description Why a venue did not price (docs/errors.md, rejection reasons). */
         Rejection: {
