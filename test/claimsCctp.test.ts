@@ -132,3 +132,30 @@ describe('CCTP manual mint: a transfer with a claim, base → arbitrum on anvil'
     expect(after - before).toBe(BigInt(row!.amountOutAtomic));
   });
 });
+
+describe('CCTP manual mint: a claim anyone may send', () => {
+  it('completes the transfer when someone else sends the redeem, with the claim naming their transaction', async () => {
+    const user = sandbox.info.accounts[8]!;
+    const relayer = sandbox.info.accounts[9]!;
+    const quote = await api<{ decisionId: string; quotes: { venue: string; quoteId: string }[] }>('POST', '/bridge/quote', {
+      fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '25000000', sender: user.address, recipient: user.address,
+    });
+    const row = quote.body.quotes.find((q) => q.venue === 'cctp')!;
+    const build = await api<{ transferId: string; steps: EvmStepJson[] }>('POST', '/bridge/build', { decisionId: quote.body.decisionId, quoteId: row.quoteId });
+    const transferId = build.body.transferId;
+    for (const step of build.body.steps) {
+      const accepted = await submitSigned(transferId, step, await sign(user, step));
+      await clients[step.chainId]!.waitForTransactionReceipt({ hash: accepted.body.txHash, pollingInterval: 50 });
+    }
+    const ready = await until(transferId, (t) => t.claim?.status === 'ready');
+    const redeem = ready.claim!.steps[0]!;
+    // Sent straight to the chain by a third party: Strait is never told.
+    const hash = await clients[42161]!.request({ method: 'eth_sendRawTransaction', params: [await sign(relayer, redeem)] });
+    await clients[42161]!.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+
+    const done = await until(transferId, (t) => t.status === 'COMPLETED');
+    expect(done.claim).toMatchObject({ status: 'claimed', steps: [], txHash: hash });
+    expect(done.destinationTxHash).toBe(hash);
+    expect(done.explorerLinks.map((l) => l.field)).toContain('claim.txHash');
+  });
+});
