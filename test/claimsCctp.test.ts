@@ -157,5 +157,9 @@ describe('CCTP manual mint: a claim anyone may send', () => {
     expect(done.claim).toMatchObject({ status: 'claimed', steps: [], txHash: hash });
     expect(done.destinationTxHash).toBe(hash);
     expect(done.explorerLinks.map((l) => l.field)).toContain('claim.txHash');
+    // The user's own redeem, signed late, would only revert: refused, nothing broadcast.
+    const late = await submitSigned(transferId, redeem, await sign(user, redeem));
+    expect(late.status).toBe(409);
+    expect(late.body.error?.code).toBe('claim_already_made');
   });
 });

@@ -92,6 +92,7 @@ export async function submitTransfer(deps: EngineDeps, transferId: string, body:
     throw new AppError('transfer_abandoned', `transfer ${transferId} is ABANDONED: its built steps can no longer move funds; request a new quote. Nothing was broadcast or recorded`);
   }
   const steps = await listSteps(db, transferId);
+  if (body.step === 'redeem') refuseLandedClaim(transfer);
   const ofKind = steps.filter((s) => s.kind === body.step);
   if (ofKind.length === 0) throw new AppError('step_not_built', `transfer ${transferId} has no ${body.step} step`, { details: { builtSteps: steps.map((s) => s.kind) } });
 
@@ -201,6 +202,12 @@ async function expectVenueCollectedFees(deps: EngineDeps, transferId: string, st
     collected = true;
   }
   if (collected && paidBySteps.size === 0) await updateTransfer(deps.store.db, transferId, { feeTxHash: txHash }, deps.now());
+}
+
+/** A claim that landed (whoever sent it) leaves nothing to redeem: a new redeem transaction would only revert. */
+function refuseLandedClaim(transfer: TransferRecord): void {
+  if (transfer.claim?.status !== 'claimed') return;
+  throw new AppError('claim_already_made', `the claim of transfer ${transfer.id} already landed${typeof transfer.claim.txHash === 'string' ? ` in ${transfer.claim.txHash}` : ''}; nothing was broadcast or recorded`, { details: { txHash: transfer.claim.txHash ?? null } });
 }
 
 /**

@@ -197,7 +197,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @description stable code (docs/errors.md) */
-                code: "invalid_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "malformed_request" | "headers_too_large" | "request_timeout" | "route_not_found" | "same_chain" | "unknown_token" | "token_not_priced" | "invalid_amount" | "invalid_sender" | "invalid_recipient" | "invalid_referral_wallet" | "invalid_referral_bps" | "referral_incomplete" | "invalid_user_ip" | "decision_not_found" | "quote_not_found" | "no_executable_quote" | "privacy_venue_required" | "quote_expired" | "quote_drifted" | "decision_already_built" | "insufficient_balance" | "unsafe_venue_answer" | "venue_unavailable" | "transfer_not_found" | "invalid_webhook_url" | "webhook_url_forbidden" | "webhooks_not_configured" | "invalid_last_event_id" | "too_many_streams" | "invalid_submission" | "step_not_allowed" | "step_not_built" | "source_tx_claimed" | "fee_steps_required" | "transfer_abandoned" | "step_already_signed" | "build_expired" | "invalid_signed_transaction" | "transaction_mismatch" | "nonce_too_low" | "transaction_underpriced" | "insufficient_funds" | "broadcast_rejected" | "blockhash_expired" | "chain_unavailable" | "no_rpc_for_chain" | "rate_limited" | "service_unavailable" | "internal_error";
+                code: "invalid_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "malformed_request" | "headers_too_large" | "request_timeout" | "route_not_found" | "same_chain" | "unknown_token" | "token_not_priced" | "invalid_amount" | "invalid_sender" | "invalid_recipient" | "invalid_referral_wallet" | "invalid_referral_bps" | "referral_incomplete" | "invalid_user_ip" | "decision_not_found" | "quote_not_found" | "no_executable_quote" | "privacy_venue_required" | "quote_expired" | "quote_drifted" | "decision_already_built" | "insufficient_balance" | "unsafe_venue_answer" | "venue_unavailable" | "transfer_not_found" | "invalid_webhook_url" | "webhook_url_forbidden" | "webhooks_not_configured" | "invalid_last_event_id" | "too_many_streams" | "invalid_submission" | "step_not_allowed" | "claim_already_made" | "step_not_built" | "source_tx_claimed" | "fee_steps_required" | "transfer_abandoned" | "step_already_signed" | "build_expired" | "invalid_signed_transaction" | "transaction_mismatch" | "nonce_too_low" | "transaction_underpriced" | "insufficient_funds" | "broadcast_rejected" | "blockhash_expired" | "chain_unavailable" | "no_rpc_for_chain" | "rate_limited" | "service_unavailable" | "internal_error";
                 /** @description plain-language explanation */
                 message: string;
                 /** @description code-specific fields, e.g. `issues` for `invalid_request` */
@@ -1432,6 +1432,8 @@ export interface operations {
             };
             /**
              * @description `step_not_built`: The transfer has no built step of this kind.
+             *
+             *     `claim_already_made`: The transfer's claim already landed on the destination (someone sent the redeem); a `redeem` would only revert. Nothing was broadcast or recorded.
              *
              *     `step_not_allowed`: The built step no longer passes the allow-list check at submit; nothing was broadcast.
              *
