@@ -52,7 +52,13 @@ export function readClaim(json: JsonObject | null): StoredClaim | null {
   };
 }
 
-export type ClaimView = ReturnType<typeof claimView>;
+export type ClaimView = NonNullable<ReturnType<typeof claimView>>;
+
+/** A cached view's countdown measured again at `now` (everything else of it is as fresh as the cache). */
+export function recountClaim(view: ClaimView | null, now: number): ClaimView | null {
+  if (!view || view.status !== 'waiting' || view.claimableAt === null) return view;
+  return { ...view, secondsUntilClaimable: secondsUntilClaimable(Date.parse(view.claimableAt), now) };
+}
 
 /** The `claim` of `GET /bridge/transfers/{id}`; `now` is when the countdown is measured. */
 export function claimView(json: JsonObject | null, now: number) {
