@@ -54,7 +54,7 @@ class CctpVenue implements Venue {
     const from = cctpChain(corridor.fromChain);
     const to = cctpChain(corridor.toChain);
     if (!from || !to || from === to) {
-      return { served: false, code: 'route_not_served', message: `CCTP v2 with forwarding does not serve ${corridor.fromChain} → ${corridor.toChain}` };
+      return { served: false, code: 'route_not_served', message: `CCTP v2 does not serve ${corridor.fromChain} → ${corridor.toChain}` };
     }
     const isUsdc = (token: Corridor['fromToken'], chain: CctpChain) => token.address?.toLowerCase() === chain.usdc.toLowerCase();
     if (!isUsdc(corridor.fromToken, from) || !isUsdc(corridor.toToken, to)) {
@@ -145,7 +145,7 @@ class CctpVenue implements Venue {
   private route(request: { fromChain: ChainKey; toChain: ChainKey }): CctpRoute {
     const from = cctpChain(request.fromChain);
     const to = cctpChain(request.toChain);
-    if (!from || !to || from === to) throw new VenueRejection('route_not_served', `CCTP v2 with forwarding does not serve ${request.fromChain} → ${request.toChain}`);
+    if (!from || !to || from === to) throw new VenueRejection('route_not_served', `CCTP v2 does not serve ${request.fromChain} → ${request.toChain}`);
     return { from, to };
   }
 }
