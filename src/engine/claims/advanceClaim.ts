@@ -34,7 +34,8 @@ export async function advanceClaim(deps: EngineDeps, transfer: TransferRecord, s
     deps.logger.warn({ transferId: transfer.id, venue: transfer.venue, refusal }, 'venue answered a redeem step Strait refuses; the claim waits');
     return patchIfChanged(transfer, { ...claim, status: 'waiting', steps: [], detail: `the venue's redeem step ${refusal}; Strait will not hand it out` });
   }
-  const stored = await storeDueSteps(deps, transfer, claim.chain, progress.steps);
+  // The redeem is sent on the transfer's destination (its chain id was checked against it just above).
+  const stored = await storeDueSteps(deps, transfer, transfer.toChain, progress.steps);
   const claims = await reopenReverted(deps, transfer, stored);
   const open = stored.filter((step) => !claims.some((c) => c.stepIndex === step.index));
   const latest = claims.filter((c) => stored.some((s) => s.index === c.stepIndex)).at(-1);
