@@ -27,7 +27,7 @@ export interface ProgressFacts {
   readonly statusDetail: string | null;
   readonly sourceTxVerification: string | null;
   readonly destinationTxHash: string | null;
-  readonly claim: object | null;
+  readonly claim: { readonly status?: unknown } | null;
   readonly postStep: Readonly<Record<string, unknown>> | null;
 }
 
@@ -53,7 +53,8 @@ export function substatusOf(t: ProgressFacts): TransferSubstatus {
   if (t.statusDetail?.startsWith('overdue:')) return 'delayed';
   // Venues' refund states are non-terminal statuses whose value (kept in statusDetail) names the refund.
   if (t.statusDetail !== null && /\brefund/i.test(t.statusDetail)) return 'refund_in_progress';
-  if (t.claim !== null) return 'claim_ready';
+  // Only a claim with steps to sign now is ready; waiting for it (or for the redeem to land) is bridging.
+  if (t.claim !== null && t.claim.status === 'ready') return 'claim_ready';
   if (t.postStep !== null && typeof t.postStep.txHash !== 'string') return 'waiting_for_credit';
   if (t.destinationTxHash !== null) return 'waiting_for_destination';
   return 'bridging';

@@ -8,6 +8,7 @@ import { nativeToken, type TokenInfo } from '../domain/tokens.ts';
 import { decodeSvmTransaction } from '../chains/svm/decodeSvmTransaction.ts';
 import { SPL_TOKEN_PROGRAM, mergeFeeInstructions } from '../chains/svm/mergeFeeInstructions.ts';
 import { findDecision, type StoredDecision, type StoredQuoteRow } from '../store/decisionRepository.ts';
+import { initialClaim } from './claims/claimObject.ts';
 import { findTransferByDecision, insertTransfer, type FeeRowRecord, type StoredStep, type TransferRecord } from '../store/transferRepository.ts';
 import { usdValueOf, type UsdPrice } from '../prices/PriceSource.ts';
 import type { RegisteredVenue } from '../venues/createVenueRegistry.ts';
@@ -287,7 +288,8 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
           destinationTxHash: null,
           feeTxHash: null,
           sourceTxVerification: null,
-          claim: null,
+          // A venue whose transfer needs a destination-chain claim says so at build (claims/claimObject.ts).
+          claim: plan.shape === 'steps' && plan.claim ? initialClaim(plan.claim) : null,
           postStep: null,
           finalDestination: null,
           requesterWallet: request.sender,

@@ -278,6 +278,7 @@ export function serializeQuote(quote: VenueQuote): JsonObject {
     estimatedSeconds: quote.estimatedSeconds,
     expiresAt: quote.expiresAt,
     context: quote.context,
+    ...(quote.claim ? { claim: { chain: quote.claim.chain, actions: [...quote.claim.actions], signer: quote.claim.signer } } : {}),
   };
 }
 

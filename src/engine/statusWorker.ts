@@ -23,6 +23,7 @@ import { finishTransfer } from './finishTransfer.ts';
 import { fundsDeadline } from './fundsDeadline.ts';
 import { PROVISIONAL } from './submitTransfer.ts';
 import { advanceRelayerTransfer } from './hyperCore/advanceRelayerTransfer.ts';
+import { advanceClaim } from './claims/advanceClaim.ts';
 import { RELAYER_VENUE } from './hyperCore/relayedExecution.ts';
 
 /** A main claim by a hash no node has shown after this long is released (docs/states.md, "Source claims"). */
@@ -156,6 +157,8 @@ async function advance(deps: EngineDeps, id: string): Promise<void> {
     destinationTxHash: status.destinationTxHash ?? transfer.destinationTxHash,
     receivedAmount: status.receivedAmount ?? transfer.receivedAmount,
     receivedAsset: status.receivedAsset ?? (status.receivedAmount !== null ? transfer.toAsset : transfer.receivedAsset),
+    // A transfer whose build announced a claim: its redeem steps and `claim` (claims/advanceClaim.ts).
+    ...(await advanceClaim(deps, transfer, status)),
   };
   if (next === 'PENDING') {
     const detail = status.detail ?? `${transfer.venue} reports ${status.venueStatus}`;

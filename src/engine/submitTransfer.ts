@@ -45,6 +45,7 @@ import { verifyTronTransactionById } from '../chains/tron/verifyTronTransactionB
 import { tronRawDataJson } from '../chains/tron/tronRawData.ts';
 import { builtTronOf, storedTronStep, whyNotAllowedTron } from './tronSteps.ts';
 import { acceptUtxoSubmission } from './acceptUtxoSubmission.ts';
+import { markRedeemSubmitted } from './claims/markRedeemSubmitted.ts';
 import { storedUtxoStep, whyNotAllowedUtxo } from './utxoSteps.ts';
 
 export interface SubmitBody {
@@ -91,6 +92,7 @@ export async function submitTransfer(deps: EngineDeps, transferId: string, body:
     throw new AppError('transfer_abandoned', `transfer ${transferId} is ABANDONED: its built steps can no longer move funds; request a new quote. Nothing was broadcast or recorded`);
   }
   const steps = await listSteps(db, transferId);
+  if (body.step === 'redeem') refuseLandedClaim(transfer);
   const ofKind = steps.filter((s) => s.kind === body.step);
   if (ofKind.length === 0) throw new AppError('step_not_built', `transfer ${transferId} has no ${body.step} step`, { details: { builtSteps: steps.map((s) => s.kind) } });
 
@@ -202,6 +204,21 @@ async function expectVenueCollectedFees(deps: EngineDeps, transferId: string, st
   if (collected && paidBySteps.size === 0) await updateTransfer(deps.store.db, transferId, { feeTxHash: txHash }, deps.now());
 }
 
+/** A claim that landed (whoever sent it) leaves nothing to redeem: a new redeem transaction would only revert. */
+function refuseLandedClaim(transfer: TransferRecord): void {
+  if (transfer.claim?.status !== 'claimed') return;
+  throw new AppError('claim_already_made', `the claim of transfer ${transfer.id} already landed${typeof transfer.claim.txHash === 'string' ? ` in ${transfer.claim.txHash}` : ''}; nothing was broadcast or recorded`, { details: { txHash: transfer.claim.txHash ?? null } });
+}
+
+/**
+ * Who may sign a step: the requester, and for a claim's `redeem` also the recipient (the claim is
+ * theirs on the destination chain). A contract that lets anyone redeem still completes the transfer
+ * when someone else sends it: the venue's status sees the claim land.
+ */
+function signersOf(step: StepKind, transfer: TransferRecord): string | readonly string[] {
+  return step === 'redeem' ? [transfer.requesterWallet, transfer.recipientWallet] : transfer.requesterWallet;
+}
+
 /** EVM hashes are hex (any case); Solana signatures are base58, where case matters. */
 function sameTxHash(a: string, b: string): boolean {
   return txKeyOf(a) === txKeyOf(b);
@@ -297,20 +314,22 @@ async function acceptEvm(attempt: Attempt): Promise<Accepted> {
   const { deps, transfer, candidates, submissions, body, chain } = attempt;
   const rpc = deps.rpc(chain);
   const rules = await stepRulesOf(deps, transfer);
+  const signers = signersOf(body.step, transfer);
   if (body.signedTransaction !== undefined) {
     const signed = body.signedTransaction;
     const decoded = await decodeSignedEvmTransaction(signed);
     const again = submissions.find((s) => sameTxHash(s.txHash, decoded.hash));
     if (again) return repeatOf(attempt, again);
-    const matched = candidates.find((candidate) => compareEvmTransaction(decoded, storedEvmStep(candidate), transfer.requesterWallet).length === 0);
+    const matched = candidates.find((candidate) => compareEvmTransaction(decoded, storedEvmStep(candidate), signers).length === 0);
     if (!matched) {
-      const mismatches = compareEvmTransaction(decoded, storedEvmStep(candidates[0]!), transfer.requesterWallet);
+      const mismatches = compareEvmTransaction(decoded, storedEvmStep(candidates[0]!), signers);
       throw new AppError('transaction_mismatch', `the signed transaction differs from the built ${body.step} step in ${mismatches.map((m) => m.field).join(', ')}; nothing was broadcast`, { details: { mismatches } });
     }
     const takeover = takeoverOf(attempt, matched, true, decoded.nonce);
     if (takeover === 'refuse') return { repeat: await repeatAnswer(attempt) };
     refuseUnlessAllowed(matched, rules);
-    refuseExpired(attempt);
+    // A claim comes long after the build: its redeem steps expire only with the venue's proof.
+    if (body.step !== 'redeem') refuseExpired(attempt);
     if (!rpc) throw noRpc(chain);
     return claimAndBroadcast(
       attempt,
@@ -327,11 +346,11 @@ async function acceptEvm(attempt: Attempt): Promise<Accepted> {
   if (!/^0x[0-9a-fA-F]{64}$/.test(txHash)) throw new AppError('invalid_submission', '`txHash` of an EVM step must be 0x and 64 hex digits');
   // The first candidate step the transaction matches; one not on chain yet is taken to be the first.
   let built = candidates[0]!;
-  let result = await verifyEvmTransactionByHash(rpc, txHash, storedEvmStep(built), transfer.requesterWallet);
+  let result = await verifyEvmTransactionByHash(rpc, txHash, storedEvmStep(built), signers);
   for (const candidate of candidates.slice(1)) {
     if (result.verification !== 'refuted') break;
     built = candidate;
-    result = await verifyEvmTransactionByHash(rpc, txHash, storedEvmStep(built), transfer.requesterWallet);
+    result = await verifyEvmTransactionByHash(rpc, txHash, storedEvmStep(built), signers);
   }
   if (result.verification === 'refuted') {
     throw new AppError('transaction_mismatch', `transaction ${txHash} is not the built ${body.step} step (${result.mismatches.map((m) => m.field).join(', ')})`, { details: { mismatches: result.mismatches, verification: 'refuted' } });
@@ -503,8 +522,8 @@ async function claimStep(attempt: Attempt, step: StoredStep, takeover: Exclude<T
   }
 }
 
-/** The allow-list check of build, again, on what is about to be broadcast or recorded. */
-async function stepRulesOf(deps: EngineDeps, transfer: TransferRecord): Promise<StepRules | null> {
+/** The allow-list check of build, again, on what is about to be broadcast or recorded (and on a claim's redeem steps). */
+export async function stepRulesOf(deps: EngineDeps, transfer: TransferRecord): Promise<StepRules | null> {
   // The relayer route's steps are its leg's (or a transfer to the relayer): checked on those terms.
   const execution = executionOfTransfer(deps, transfer);
   const sourceToken = await resolveStoredToken(deps, transfer.fromChain, transfer.fromAsset);
@@ -577,6 +596,7 @@ async function settleSubmission(deps: EngineDeps, transfer: TransferRecord, step
     // The transfer's `feeTxHash` names the transaction paying the platform fee (or the first fee step).
     if (transfer.feeTxHash === null && (feeKind === 'platform' || !steps.some((s) => s.payload.feeKind === 'platform'))) await updateTransfer(db, transfer.id, { feeTxHash: submission.txHash }, deps.now());
   }
+  if (submission.kind === 'redeem') await markRedeemSubmitted(deps, transfer.id, steps.find((s) => s.index === submission.stepIndex) ?? null, submission.txHash);
   if (submission.kind !== 'main') return transfer.status;
   await expectVenueCollectedFees(deps, transfer.id, steps, submission.txHash);
   if (transfer.status !== 'PENDING_SIGNATURE') return transfer.status;

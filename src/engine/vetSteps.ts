@@ -34,6 +34,7 @@ const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCas
  * address the venue gave, and anything else only as a call the venue's allow-list names.
  */
 export function whyNotAllowed(step: EvmStep, rules: StepRules): string | null {
+  if (step.step === 'redeem') return whyNotAllowedRedeem(step, rules);
   if (step.chainId !== rules.chainId) return `targets chain ${step.chainId}, not the source chain ${rules.chainId}`;
   const token = rules.sourceToken.address;
   const transfer = erc20Call(step.data, 'transfer');
@@ -64,9 +65,19 @@ export function whyNotAllowed(step: EvmStep, rules: StepRules): string | null {
         return `sends ${step.value} native units for an input of ${token === null ? rules.amountIn : `${rules.amountIn} of a token`}${rules.nativeFee ? ` and a native fee of ${rules.nativeFee}` : ''}`;
       }
       return allowedCall(step, rules);
-    case 'redeem':
-      return allowedCall(step, rules);
   }
+}
+
+/**
+ * A claim on the destination chain: only a call the venue's `redeemCalls` name for that chain, with
+ * no value, and (where the entry has a check) one whose decoded fields match the transfer.
+ */
+function whyNotAllowedRedeem(step: EvmStep, rules: StepRules): string | null {
+  const destination = rules.intent?.destinationChainId ?? null;
+  if (destination === null) return 'is a claim, and the transfer has no EVM destination to send it on';
+  if (step.chainId !== destination) return `targets chain ${step.chainId}, not the destination chain ${destination}`;
+  if (step.value !== 0n) return `sends ${step.value} native units with a claim`;
+  return allowedCall(step, { ...rules, chainId: destination, allowList: { ...rules.allowList, calls: rules.allowList.redeemCalls ?? [] } });
 }
 
 function allowedCall(step: EvmStep, rules: StepRules): string | null {

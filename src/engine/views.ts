@@ -1,3 +1,4 @@
+import { claimView } from './claims/claimObject.ts';
 import { explorerTxUrl } from '../domain/explorers.ts';
 import type { JsonObject } from '../domain/steps.ts';
 import { elapsedSecondsOf, substatusOf } from '../domain/transferProgress.ts';
@@ -19,6 +20,8 @@ export interface QuoteRowView {
   executable: boolean;
   eligibility: string;
   expiresAt: number;
+  /** Present on a row whose transfer will need a claim on the destination (docs/transfer-fields.md#claim). */
+  claim?: { chain: string; actions: string[]; signer: string };
 }
 
 export interface DecisionView {
@@ -48,7 +51,16 @@ export function quoteRowView(row: StoredQuoteRow): QuoteRowView {
     executable: row.executable,
     eligibility: row.eligibility,
     expiresAt: row.expiresAt,
+    ...quoteClaimOf(row.venueQuote),
   };
+}
+
+/** The claim a stored row announced, as the row discloses it; nothing for a row without one. */
+function quoteClaimOf(venueQuote: JsonObject): Pick<QuoteRowView, 'claim'> {
+  const claim = venueQuote.claim;
+  if (typeof claim !== 'object' || claim === null || Array.isArray(claim)) return {};
+  const actions = Array.isArray(claim.actions) ? claim.actions.filter((a): a is string => typeof a === 'string') : [];
+  return { claim: { chain: String(claim.chain), actions, signer: claim.signer === 'recipient' ? 'recipient' : 'anyone' } };
 }
 
 export function decisionView(decision: StoredDecision, bestByTime: string | null): DecisionView {
@@ -81,7 +93,7 @@ export interface FeeRowView {
 }
 
 export interface ExplorerLinkView {
-  /** Which hash of the transfer: `sourceTxHash`, `feeTxHash`, `destinationTxHash`, `postStep.txHash` or `fees[<kind>].txHash`. */
+  /** Which hash of the transfer: `sourceTxHash`, `feeTxHash`, `destinationTxHash`, `postStep.txHash`, `claim.txHash` or `fees[<kind>].txHash`. */
   field: string;
   chain: string;
   txHash: string;
@@ -114,7 +126,7 @@ export function transferView(t: TransferRecord, fees: readonly FeeRowRecord[], n
     destinationTxHash: t.destinationTxHash,
     feeTxHash: t.feeTxHash,
     sourceTxVerification: t.sourceTxVerification,
-    claim: t.claim,
+    claim: claimView(t.claim, now),
     postStep: t.postStep,
     finalDestination: t.finalDestination,
     requesterWallet: t.requesterWallet,
@@ -140,12 +152,14 @@ export function transferView(t: TransferRecord, fees: readonly FeeRowRecord[], n
 /** A link for every transaction hash the transfer names, on chains with a public explorer (domain/explorers.ts). */
 function explorerLinksOf(t: TransferRecord, fees: readonly FeeRowRecord[]): ExplorerLinkView[] {
   const postStepHash = typeof t.postStep?.txHash === 'string' ? t.postStep.txHash : null;
+  const claimHash = typeof t.claim?.txHash === 'string' ? t.claim.txHash : null;
   const named: [string, string, string | null][] = [
     ['sourceTxHash', t.fromChain, t.sourceTxHash],
     ['feeTxHash', t.fromChain, t.feeTxHash],
     ...fees.map((f): [string, string, string | null] => [`fees[${f.kind}].txHash`, f.chain, f.txHash]),
     ['destinationTxHash', t.toChain, t.destinationTxHash],
     ['postStep.txHash', t.toChain, postStepHash],
+    ['claim.txHash', t.toChain, claimHash],
   ];
   const links: ExplorerLinkView[] = [];
   for (const [field, chain, txHash] of named) {

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { CHAIN_KEYS } from '../domain/chains.ts';
+import { CLAIM_STATUSES } from '../domain/claimState.ts';
 import { ERROR_CATALOGUE, REJECTION_CATALOGUE } from '../domain/errors.ts';
 import { STEP_KINDS } from '../domain/steps.ts';
 import { TRANSFER_SUBSTATUSES } from '../domain/transferProgress.ts';
@@ -150,6 +151,16 @@ export const QuoteRow = Type.Object(
     executable: Type.Boolean(),
     eligibility: Type.String({ description: '`ok` when build turns the row into steps; `quote_only` when Strait shows the price but cannot build steps for this venue from this source chain yet (docs/quotes.md)' }),
     expiresAt: EpochMs,
+    claim: Type.Optional(
+      Type.Object(
+        {
+          chain: Type.String({ description: 'the chain the claim is sent on (the destination)' }),
+          actions: Type.Array(Type.String(), { description: 'the redeem steps it takes, in order' }),
+          signer: Type.Union([Type.Literal('anyone'), Type.Literal('recipient')]),
+        },
+        { description: 'present when the transfer will need a claim: one more transaction on the destination, signed (and paid for in gas) after the venue\'s part (docs/transfer-fields.md#claim)' },
+      ),
+    ),
   },
   { $id: 'QuoteRow', description: 'One venue\'s priced answer, net of every fee.' },
 );
@@ -370,6 +381,22 @@ export const PostStep = Type.Object(
   { $id: 'PostStep', additionalProperties: true, description: 'What happened after the venue: for a HyperCore destination reached through the relayer, its credit. `txHash` and `creditedAmountAtomic` are set once the credit lands; on `failed`, `heldAtomic` is the USDC the relayer holds for the transfer.' },
 );
 
+export const Claim = Type.Object(
+  {
+    status: Type.Union(CLAIM_STATUSES.map((v) => Type.Literal(v)), { description: '`waiting` (the venue\'s part is not done, or a challenge period runs), `ready` (sign `steps` now), `submitted` (a redeem transaction is on record; waiting for it to land), `claimed` (it landed; the transfer completes)' }),
+    chain: Type.String({ description: 'the chain the redeem steps are sent on (the destination)' }),
+    actions: Type.Array(Type.String(), { description: 'the redeem steps this claim takes, in order: `receiveMessage` (CCTP), or `prove` then `finalize` (an L2 withdrawal)' }),
+    signer: Type.Union([Type.Literal('anyone'), Type.Literal('recipient')], { description: 'who the destination contract lets send the redeem. Strait accepts a submission signed by the requester or the recipient; a redeem anyone else sends still completes the transfer' }),
+    claimableAt: Nullable(Type.String({ format: 'date-time', description: 'when the next redeem step can be sent (ISO 8601); null while unknown' })),
+    secondsUntilClaimable: Nullable(Type.Integer({ minimum: 0, description: 'countdown to `claimableAt` at this read; 0 once ready; null while unknown or once claimed' })),
+    steps: Type.Array(Ref('Step'), { description: 'the unsigned `redeem` steps to sign now, in order (EVM, on `chain`); empty unless `ready`. Submit each with `step: "redeem"`' }),
+    txHash: Nullable(Type.String({ description: 'the latest redeem transaction on record (or the one the venue saw land)' })),
+    reason: Type.String({ description: 'why this transfer needs a claim' }),
+    detail: Type.String({ description: 'what is awaited, for people; never parsed' }),
+  },
+  { $id: 'Claim', additionalProperties: false, description: 'A transaction on the destination chain the transfer needs after the venue\'s part (docs/transfer-fields.md#claim). The transfer stays `PENDING` until the claim lands.' },
+);
+
 export const TransferResponse = Type.Object(
   {
     transferId: Type.String({ format: 'uuid' }),
@@ -393,7 +420,7 @@ export const TransferResponse = Type.Object(
     destinationTxHash: Nullable(Type.String()),
     feeTxHash: Nullable(Type.String()),
     sourceTxVerification: Nullable(Ref('Verification')),
-    claim: Nullable(Json),
+    claim: Nullable(Ref('Claim')),
     postStep: Nullable(Ref('PostStep')),
     finalDestination: Nullable(Json),
     requesterWallet: Type.String(),
@@ -419,7 +446,7 @@ export const TransferSubstatus = Type.Union(TRANSFER_SUBSTATUSES.map((s) => Type
 
 export const ExplorerLink = Type.Object(
   {
-    field: Type.String({ description: 'the hash it shows: `sourceTxHash`, `feeTxHash`, `destinationTxHash`, `postStep.txHash` or `fees[<kind>].txHash`' }),
+    field: Type.String({ description: 'the hash it shows: `sourceTxHash`, `feeTxHash`, `destinationTxHash`, `postStep.txHash`, `claim.txHash` or `fees[<kind>].txHash`' }),
     chain: Type.String(),
     txHash: Type.String(),
     url: Type.String({ format: 'uri' }),
@@ -431,7 +458,7 @@ export const ExplorerLink = Type.Object(
 export const COMPONENT_SCHEMAS: readonly object[] = [
   ChainKey, StepKind, TransferStatus, Verification, ErrorEnvelope, SourceChain, SourceChainsResponse, Route, RoutesResponse, Token, TokensResponse, Capabilities, Venue, VenuesResponse,
   QuoteBody, QuoteRow, Rejection, StreamedQuote, Fees, QuoteResponse, BuildBody, EvmStep, SvmStep, TronStep, UtxoStep, TransferStep, Eip712Step, CosmosStep, SuiStep, TonStep, Step,
-  Deposit, BuildResponse, SignedTypedData, SubmitSigned, SubmitTxHash, SubmitRequest, SubmitResponse, FeeRow, PostStep, TransferSubstatus, ExplorerLink, TransferResponse,
+  Deposit, BuildResponse, SignedTypedData, SubmitSigned, SubmitTxHash, SubmitRequest, SubmitResponse, FeeRow, PostStep, Claim, TransferSubstatus, ExplorerLink, TransferResponse,
 ];
 
 export type QuoteBodyT = Static<typeof QuoteBody>;

@@ -153,6 +153,22 @@ export async function listSteps(db: Db, transferId: string): Promise<StoredStep[
   return rows.map((r) => ({ index: r.step_index, kind: r.kind, vm: r.vm, chain: r.chain, payload: r.payload as JsonObject }));
 }
 
+/**
+ * Records a step built after the transfer (a claim's `redeem`), or rewrites one not yet claimed by a
+ * submission (a claim rebuilt with a fresher proof). A step a submission holds is never rewritten:
+ * false then, and the caller keeps the stored one.
+ */
+export async function putLateStep(db: Db, transferId: string, step: StoredStep): Promise<boolean> {
+  const claimed = await db.selectFrom('submissions').select('step_index').where('transfer_id', '=', transferId).where('step_index', '=', step.index).executeTakeFirst();
+  if (claimed) return false;
+  await db
+    .insertInto('transfer_steps')
+    .values({ transfer_id: transferId, step_index: step.index, kind: step.kind, vm: step.vm, chain: step.chain, payload: JSON.stringify(step.payload) })
+    .onConflict((oc) => oc.columns(['transfer_id', 'step_index']).doUpdateSet({ kind: step.kind, vm: step.vm, chain: step.chain, payload: JSON.stringify(step.payload) }))
+    .execute();
+  return true;
+}
+
 export async function listFeeRows(db: Db, transferId: string): Promise<FeeRowRecord[]> {
   const rows = await db.selectFrom('fee_rows').selectAll().where('transfer_id', '=', transferId).orderBy('kind').execute();
   return rows.map(feeFromRow);

@@ -1,4 +1,5 @@
 import type { ChainKey } from '../domain/chains.ts';
+import type { ClaimSigner } from '../domain/claimState.ts';
 import type { RejectionCode } from '../domain/errors.ts';
 import type { DepositInstruction, EvmStep, JsonObject, Step, StepKind, TypedDataPayload } from '../domain/steps.ts';
 import type { TokenInfo } from '../domain/tokens.ts';
@@ -169,6 +170,12 @@ export interface VenueQuote {
   readonly expiresAt: number | null;
   /** JSON data build and status need (venue quote ids, timestamps, deadlines). Stored with the row. */
   readonly context: JsonObject;
+  /**
+   * Present when a transfer built from this row will need a claim on the destination (the build's
+   * {@link StepsPlan.claim} says the same): the quote row discloses it, since the recipient signs and
+   * pays for one more transaction.
+   */
+  readonly claim?: Pick<ClaimTerms, 'chain' | 'actions' | 'signer'>;
 }
 
 export interface VenueBuildRequest {
@@ -203,6 +210,43 @@ export interface StepsPlan {
    * re-quote moved the input); absent means the request's `amountIn`. Never above it.
    */
   readonly amountIn?: bigint;
+  /**
+   * Present when the transfer will need a claim: a transaction on the destination chain after the
+   * venue's part (a CCTP mint without forwarding, an L2 withdrawal's prove and finalize). The transfer
+   * carries `claim` from the build on; the venue's `status` then reports it ({@link VenueStatus.claim}).
+   */
+  readonly claim?: ClaimTerms;
+}
+
+/** What a build tells of the claim its transfer will need (docs/transfer-fields.md, "claim"). */
+export interface ClaimTerms {
+  /** The chain the redeem steps are sent on (the transfer's destination). */
+  readonly chain: ChainKey;
+  /** Names of the redeem steps in order, as a wallet would show them (`receiveMessage`; `prove`, `finalize`). */
+  readonly actions: readonly string[];
+  /** Whether the destination contract lets anyone send the redeem, or only the recipient. */
+  readonly signer: ClaimSigner;
+  /** Why a claim is needed, for people. */
+  readonly reason: string;
+}
+
+/**
+ * A claim's progress as the venue sees it on a status poll (chain reads or the venue's answer). The
+ * engine turns it into the transfer's `claim`, stores the due steps as `redeem` steps (checked against
+ * the venue's `allowList.redeemCalls` first) and verifies their submission like any other step.
+ */
+export interface ClaimProgress {
+  /** `ready` when at least one redeem step can be sent now; `waiting` until then. */
+  readonly status: 'waiting' | 'ready';
+  /** When the next step becomes (or became) sendable, epoch ms; `null` when unknown. */
+  readonly claimableAt: number | null;
+  /**
+   * The redeem steps due now (every one built so far, in order, so an earlier step already sent is
+   * given again unchanged); empty while `waiting`. EVM calls on the claim chain, `step: 'redeem'`.
+   */
+  readonly steps: readonly EvmStep[];
+  /** For people: what is awaited, or what to sign. */
+  readonly detail: string;
 }
 
 export interface DepositPlan {
@@ -260,6 +304,12 @@ export interface VenueStatus {
   readonly detail: string | null;
   /** The venue answered a status value its adapter's table does not know (mapped to `pending`). */
   readonly unrecognized?: boolean;
+  /**
+   * Reported by venues whose build announced a claim ({@link StepsPlan.claim}), while the transfer is
+   * not delivered. A claim completes the transfer only through `state: 'completed'`, which the venue
+   * answers once the destination chain shows the redeem landed, whoever sent it.
+   */
+  readonly claim?: ClaimProgress;
 }
 
 /** A venue's typed refusal to price, translated at the adapter's edge. */

@@ -36,6 +36,12 @@ export interface VenueAllowList {
    * step is refused. Run at build and again at submit.
    */
   readonly utxoMemo?: (memo: string, intent: CallIntent) => string | null;
+  /**
+   * The destination-chain calls a `redeem` step (a claim) may make, keyed by the destination's chain
+   * id; a `check` compares the decoded call with the transfer (recipient, amount, destination). Kept
+   * apart from `calls` so a claim target can never be the target of a source-chain step.
+   */
+  readonly redeemCalls?: readonly AllowedCall[];
   /** The venue's Tron contracts its `tron` steps may call (engine/tronSteps.ts checks them at build and submit). */
   readonly tronCalls?: readonly AllowedTronCall[];
 }

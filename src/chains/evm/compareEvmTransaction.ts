@@ -30,7 +30,8 @@ const sameHex = (a: string, b: string): boolean => a.toLowerCase() === b.toLower
 export function compareEvmTransaction(
   actual: ComparableEvmTransaction,
   step: EvmStep,
-  expectedSigner: string,
+  /** The one signer the step takes, or (a claim anyone of a few may send) each it accepts. */
+  expectedSigner: string | readonly string[],
 ): EvmMismatch[] {
   const mismatches: EvmMismatch[] = [];
   const push = (field: EvmMismatchField, expected: string, got: string): void => {
@@ -50,8 +51,9 @@ export function compareEvmTransaction(
   if (actual.value !== step.value) {
     push('value', step.value.toString(), actual.value.toString());
   }
-  if (!sameHex(actual.from, expectedSigner)) {
-    push('signer', expectedSigner, actual.from);
+  const signers = typeof expectedSigner === 'string' ? [expectedSigner] : expectedSigner;
+  if (!signers.some((signer) => sameHex(actual.from, signer))) {
+    push('signer', signers.join(' or '), actual.from);
   }
   return mismatches;
 }

@@ -24,7 +24,7 @@ export async function verifyEvmTransactionByHash(
   rpc: EvmRpc | null,
   hash: Hex,
   step: EvmStep,
-  expectedSigner: string,
+  expectedSigner: string | readonly string[],
 ): Promise<EvmHashVerificationResult> {
   if (!rpc) return { verification: 'unverified_no_rpc', mismatches: [], reverted: false, found: null };
   let found: FoundEvmTransaction | null;

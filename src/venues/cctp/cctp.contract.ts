@@ -1,13 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { decodeFunctionData, pad } from 'viem';
 import type { ContractCase, VenueContract } from '../contract/ContractCase.ts';
 import type { VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue.ts';
-import { TOKEN_MESSENGER_V2, cctpChain, tokenMessengerV2Abi } from './cctpChains.ts';
+import { MESSAGE_TRANSMITTER_V2, TOKEN_MESSENGER_V2, cctpChain, messageTransmitterV2Abi, tokenMessengerV2Abi } from './cctpChains.ts';
 import { FORWARD_HOOK_DATA } from './cctpMessage.ts';
 import { quoteRequest, RECIPIENT } from './cctpTestSupport.ts';
 
 /**
- * CCTP against Circle's real answers (fixtures/real/SOURCES.json: Circle's docs examples). Iris
- * error bodies and pending messages were found recorded nowhere with provenance: those cases serve
+ * CCTP against Circle's real answers (fixtures/real/SOURCES.json: Circle's docs examples, and an
+ * integrator's logs of Iris: a pending answer, and the attested bytes of plain burns). Iris error
+ * bodies and the other pending shapes were found recorded nowhere with provenance: those cases serve
  * synthetic variants of the docs' message answer. A complete message only completes once the
  * destination chain shows the nonce used, which needs an RPC the contract runner does not give, so
  * attested answers here stay pending (the mint check has its own tests in cctpStatus.test.ts).
@@ -45,6 +47,14 @@ function statusRequest(fromChain: string, toChain: string): VenueStatusRequest {
   };
 }
 
+/** The real attested message of a plain burn OP → Arbitrum (fixtures/real, from an integrator's log). */
+const ATTESTED_OP_ARBITRUM = JSON.parse(readFileSync(new URL('./fixtures/real/message-attested-op-arbitrum-log.json', import.meta.url), 'utf8')) as { message: string; attestation: string };
+
+/** The transfer that burn would be: 100 units to the log's recipient, built on the manual route. */
+function manualStatusRequest(): VenueStatusRequest {
+  return { ...statusRequest('optimism', 'arbitrum'), recipient: '0xfD08836eeE6242092a9c869237a8d122275b024A', amountIn: 100n, expectedOut: 50n, context: { srcDomain: 2, dstDomain: 3, minFinalityThreshold: 1000, maxFee: '50', protocolFee: '50', forwardFee: '0', route: 'manual', burnAmount: '100' } };
+}
+
 const messagesAt = (domain: number, file: string, status = 200) => [{ method: 'GET' as const, path: `/v2/messages/${domain}`, answer: { file, status } }];
 
 const cases: ContractCase[] = [
@@ -65,11 +75,21 @@ const cases: ContractCase[] = [
     },
   },
   {
-    name: 'a fee table without forwardFee (asked without forward=true, or no forwarding there) is route_not_served: the adapter always forwards',
+    name: 'a fee table without forwardFee (no forwarding to the destination) prices the manual route: a plain burn whose transfer needs a claim',
     routes: [feesAt(0, 6, 'real/fees-0-26-docs.json')],
     call: { kind: 'quote', request: quoteRequest('ethereum', 'base', 1_000_000_000n) },
     now: NOW,
-    expect: { kind: 'rejection', code: 'route_not_served' },
+    expect: {
+      kind: 'row',
+      // No readable fast allowance: standard, whose fee in the table is 0; no forward fee either.
+      amountOut: 1_000_000_000n,
+      minAmountOut: 1_000_000_000n,
+      estimatedSeconds: 1_080,
+      expiresAt: NOW + 60_000,
+      check: (quote) => {
+        if (quote.context.route !== 'manual' || quote.context.forwardFee !== '0') throw new Error(`burn terms ${JSON.stringify(quote.context)}`);
+      },
+    },
   },
   {
     name: 'the standard quote burns with the forwarding hook and the stored maxFee',
@@ -100,6 +120,35 @@ const cases: ContractCase[] = [
     routes: messagesAt(0, 'real/messages-v1-and-v2-docs.json'),
     call: { kind: 'status', request: statusRequest('ethereum', 'avalanche') },
     expect: { kind: 'status', state: 'pending', destinationTxHash: null },
+  },
+  {
+    name: "Iris sandbox's recorded pending answer (message \"0x\", attestation \"PENDING\", decodedMessage null) waits for the attestation",
+    routes: messagesAt(2, 'real/messages-pending-sandbox-log.json'),
+    call: { kind: 'status', request: statusRequest('optimism', 'arbitrum') },
+    expect: {
+      kind: 'status',
+      state: 'pending',
+      unrecognized: false,
+      check: (status) => {
+        if (status.venueStatus !== 'pending_confirmations') throw new Error(status.venueStatus);
+      },
+    },
+  },
+  {
+    name: 'a manual burn attested with real mainnet bytes (OP → Arbitrum) is a ready claim: receiveMessage of exactly the attested message and attestation',
+    routes: messagesAt(2, 'synthetic/messages-complete-manual-op-arbitrum.json'),
+    call: { kind: 'status', request: manualStatusRequest() },
+    expect: {
+      kind: 'status',
+      state: 'pending',
+      destinationTxHash: null,
+      check: (status) => {
+        const step = status.claim?.steps[0];
+        if (status.claim?.status !== 'ready' || step?.to !== MESSAGE_TRANSMITTER_V2 || step.chainId !== 42161) throw new Error(`claim ${JSON.stringify(status.claim, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`);
+        const { args } = decodeFunctionData({ abi: messageTransmitterV2Abi, data: step.data });
+        if (args[0] !== ATTESTED_OP_ARBITRUM.message || args[1] !== ATTESTED_OP_ARBITRUM.attestation) throw new Error('the redeem does not carry the attested bytes');
+      },
+    },
   },
   {
     name: 'pending_confirmations with message and decodedMessage null waits for the attestation',

@@ -5,7 +5,8 @@ import type { ChainKey } from '../../domain/chains.ts';
  * The EVM chains Strait moves USDC between over CCTP v2: those of Circle's domain table that have a
  * native USDC and v2 contracts. Noble, Sui and Aptos are v1 only; Solana, Starknet and Codex need
  * non-EVM builds or lack a confirmed USDC; Sei's USDC is unconfirmed; BNB has USYC only; Plume is
- * not a Forwarding Service destination (the adapter always forwards), so it is left out as well.
+ * not a Forwarding Service destination, and its USDC is not in Strait's token registry yet: left out,
+ * though the manual route (a claim on the destination) could serve it once it is.
  *
  * `fastSource`: Circle offers Fast Transfer from this chain. Chains whose standard attestation is
  * already quick (Avalanche, Polygon, Sonic, Monad, HyperEVM) have no fast tier.
@@ -56,6 +57,7 @@ export const FAST_FINALITY = 1000;
 export const STANDARD_FINALITY = 2000;
 
 export const tokenMessengerV2Abi = parseAbi([
+  'function depositForBurn(uint256 amount, uint32 destinationDomain, bytes32 mintRecipient, address burnToken, bytes32 destinationCaller, uint256 maxFee, uint32 minFinalityThreshold)',
   'function depositForBurnWithHook(uint256 amount, uint32 destinationDomain, bytes32 mintRecipient, address burnToken, bytes32 destinationCaller, uint256 maxFee, uint32 minFinalityThreshold, bytes hookData)',
 ]);
 

@@ -71,6 +71,8 @@ export interface CctpFake {
   setMessage(txHash: string, message: unknown): void;
   /** Remaining fast allowance in whole USDC, as Iris reports it. */
   setAllowance(usdc: number | string): void;
+  /** Whether the Forwarding Service serves burns to `dstDomain` (all do until told otherwise). */
+  setForwarding(dstDomain: number, served: boolean): void;
   /** Sandbox mode: the destination `receiveMessage` transaction of each relayed burn (key `txHash:logIndex`). */
   readonly relays: ReadonlyMap<string, Hex>;
 }
@@ -81,13 +83,15 @@ export async function startCctpFake(options: CctpFakeOptions = {}): Promise<Cctp
   const relaying = onceByKey<Hex>();
   const chainIds = options.chainIdsByDomain ?? Object.fromEntries(CCTP_CHAINS.map((c) => [c.domain, c.chainId]));
   let allowance: number | string = FAKE_ALLOWANCE_USDC;
+  const unforwarded = new Set<number>();
 
   function fees(request: FakeRequest): FakeReply {
     const src = Number(request.query.get('src'));
     const dst = Number(request.query.get('dst'));
     if (!KNOWN_DOMAINS.has(src) || !KNOWN_DOMAINS.has(dst)) return { status: 400, body: { code: 400, message: 'Invalid domain' } };
     if (src === dst) return { status: 400, body: { code: 400, message: 'Source and destination domains must differ' } };
-    return { body: feeTable(src, request.query.get('forward') === 'true') };
+    // A destination the Forwarding Service does not serve is priced like a plain burn: no forwardFee.
+    return { body: feeTable(src, request.query.get('forward') === 'true' && !unforwarded.has(dst)) };
   }
 
   /** Relays once per burn; a failed relay is forgotten so the next query tries again. */
@@ -152,6 +156,10 @@ export async function startCctpFake(options: CctpFakeOptions = {}): Promise<Cctp
     },
     setAllowance(usdc) {
       allowance = usdc;
+    },
+    setForwarding(dstDomain, served) {
+      if (served) unforwarded.delete(dstDomain);
+      else unforwarded.add(dstDomain);
     },
     relays,
   };

@@ -3,7 +3,7 @@ import { VenueRejection, type VenueQuote, type VenueStatus, type VenueTransferSt
 import { VenueHttpError } from '../venueHttpClient.ts';
 import { FAST_FINALITY, STANDARD_FINALITY } from './cctpChains.ts';
 import { decodeBurnBody, decodeMessage } from './cctpMessage.ts';
-import type { IrisFees, IrisMessage } from './cctpSchemas.ts';
+import type { IrisFeeEntry, IrisFees, IrisMessage } from './cctpSchemas.ts';
 
 /**
  * Iris message statuses. Neither is terminal: `complete` only means Circle attested the burn; the
@@ -74,9 +74,9 @@ export function priceQuote(input: CctpPricingInput): VenueQuote {
   const entry = useFast ? fast : standard;
   if (!entry) throw new VenueRejection('venue_bad_response', `Iris gave no fee for finality threshold ${STANDARD_FINALITY}`, { path: '' });
   const forward = entry.forwardFee;
-  if (!forward) {
-    throw new VenueRejection('route_not_served', `Circle's Forwarding Service gave no forward fee for domain ${input.srcDomain} → ${input.dstDomain}`);
-  }
+  // Where Circle's Forwarding Service does not serve the pair, the burn is plain and the recipient
+  // mints on the destination themselves: a claim (docs/steps.md, "Claims").
+  if (!forward) return priceManualBurn(input, entry);
   // Expected at the median; the burn allows the venue's own high estimate, since the forward fee is
   // gas-based and moves with destination gas: short of it, Circle does not forward and nobody mints.
   const forwardFee = BigInt(forward.med);
@@ -100,6 +100,35 @@ export function priceQuote(input: CctpPricingInput): VenueQuote {
       maxFee: maxFee.toString(),
       protocolFee: protocolFee.toString(),
       forwardFee: forwardFee.toString(),
+    },
+  };
+}
+
+/**
+ * A burn without forwarding (`depositForBurn`, no hook): only the protocol fee is taken, and the
+ * transfer needs a claim, `receiveMessage` on the destination once Iris attests. The recipient (or
+ * anyone: the burn names no destination caller) pays that transaction's gas.
+ */
+function priceManualBurn(input: CctpPricingInput, entry: IrisFeeEntry): VenueQuote {
+  const protocolFee = protocolFeeOf(input.amount, entry.minimumFee);
+  const maxFee = ceilDiv(protocolFee * MAX_FEE_BUFFER_PERCENT, 100n);
+  if (input.amount <= maxFee) {
+    throw new VenueRejection('below_min', `CCTP needs more than ${maxFee} USDC minor units to cover its fee`, { minAmountAtomic: (maxFee + 1n).toString() });
+  }
+  return {
+    amountIn: input.amount,
+    amountOut: input.amount - protocolFee,
+    minAmountOut: input.amount - maxFee,
+    estimatedSeconds: entry.finalityThreshold === FAST_FINALITY ? FAST_SECONDS : STANDARD_SECONDS,
+    expiresAt: input.now + QUOTE_TTL_MS,
+    context: {
+      srcDomain: input.srcDomain,
+      dstDomain: input.dstDomain,
+      minFinalityThreshold: entry.finalityThreshold,
+      maxFee: maxFee.toString(),
+      protocolFee: protocolFee.toString(),
+      forwardFee: '0',
+      route: 'manual',
     },
   };
 }

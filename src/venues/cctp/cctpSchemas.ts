@@ -98,5 +98,9 @@ export const CctpContextSchema = Type.Object({
   protocolFee: DIGITS,
   forwardFee: DIGITS,
   mintRecipient: Type.Optional(Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' })),
+  /** `manual`: a plain burn without forwarding, minted by a claim on the destination; absent: forwarded. */
+  route: Type.Optional(Type.Literal('manual')),
+  /** What the burn moves (the build's amount), which an attested message must carry before its mint is handed out. */
+  burnAmount: Type.Optional(DIGITS),
 });
 export type CctpContext = Static<typeof CctpContextSchema>;

@@ -1,9 +1,9 @@
-import type { Hex } from 'viem';
+import { decodeFunctionData, type Hex } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestVenue, testCall } from '../fake/testVenueDeps.ts';
 import { VenueRejection, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
-import { MESSAGE_TRANSMITTER_V2 } from './cctpChains.ts';
+import { MESSAGE_TRANSMITTER_V2, messageTransmitterV2Abi } from './cctpChains.ts';
 import { attest, irisMessageJson, startCctpFake, type CctpFake } from './cctpFake.ts';
 import { IRIS_STATUS_TABLE } from './cctpMapping.ts';
 import { decodeBurnBody } from './cctpMessage.ts';
@@ -136,5 +136,42 @@ describe('Iris dialect and the mint check', () => {
     expect(await venueWith(null).status(request, testCall()).catch((e: unknown) => (e as VenueRejection).code)).toBe('venue_rate_limited');
     fake.server.setFault({ kind: 'status', status: 500 });
     await expect(venueWith(null).status(request, testCall())).rejects.toBeInstanceOf(VenueHttpError);
+  });
+});
+
+describe('the claim of a manual burn', () => {
+  const manualSource = sourceBurn({ hookData: '0x', maxFee: 120_000n });
+  const manualAttested = attest(manualSource, decodeBurnBody(manualSource.messageBody), TX, 3);
+  const manualComplete = irisMessageJson(manualAttested.header, 'complete', manualAttested.attestation);
+  const manualRequest: VenueStatusRequest = { ...request, context: { ...request.context, route: 'manual', burnAmount: '1000000000' } };
+
+  it('waits while Iris has not attested', async () => {
+    fake.setMessage(TX, irisMessageJson(manualSource, 'pending_confirmations', 'PENDING'));
+    const status = await venueWith(null).status(manualRequest, testCall());
+    expect(status).toMatchObject({ state: 'pending', claim: { status: 'waiting', steps: [], detail: "waiting for Circle's attestation" } });
+  });
+
+  it('is ready with receiveMessage of the attested bytes once attested and not minted', async () => {
+    fake.setMessage(TX, manualComplete);
+    const status = await venueWith(stubChain({ usedNonce: 0n })).status(manualRequest, testCall());
+    expect(status.state).toBe('pending');
+    expect(status.claim).toMatchObject({ status: 'ready', steps: [{ vm: 'evm', step: 'redeem', chainId: 8453, to: MESSAGE_TRANSMITTER_V2, value: 0n }] });
+    const step = status.claim!.steps[0]!;
+    expect(decodeFunctionData({ abi: messageTransmitterV2Abi, data: step.data }).args).toEqual([manualAttested.message, manualAttested.attestation]);
+  });
+
+  it('hands out nothing for an attested message that is not this transfer\'s mint', async () => {
+    fake.setMessage(TX, manualComplete);
+    const other = { ...manualRequest, context: { ...manualRequest.context, burnAmount: '999' } };
+    const status = await venueWith(stubChain({ usedNonce: 0n })).status(other, testCall());
+    expect(status.claim).toMatchObject({ status: 'waiting', steps: [] });
+    expect(status.detail).toMatch(/moves 1000000000, not the 999 burnt; no claim is handed out/);
+  });
+
+  it('completes once the destination shows the nonce used, whoever sent the mint', async () => {
+    fake.setMessage(TX, manualComplete);
+    const status = await venueWith(stubChain({ usedNonce: 1n, mintTx: MINT_TX })).status(manualRequest, testCall());
+    expect(status).toMatchObject({ state: 'completed', destinationTxHash: MINT_TX, receivedAmount: 1_000_000_000n - 100_000n });
+    expect(status.claim).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import { Compile } from 'typebox/compile';
 import { decodeFunctionData, pad } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestVenue, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
+import type { EvmStep } from '../../domain/steps.ts';
 import { type VenueQuote } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import { TOKEN_MESSENGER_V2, tokenMessengerV2Abi } from './cctpChains.ts';
@@ -172,5 +173,41 @@ describe('build', () => {
     const request = quoteRequest('arbitrum', 'base', USDC(1000));
     expect((await rejection(venue.build({ request, quote: { ...quote, context: {} } }, testCall()))).code).toBe('invalid_input');
     expect((await rejection(venue.build({ request: { ...request, recipient: 'not-an-address' }, quote }, testCall()))).code).toBe('invalid_input');
+  });
+});
+
+describe('the manual route (Circle does not forward to the destination)', () => {
+  beforeEach(() => fake.setForwarding(6, true));
+
+  it('prices a plain burn with only the protocol fee, and builds depositForBurn with a claim', async () => {
+    fake.setForwarding(6, false);
+    const request = quoteRequest('arbitrum', 'base', USDC(1000));
+    const quote = await venue.quote(request, testCall());
+    // Fast 1 bps = 100,000; maxFee ceil(100,000 × 1.2) = 120,000; no forward fee.
+    expect(quote).toEqual({
+      amountIn: USDC(1000),
+      amountOut: USDC(1000) - 100_000n,
+      minAmountOut: USDC(1000) - 120_000n,
+      estimatedSeconds: 30,
+      expiresAt: NOW + 60_000,
+      context: { srcDomain: 3, dstDomain: 6, minFinalityThreshold: 1000, maxFee: '120000', protocolFee: '100000', forwardFee: '0', route: 'manual' },
+      claim: { chain: 'base', actions: ['receiveMessage'], signer: 'anyone' },
+    });
+    const plan = await venue.build({ request, quote }, testCall());
+    if (plan.shape !== 'steps') throw new Error('expected steps');
+    const call = decodeFunctionData({ abi: tokenMessengerV2Abi, data: (plan.steps[0] as EvmStep).data });
+    expect(call.functionName).toBe('depositForBurn');
+    expect(call.args).toEqual([USDC(1000), 6, pad(RECIPIENT.toLowerCase() as `0x${string}`), ARB_USDC, `0x${'0'.repeat(64)}`, 120_000n, 1000]);
+    expect(plan.claim).toMatchObject({ chain: 'base', actions: ['receiveMessage'], signer: 'anyone' });
+    expect(plan.context).toMatchObject({ burnAmount: USDC(1000).toString() });
+  });
+
+  it('keeps the forwarded burn (no claim) where the Forwarding Service serves the pair', async () => {
+    const request = quoteRequest('arbitrum', 'base', USDC(1000));
+    const quote = await venue.quote(request, testCall());
+    const plan = await venue.build({ request, quote }, testCall());
+    if (plan.shape !== 'steps') throw new Error('expected steps');
+    expect(decodeFunctionData({ abi: tokenMessengerV2Abi, data: (plan.steps[0] as EvmStep).data }).functionName).toBe('depositForBurnWithHook');
+    expect(plan.claim).toBeUndefined();
   });
 });

@@ -197,7 +197,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @description stable code (docs/errors.md) */
-                code: "invalid_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "malformed_request" | "headers_too_large" | "request_timeout" | "route_not_found" | "same_chain" | "unknown_token" | "token_not_priced" | "invalid_amount" | "invalid_sender" | "invalid_recipient" | "invalid_referral_wallet" | "invalid_referral_bps" | "referral_incomplete" | "invalid_user_ip" | "decision_not_found" | "quote_not_found" | "no_executable_quote" | "privacy_venue_required" | "quote_expired" | "quote_drifted" | "decision_already_built" | "insufficient_balance" | "unsafe_venue_answer" | "venue_unavailable" | "transfer_not_found" | "invalid_webhook_url" | "webhook_url_forbidden" | "webhooks_not_configured" | "invalid_last_event_id" | "too_many_streams" | "invalid_submission" | "step_not_allowed" | "step_not_built" | "source_tx_claimed" | "fee_steps_required" | "transfer_abandoned" | "step_already_signed" | "build_expired" | "invalid_signed_transaction" | "transaction_mismatch" | "nonce_too_low" | "transaction_underpriced" | "insufficient_funds" | "broadcast_rejected" | "blockhash_expired" | "chain_unavailable" | "no_rpc_for_chain" | "rate_limited" | "service_unavailable" | "internal_error";
+                code: "invalid_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "malformed_request" | "headers_too_large" | "request_timeout" | "route_not_found" | "same_chain" | "unknown_token" | "token_not_priced" | "invalid_amount" | "invalid_sender" | "invalid_recipient" | "invalid_referral_wallet" | "invalid_referral_bps" | "referral_incomplete" | "invalid_user_ip" | "decision_not_found" | "quote_not_found" | "no_executable_quote" | "privacy_venue_required" | "quote_expired" | "quote_drifted" | "decision_already_built" | "insufficient_balance" | "unsafe_venue_answer" | "venue_unavailable" | "transfer_not_found" | "invalid_webhook_url" | "webhook_url_forbidden" | "webhooks_not_configured" | "invalid_last_event_id" | "too_many_streams" | "invalid_submission" | "step_not_allowed" | "claim_already_made" | "step_not_built" | "source_tx_claimed" | "fee_steps_required" | "transfer_abandoned" | "step_already_signed" | "build_expired" | "invalid_signed_transaction" | "transaction_mismatch" | "nonce_too_low" | "transaction_underpriced" | "insufficient_funds" | "broadcast_rejected" | "blockhash_expired" | "chain_unavailable" | "no_rpc_for_chain" | "rate_limited" | "service_unavailable" | "internal_error";
                 /** @description plain-language explanation */
                 message: string;
                 /** @description code-specific fields, e.g. `issues` for `invalid_request` */
@@ -320,6 +320,14 @@ export interface components {
             eligibility: string;
             /** @description epoch milliseconds */
             expiresAt: number;
+            /** @description present when the transfer will need a claim: one more transaction on the destination, signed (and paid for in gas) after the venue's part (docs/transfer-fields.md#claim) */
+            claim?: {
+                /** @description the chain the claim is sent on (the destination) */
+                chain: string;
+                /** @description the redeem steps it takes, in order */
+                actions: string[];
+                signer: "anyone" | "recipient";
+            };
         };
         /** @description Why a venue did not price (docs/errors.md, rejection reasons). */
         Rejection: {
@@ -626,11 +634,31 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description A transaction on the destination chain the transfer needs after the venue's part (docs/transfer-fields.md#claim). The transfer stays `PENDING` until the claim lands. */
+        Claim: {
+            /** @description `waiting` (the venue's part is not done, or a challenge period runs), `ready` (sign `steps` now), `submitted` (a redeem transaction is on record; waiting for it to land), `claimed` (it landed; the transfer completes) */
+            status: "waiting" | "ready" | "submitted" | "claimed";
+            /** @description the chain the redeem steps are sent on (the destination) */
+            chain: string;
+            /** @description the redeem steps this claim takes, in order: `receiveMessage` (CCTP), or `prove` then `finalize` (an L2 withdrawal) */
+            actions: string[];
+            /** @description who the destination contract lets send the redeem. Strait accepts a submission signed by the requester or the recipient; a redeem anyone else sends still completes the transfer */
+            signer: "anyone" | "recipient";
+            claimableAt: string | null;
+            secondsUntilClaimable: number | null;
+            /** @description the unsigned `redeem` steps to sign now, in order (EVM, on `chain`); empty unless `ready`. Submit each with `step: "redeem"` */
+            steps: components["schemas"]["Step"][];
+            txHash: string | null;
+            /** @description why this transfer needs a claim */
+            reason: string;
+            /** @description what is awaited, for people; never parsed */
+            detail: string;
+        };
         /** @description where the transfer stands, for a person (docs/events.md#progress) */
         TransferSubstatus: "waiting_for_signature" | "waiting_for_source_confirmation" | "bridging" | "waiting_for_destination" | "waiting_for_credit" | "claim_ready" | "refund_in_progress" | "delayed" | "completed" | "partial" | "refunded" | "failed" | "abandoned";
         /** @description A transaction's page on its chain's public explorer. */
         ExplorerLink: {
-            /** @description the hash it shows: `sourceTxHash`, `feeTxHash`, `destinationTxHash`, `postStep.txHash` or `fees[<kind>].txHash` */
+            /** @description the hash it shows: `sourceTxHash`, `feeTxHash`, `destinationTxHash`, `postStep.txHash`, `claim.txHash` or `fees[<kind>].txHash` */
             field: string;
             chain: string;
             txHash: string;
@@ -665,9 +693,7 @@ export interface components {
             destinationTxHash: string | null;
             feeTxHash: string | null;
             sourceTxVerification: components["schemas"]["Verification"] | null;
-            claim: {
-                [key: string]: unknown;
-            } | null;
+            claim: components["schemas"]["Claim"] | null;
             postStep: components["schemas"]["PostStep"] | null;
             finalDestination: {
                 [key: string]: unknown;
@@ -1406,6 +1432,8 @@ export interface operations {
             };
             /**
              * @description `step_not_built`: The transfer has no built step of this kind.
+             *
+             *     `claim_already_made`: The transfer's claim already landed on the destination (someone sent the redeem); a `redeem` would only revert. Nothing was broadcast or recorded.
              *
              *     `step_not_allowed`: The built step no longer passes the allow-list check at submit; nothing was broadcast.
              *
