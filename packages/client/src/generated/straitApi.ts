@@ -1436,7 +1436,7 @@ export interface operations {
              *
              *     `blockhash_expired`: The chain refused the Solana transaction: its blockhash is unknown or expired. Sign again with a fresh blockhash (when `refreshBlockhash`) or build again. Nothing was recorded.
              *
-             *     `step_already_signed`: The `eip712` step already has an accepted signature (`details.txHash` is the venue's order); a different signature is not forwarded. The same signature again answers the order on record.
+             *     `step_already_signed`: The signature step (`eip712` or `message`) already has an accepted signature (`details.txHash` is the venue's order); a different signature is not forwarded. The same signature again answers the order on record.
              */
             409: {
                 headers: {
