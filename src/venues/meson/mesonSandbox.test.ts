@@ -1,6 +1,8 @@
 import { createPublicClient, createWalletClient, erc20Abi, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The client's source in this tree (runTransfer signs message steps since this change).
+import { createStraitClient, runTransfer, unwrap } from '../../../packages/client/src/index.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/startSandbox.ts';
 import { MESON_CONTRACT } from './mesonChains.ts';
 
@@ -80,5 +82,26 @@ describe('sandbox: Meson settles on the sandbox chains', () => {
     expect(transfer.status).toBe('COMPLETED');
     const paid = (await received()) - before;
     expect(paid).toBe(BigInt(row!.amountOutAtomic));
+  }, 90_000);
+
+  it('runs through @strait/client runTransfer: the approve sent and confirmed, the messages personal_signed and submitted, COMPLETED', async () => {
+    const client = createStraitClient({ baseUrl: sandbox.info.baseUrl });
+    const user = sandbox.info.accounts[3]!;
+    const base = sandbox.info.chains.base!;
+    const decision = unwrap(await client.POST('/bridge/quote', { body: { fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '40000000', sender: user.address, recipient: user.address } }));
+    const row = decision.quotes.find((q) => q.venue === 'meson');
+    expect(row, JSON.stringify(decision.rejected)).toBeDefined();
+    const { transfer, submissions } = await runTransfer({
+      client,
+      decisionId: decision.decisionId,
+      quote: row,
+      wallet: createWalletClient({ account: privateKeyToAccount(user.privateKey), transport: http(base.rpcUrl) }),
+      publicClients: createPublicClient({ transport: http(base.rpcUrl) }),
+      pollIntervalMs: 250,
+      timeoutMs: 30_000,
+    });
+    expect(submissions.at(-1)).toMatchObject({ step: 'main', accepted: true, verification: 'verified' });
+    expect(transfer.status).toBe('COMPLETED');
+    expect(transfer.receivedAmountAtomic).toBe(row!.amountOutAtomic);
   }, 90_000);
 });
