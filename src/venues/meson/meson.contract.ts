@@ -23,8 +23,8 @@ const NOW = 1_708_486_800_000;
 /** The recorded answers' wallet. */
 const WALLET = '0x23eD50dB3e7469695DD30FFD22a7B42716A338FC';
 
-const request = (fromChain: string, toChain: string, amountIn: bigint): VenueQuoteRequest => ({
-  fromChain, toChain, fromToken: token(fromChain, 'USDC'), toToken: token(toChain, 'USDC'), amountIn, sender: WALLET, recipient: WALLET, userIp: null, integratorFee: null,
+const request = (fromChain: string, toChain: string, amountIn: bigint, symbol = 'USDC'): VenueQuoteRequest => ({
+  fromChain, toChain, fromToken: token(fromChain, symbol), toToken: token(toChain, symbol), amountIn, sender: WALLET, recipient: WALLET, userIp: null, integratorFee: null,
 });
 const PRICE: ServedRoute = { method: 'POST', path: '/api/v1/price', answer: { file: 'real/price-docs-example.json' } };
 const encodeAt = (file: string, status = 400): ServedRoute => ({ method: 'POST', path: '/api/v1/swap', answer: { file, status } });
@@ -34,7 +34,7 @@ function quoteCase(name: string, routes: readonly ServedRoute[], req: VenueQuote
 }
 const quoteOf = (req: VenueQuoteRequest): VenueQuote => ({
   amountIn: req.amountIn, amountOut: req.amountIn - 5_000n, minAmountOut: req.amountIn - 5_000n, estimatedSeconds: 120, expiresAt: NOW + 60_000,
-  context: { from: `${req.fromChain === 'base' ? 'base' : req.fromChain === 'polygon' ? 'polygon' : 'arb'}:usdc`, to: `${req.toChain === 'arbitrum' ? 'arb' : req.toChain}:usdc`, amount: (Number(req.amountIn) / 1e6).toString(), totalFee: '0.005' },
+  context: { from: `${req.fromChain}:${req.fromToken.symbol.toLowerCase()}`, to: `${req.toChain === 'arbitrum' ? 'arb' : req.toChain}:${req.toToken.symbol.toLowerCase()}`, amount: (Number(req.amountIn) / 1e6).toString(), totalFee: '0.005' },
 });
 
 /** meson.dev's mainnet swap id example. */
@@ -57,9 +57,9 @@ export const contract: VenueContract = {
     quoteCase('the relayer refusing the sender\'s balance is invalid_input with its message', [{ method: 'POST', path: '/api/v1/price', answer: { file: 'synthetic/encode-insufficient-balance.json', status: 400 } }], request('base', 'arbitrum', 100_000_000n), { kind: 'rejection', code: 'invalid_input', details: { venueCode: 'insufficient-balance' } }),
     quoteCase('a chain Meson is not built for is never asked', [PRICE], request('base', 'solana', 100_000_000n), { kind: 'rejection', code: 'route_not_served' }),
     {
-      name: 'the recorded encode (Polygon USDC.e to another chain) is refused for a Polygon USDC → Arbitrum transfer: it spends another token',
+      name: 'the recorded encode (Polygon USDC.e to another chain) is refused for a Polygon USDT → Arbitrum transfer: it spends another token',
       routes: [encodeAt('real/encode-insufficient-allowance.json')],
-      call: { kind: 'build', request: { request: request('polygon', 'arbitrum', 1_500_000n), quote: quoteOf(request('polygon', 'arbitrum', 1_500_000n)) } },
+      call: { kind: 'build', request: { request: request('polygon', 'arbitrum', 1_500_000n, 'USDT'), quote: quoteOf(request('polygon', 'arbitrum', 1_500_000n, 'USDT')) } },
       expect: { kind: 'rejection', code: 'venue_bad_response' },
       now: NOW,
     },

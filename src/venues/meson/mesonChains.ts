@@ -34,14 +34,18 @@ const token = (symbol: string, index: number, address: string): MesonToken => ({
 /**
  * Chains and 6-decimal stablecoins from the presets above (the same commit). Only tokens whose
  * amounts Meson's 6-decimal encoding carries exactly are listed, so the encoded amount is the atomic
- * amount itself; 18-decimal stablecoins (BNB Chain) and the native coins are not built.
+ * amount itself; 18-decimal stablecoins (BNB Chain) and the native coins are not built. The relayer's
+ * own `/list` (fixtures/real/list-chains-2023.json) names `opt:usdc` and `polygon:usdc` as the bridged
+ * USDC.e, not the native USDC Strait lists there, so USDC is not offered on those two chains;
+ * mesonChains.test.ts checks every id and address here against that answer (Base, absent from it, is
+ * from the presets only).
  */
 export const MESON_CHAINS: readonly MesonChain[] = [
   { key: 'ethereum', chainId: 1, id: 'eth', coinType: 0x003c, tokens: [token('USDC', 1, '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'), token('USDT', 2, '0xdac17f958d2ee523a2206206994597c13d831ec7')] },
   { key: 'arbitrum', chainId: 42161, id: 'arb', coinType: 0x2329, tokens: [token('USDC', 9, '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'), token('USDT', 2, '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9')] },
-  { key: 'optimism', chainId: 10, id: 'opt', coinType: 0x0266, tokens: [token('USDC', 9, '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85'), token('USDT', 2, '0x94b008aA00579c1307B0EF2c499aD98a8ce58e58')] },
+  { key: 'optimism', chainId: 10, id: 'opt', coinType: 0x0266, tokens: [token('USDT', 2, '0x94b008aA00579c1307B0EF2c499aD98a8ce58e58')] },
   { key: 'base', chainId: 8453, id: 'base', coinType: 0x2105, tokens: [token('USDC', 1, '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913')] },
-  { key: 'polygon', chainId: 137, id: 'polygon', coinType: 0x03c6, tokens: [token('USDC', 9, '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359'), token('USDT', 2, '0xc2132d05d31c914a87c6611c10748aeb04b58e8f')] },
+  { key: 'polygon', chainId: 137, id: 'polygon', coinType: 0x03c6, tokens: [token('USDT', 2, '0xc2132d05d31c914a87c6611c10748aeb04b58e8f')] },
   { key: 'avalanche', chainId: 43114, id: 'avax', coinType: 0x2328, tokens: [token('USDC', 9, '0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E')] },
 ];
 
