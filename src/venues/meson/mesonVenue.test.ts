@@ -96,6 +96,16 @@ describe('Meson adapter against its fake', () => {
     await expect(venue.submitMessageSignatures!({ step: 'main', messages: step.messages, signatures: [signatures[1]!, signatures[0]!], signer: user.address, context }, testCall())).rejects.toThrow();
   });
 
+  it('refuses at submit a stored swap that pays another asset than the quote, sending nothing', async () => {
+    const { plan, quote } = await quoteAndBuild();
+    const step = messageStep(plan);
+    const signatures = await Promise.all(step.messages.map((raw) => user.signMessage({ message: { raw } })));
+    const before = fake.server.requests.length;
+    const context = { ...quote.context, ...plan.context, to: 'arb:usdt' };
+    await expect(adapter().submitMessageSignatures!({ step: 'main', messages: step.messages, signatures, signer: user.address, context }, testCall())).rejects.toThrow(/pays another asset/);
+    expect(fake.server.requests.length).toBe(before);
+  });
+
   it('refuses a swap id other than the swap signed', async () => {
     const { plan, quote } = await quoteAndBuild();
     const step = messageStep(plan);

@@ -175,6 +175,8 @@ function createMesonVenue(deps: VenueDeps): Venue {
       const context = readContext(submission.context);
       const [request] = submission.messages;
       if (!context.encoded || !context.swapId || !context.initiator || !context.recipient || request !== context.encoded) throw new Error('the stored Meson build does not name the swap signed');
+      const why = whyNotStoredSwap(context);
+      if (why !== null) throw new Error(`the signed Meson swap ${why}; nothing was sent`);
       if (decodeMesonSwap(context.encoded).expireTs * 1000 <= deps.now()) throw new Error('the Meson swap has expired; build again');
       const body = await post<{ result: { swapId: string } }>(`/api/v1/swap/${context.encoded}`, { fromAddress: context.initiator, recipient: context.recipient, signatures: submission.signatures }, MesonSubmitSchema, call);
       // keccak256(encoded ‖ initiator) is the swap's id on chain: any other answer names another swap.
@@ -195,6 +197,23 @@ function createMesonVenue(deps: VenueDeps): Venue {
       }
     },
   };
+}
+
+/**
+ * What the allow-list check cannot see, again at submit: the signed swap still names the stored
+ * quote's assets (source and destination chain and token, as `"<chain>:<token>"`) and amount.
+ */
+function whyNotStoredSwap(context: MesonContext): string | null {
+  const swap = decodeMesonSwap(context.encoded as Hex);
+  const named = (asset: string, coinType: number, index: number) => {
+    const [chainId, tokenId] = asset.split(':');
+    const chain = MESON_CHAINS.find((c) => c.id === chainId);
+    return chain !== undefined && chain.coinType === coinType && chain.tokens.some((t) => t.id === tokenId && t.index === index);
+  };
+  if (!named(context.from, swap.inChain, swap.inToken)) return `spends another asset than ${context.from}`;
+  if (!named(context.to, swap.outChain, swap.outToken)) return `pays another asset than ${context.to}`;
+  if (mesonUnits(context.amount) !== swap.amount) return `moves ${swap.amount} units, not the ${context.amount} asked`;
+  return null;
 }
 
 /** The relayer's own signing data must be exactly the personal_sign of the messages Strait hands out. */
