@@ -137,7 +137,7 @@ describe('sandbox: quote 100 USDC base → arbitrum, build, sign, submit, track 
   it('prices the corridor at every venue and ranks by net output', async () => {
     const user = sandbox.info.accounts[0]!;
     const quote = unwrap(await client.POST('/bridge/quote', { body: corridor(user.address) }));
-    expect(quote.quotes.map((q) => q.venue).sort()).toEqual(['across', 'allbridge', 'cctp', 'debridge', 'exolix', 'lifi', 'nearintents', 'relay', 'squid']);
+    expect(quote.quotes.map((q) => q.venue).sort()).toEqual(['across', 'allbridge', 'cctp', 'debridge', 'exolix', 'lifi', 'meson', 'nearintents', 'relay', 'squid']);
     const outs = quote.quotes.map((q) => BigInt(q.amountOutAtomic));
     expect(outs).toEqual([...outs].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
     expect(quote.bestByPrice).toBe(quote.best?.quoteId);

@@ -39,6 +39,23 @@ export interface Eip712Step {
   readonly typedData: TypedDataPayload;
 }
 
+/**
+ * Raw messages a wallet signs with EIP-191 `personal_sign` (`\x19Ethereum Signed Message:\n` + length
+ * + the bytes), one signature each, in order: a venue whose order is a plain message signature
+ * (Meson's swap request and release). Nothing is broadcast by the wallet; submit takes the
+ * signatures, recovers each over the stored bytes, and hands them to the venue. `messages` are stored
+ * and handed out exactly as built.
+ */
+export interface MessageStep {
+  readonly vm: 'message';
+  readonly step: StepKind;
+  /** The chain whose wallet signs (the source chain). */
+  readonly chainId: number;
+  readonly method: 'personal_sign';
+  /** Each message's raw bytes as 0x hex (lower case), signed as bytes, never as text. */
+  readonly messages: readonly `0x${string}`[];
+}
+
 /** EIP-712 typed data as JSON: integers may be decimal strings or numbers, addresses any hex case. */
 export interface TypedDataPayload {
   readonly domain: JsonObject;
@@ -79,7 +96,7 @@ export interface UtxoStep {
   readonly minFeeRate?: number;
 }
 
-export type Step = EvmStep | SvmStep | Eip712Step | TronStep | UtxoStep;
+export type Step = EvmStep | SvmStep | Eip712Step | MessageStep | TronStep | UtxoStep;
 
 /** For deposit-address venues: where to send what, and until when. */
 export interface DepositInstruction {

@@ -21,6 +21,7 @@ import { sanitizeVenueMessage } from './sanitizeVenueMessage.ts';
 import { refuseAboveBalance } from './refuseAboveBalance.ts';
 import { whyNotAllowed, whyNotAllowedSvm, type StepRules } from './vetSteps.ts';
 import { whyNotAllowedEip712 } from './vetEip712Step.ts';
+import { whyNotAllowedMessage } from './vetMessageStep.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { deserializeQuote, requestFromRecord } from './quoteTransfer.ts';
 import { UNBOUNDED_INPUT } from './quoteInput.ts';
@@ -44,6 +45,7 @@ export type StepView =
   | { vm: 'evm'; step: string; chainId: number; to: string; data: string; value: string }
   | { vm: 'svm'; step: string; serializedTx: string; encoding: string; refreshBlockhash: boolean }
   | { vm: 'eip712'; step: string; chainId: number; typedData: TypedDataPayload }
+  | { vm: 'message'; step: string; chainId: number; method: 'personal_sign'; messages: readonly string[] }
   | TronStepView
   | UtxoStepView;
 
@@ -424,7 +426,7 @@ function isUnsafeAnswer(error: unknown): error is VenueRejection {
 
 function vetOrRefuse(registered: RegisteredVenue, steps: readonly Step[], sender: string, rules: StepRules): void {
   for (const step of steps) {
-    const reason = step.vm === 'evm' ? whyNotAllowed(step, rules) : step.vm === 'eip712' ? whyNotAllowedEip712(step, rules) : step.vm === 'tron' ? whyNotAllowedTron(step, rules, sender) : step.vm === 'utxo' ? whyNotAllowedUtxo(step, rules) : whyNotAllowedSvm(step, rules.allowList, rules.venue, rules.intent);
+    const reason = step.vm === 'evm' ? whyNotAllowed(step, rules) : step.vm === 'eip712' ? whyNotAllowedEip712(step, rules) : step.vm === 'message' ? whyNotAllowedMessage(step, rules) : step.vm === 'tron' ? whyNotAllowedTron(step, rules, sender) : step.vm === 'utxo' ? whyNotAllowedUtxo(step, rules) : whyNotAllowedSvm(step, rules.allowList, rules.venue, rules.intent);
     if (reason === null) continue;
     registered.health?.recordRefusal(`${step.step} step ${reason}`);
     throw new AppError('unsafe_venue_answer', `${rules.venue}'s ${step.step} step ${reason}; nothing was built`, { details: { venue: rules.venue, step: step.step, ...(step.vm === 'evm' ? { to: step.to } : {}) } });
@@ -472,6 +474,7 @@ async function approvalSteps(deps: EngineDeps, fromChain: ChainKey, owner: strin
 export function stepView(step: Step): StepView {
   if (step.vm === 'evm') return { vm: 'evm', step: step.step, chainId: step.chainId, to: step.to, data: step.data, value: step.value.toString() };
   if (step.vm === 'eip712') return { vm: 'eip712', step: step.step, chainId: step.chainId, typedData: step.typedData };
+  if (step.vm === 'message') return { vm: 'message', step: step.step, chainId: step.chainId, method: step.method, messages: step.messages };
   if (step.vm === 'tron') return tronStepView(step);
   if (step.vm === 'utxo') return utxoStepView(step);
   return { vm: 'svm', step: step.step, serializedTx: step.serializedTx, encoding: step.encoding, refreshBlockhash: step.refreshBlockhash };

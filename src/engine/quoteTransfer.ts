@@ -221,7 +221,8 @@ export function isExecutable(deps: EngineDeps, venueId: string, input: Pick<Quot
   const registered = deps.venues.get(venueId);
   const shapes = registered?.capabilities.executionShapes ?? [];
   // A signature venue is executable from an EVM source once its adapter can hand the signature on.
-  const signs = shapes.includes('intent_signature') && registered?.venue?.submitSignature !== undefined && chainInfo(input.fromChain).vm === 'evm';
+  const forwards = registered?.venue?.submitSignature !== undefined || registered?.venue?.submitMessageSignatures !== undefined;
+  const signs = shapes.includes('intent_signature') && forwards && chainInfo(input.fromChain).vm === 'evm';
   return signs || buildableFrom(shapes, input.fromChain);
 }
 

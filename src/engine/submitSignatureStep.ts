@@ -1,24 +1,24 @@
-import { getAddress, keccak256 } from 'viem';
+import { concat, keccak256, type Hex } from 'viem';
 import type { SubmitView } from './submitTransfer.ts';
-import { canonicalSignature } from '../chains/eip712/canonicalSignature.ts';
-import { compareTypedData, type TypedDataMismatch } from '../chains/eip712/compareTypedData.ts';
-import { recoverTypedDataSigner } from '../chains/eip712/recoverTypedDataSigner.ts';
+import type { TypedDataMismatch } from '../chains/eip712/compareTypedData.ts';
 import { AppError } from '../domain/errors.ts';
 import type { StepKind } from '../domain/steps.ts';
 import { dropSignatureClaim, renameSignatureClaim } from '../store/signatureClaims.ts';
 import { findClaim, insertSubmission, listClaims, type ClaimRecord, type StoredStep, type SubmissionRecord, type TransferRecord } from '../store/transferRepository.ts';
 import { sanitizeVenueMessage } from './sanitizeVenueMessage.ts';
-import { storedEip712Step } from './storedEip712Step.ts';
+import { ownerOf, type SignatureForm } from './signatureForms.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 
 /** What submit hands the signature path: the transfer as read, and the shared steps it must run. */
 export interface SignatureSubmission {
   readonly deps: EngineDeps;
   readonly transfer: TransferRecord;
-  /** Built `eip712` steps of the submitted kind. */
+  /** How the built steps of this kind are signed (`eip712` typed data or `message` bytes). */
+  readonly form: SignatureForm;
+  /** Built signature steps of the submitted kind, all of `form`'s vm. */
   readonly ofKind: readonly StoredStep[];
   readonly claims: readonly ClaimRecord[];
-  readonly body: { readonly signedTransaction?: string | undefined; readonly txHash?: string | undefined; readonly typedData?: unknown; readonly step: StepKind; readonly userIp?: string | undefined };
+  readonly body: { readonly signedTransaction?: string | undefined; readonly txHash?: string | undefined; readonly typedData?: unknown; readonly messages?: unknown; readonly step: StepKind; readonly userIp?: string | undefined };
   /** The fee policy of submit (`409 fee_steps_required`), run before a `main` signature is forwarded. */
   readonly requireFeeSteps: () => Promise<void>;
   /** The allow-list check of build, again, on the stored step (`409 step_not_allowed`). */
@@ -33,52 +33,57 @@ const ORDER_ID = /^[\x21-\x7e]{1,256}$/;
 const FORWARD_TIMEOUT_MS = 15_000;
 
 /**
- * Submit of an `eip712` step (docs/steps.md, "Submit a signature"): `signedTransaction` is the
- * signature. The client's copy of what it signed, when sent as `typedData`, must equal the stored
- * typed data field for field; the signature must recover, over the stored typed data, to the
- * transfer's requester. Only then is the step claimed, the signature forwarded to the venue once,
- * and the claim named by the venue's order id. A repeat of the same signature answers the order on
- * record; another signature for a signed step is refused. A refused submission consumes nothing.
+ * Submit of a signature step (docs/steps.md, "Submit a signature"): `signedTransaction` carries the
+ * signature(s) — of `eip712` typed data, or of each `message` step's bytes. The client's copy of what
+ * it signed, when sent (`typedData` / `messages`), must equal the stored step; every signature must
+ * recover, over the stored step, to the transfer's requester. Only then is the step claimed, the
+ * signatures forwarded to the venue once, and the claim named by the venue's order id. A repeat of
+ * the same signatures answers the order on record; other signatures for a signed step are refused.
+ * A refused submission consumes nothing.
  */
 export async function submitSignatureStep(s: SignatureSubmission): Promise<SubmitView> {
-  const { deps, transfer, body } = s;
-  if (body.signedTransaction === undefined) throw new AppError('invalid_submission', 'an eip712 step is submitted as its signature in `signedTransaction`; it has no transaction hash');
-  const canonical = canonicalSignature(body.signedTransaction);
-  if (!canonical.ok) throw new AppError('invalid_signed_transaction', `${canonical.reason}; nothing was forwarded`);
-  const signature = canonical.signature;
+  const { deps, transfer, body, form } = s;
+  if (body.signedTransaction === undefined) throw new AppError('invalid_submission', `an ${form.vm} step is submitted as its signature in \`signedTransaction\`; it has no transaction hash`);
+  const parsed = form.parse(body.signedTransaction, s.ofKind[0]!);
+  if (!parsed.ok) throw new AppError('invalid_signed_transaction', `${parsed.reason}; nothing was forwarded`);
+  const { signatures } = parsed;
 
-  if (body.typedData !== undefined) {
-    const equal = s.ofKind.filter((step) => compareTypedData(storedEip712Step(step).typedData, body.typedData).length === 0);
-    if (equal.length === 0) refuseMismatch(body.step, compareTypedData(storedEip712Step(s.ofKind[0]!).typedData, body.typedData), 'the typed data sent differs from the built');
+  const copy = form.copyField === 'typedData' ? body.typedData : body.messages;
+  if (copy !== undefined) {
+    const equal = s.ofKind.filter((step) => form.compareCopy(step, copy).length === 0);
+    if (equal.length === 0) refuseMismatch(body.step, form.compareCopy(s.ofKind[0]!, copy), `the ${form.copyField === 'typedData' ? 'typed data' : 'messages'} sent differ from the built`);
   }
-  const owner = getAddress(transfer.requesterWallet);
+  const owner = ownerOf(transfer.requesterWallet);
   let signed: StoredStep | undefined;
-  let recovered: string | null = null;
+  let wrong: TypedDataMismatch | null = null;
   for (const step of s.ofKind) {
-    const signer = await recoverTypedDataSigner(storedEip712Step(step).typedData, signature);
-    recovered ??= signer;
-    if (signer === owner) {
+    const mismatch = await form.wrongSigner(step, signatures, owner);
+    wrong ??= mismatch;
+    if (mismatch === null) {
       signed = step;
       break;
     }
   }
-  if (!signed) refuseMismatch(body.step, [{ field: 'signer', expected: owner, actual: recovered ?? 'none' }], 'the signature is not the requester\'s over the built');
+  if (!signed) refuseMismatch(body.step, [wrong!], 'the signature is not the requester\'s over the built');
 
+  // One spelling per set of signatures: the record's key and what a repeat is compared with.
+  const record = signatures.join(',');
   const onRecord = s.claims.find((c) => c.stepIndex === signed.index);
-  if (onRecord) return answerOnRecord(s, onRecord, signature);
+  if (onRecord) return answerOnRecord(s, onRecord, record);
   if (deps.now() > transfer.buildExpiresAt) throw new AppError('build_expired', 'the build has expired; its signature is no longer forwarded. Request a new quote');
   if (body.step === 'main') await s.requireFeeSteps();
   await s.refuseUnlessAllowed(signed);
   const venue = deps.venues.get(transfer.venue)?.venue;
-  if (!venue?.submitSignature) throw new AppError('venue_unavailable', `${transfer.venue} cannot take the signature now; nothing was recorded`, { retryAfterMs: 5_000 });
+  if (!venue || !form.canForward(venue)) throw new AppError('venue_unavailable', `${transfer.venue} cannot take the signature now; nothing was recorded`, { retryAfterMs: 5_000 });
 
-  const signatureId = keccak256(signature);
-  const claimed = await claim(s, signed, signatureId, signature);
-  if (claimed !== true) return answerOnRecord(s, claimed, signature);
+  const signatureId = keccak256(concat(signatures as Hex[]));
+  const claimed = await claim(s, signed, signatureId, record);
+  if (claimed !== true) return answerOnRecord(s, claimed, record);
   let orderId: string;
   try {
-    const receipt = await venue.submitSignature(
-      { step: body.step, typedData: storedEip712Step(signed).typedData, signature, signer: owner, context: transfer.venueContext },
+    const receipt = await form.forward(
+      venue,
+      { step: body.step, stored: signed, signatures, signer: owner, context: transfer.venueContext },
       { signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS), requestId: `transfer-${transfer.id}`, purpose: 'build' },
     );
     orderId = receipt.orderId;
@@ -103,21 +108,21 @@ function refuseMismatch(step: StepKind, mismatches: readonly TypedDataMismatch[]
   throw new AppError('transaction_mismatch', `${what} ${step} step in ${mismatches.map((m) => m.field).join(', ')}; nothing was forwarded`, { details: { mismatches } });
 }
 
-/** The same signature again answers the order on record; a different one for a signed step is refused. */
-async function answerOnRecord(s: SignatureSubmission, onRecord: ClaimRecord, signature: string): Promise<SubmitView> {
-  if (onRecord.signedTx !== signature) {
+/** The same signatures again answer the order on record; different ones for a signed step are refused. */
+async function answerOnRecord(s: SignatureSubmission, onRecord: ClaimRecord, record: string): Promise<SubmitView> {
+  if (onRecord.signedTx !== record) {
     throw new AppError('step_already_signed', `the ${s.body.step} step already has an accepted signature (order ${onRecord.txHash}); another signature is not forwarded`, { details: { txHash: onRecord.txHash, stepIndex: onRecord.stepIndex } });
   }
   const status = await s.settle(onRecord);
   return { transferId: s.transfer.id, status, txHash: onRecord.txHash, step: s.body.step, accepted: false, verification: onRecord.verification };
 }
 
-/** Claims the step under the signature's id; the claim another request recorded first when it lost the race. */
-async function claim(s: SignatureSubmission, step: StoredStep, signatureId: string, signature: string): Promise<true | ClaimRecord> {
+/** Claims the step under the signatures' id; the claim another request recorded first when it lost the race. */
+async function claim(s: SignatureSubmission, step: StoredStep, signatureId: string, record: string): Promise<true | ClaimRecord> {
   const db = s.deps.store.db;
-  const record = { stepIndex: step.index, kind: s.body.step, txHash: signatureId, signedTx: signature, verification: 'verified', userIp: s.body.userIp ?? null, createdAt: s.deps.now(), nonce: null };
+  const claimRecord = { stepIndex: step.index, kind: s.body.step, txHash: signatureId, signedTx: record, verification: 'verified', userIp: s.body.userIp ?? null, createdAt: s.deps.now(), nonce: null };
   try {
-    await insertSubmission(db, s.transfer.id, record);
+    await insertSubmission(db, s.transfer.id, claimRecord);
     return true;
   } catch (error) {
     const winner = (await listClaims(db, s.transfer.id)).find((c) => c.stepIndex === step.index);

@@ -40,6 +40,9 @@ import { storedEvmStep } from './storedEvmStep.ts';
 import { storedEip712Step } from './storedEip712Step.ts';
 import { submitSignatureStep } from './submitSignatureStep.ts';
 import { whyNotAllowedEip712 } from './vetEip712Step.ts';
+import { whyNotAllowedMessage } from './vetMessageStep.ts';
+import { storedMessageStep } from './storedMessageStep.ts';
+import { signatureFormOf } from './signatureForms.ts';
 import { compareTronTransaction, decodeSignedTronTransaction } from '../chains/tron/verifySignedTronTransaction.ts';
 import { verifyTronTransactionById } from '../chains/tron/verifyTronTransactionById.ts';
 import { tronRawDataJson } from '../chains/tron/tronRawData.ts';
@@ -55,6 +58,8 @@ export interface SubmitBody {
   readonly userIp?: string | undefined;
   /** For an `eip712` step: the typed data the wallet signed, compared with the stored one. */
   readonly typedData?: unknown;
+  /** For a `message` step: the messages the wallet signed, compared with the stored ones. */
+  readonly messages?: unknown;
 }
 
 export interface SubmitView {
@@ -98,10 +103,12 @@ export async function submitTransfer(deps: EngineDeps, transferId: string, body:
 
   // Idempotent: the same transaction again, or a kind whose every step is firmly claimed.
   const claims = await listClaims(db, transferId);
-  if (ofKind[0]!.vm === 'eip712') {
-    return submitSignatureStep({ deps, transfer, ofKind, claims, body, requireFeeSteps: () => requireFeeSteps(deps, transfer, steps, claims), refuseUnlessAllowed: async (step) => refuseUnlessAllowed(step, await stepRulesOf(deps, transfer)), settle: (submission) => settleSubmission(deps, transfer, steps, submission) });
+  const form = signatureFormOf(ofKind[0]!.vm);
+  if (body.typedData !== undefined && form?.vm !== 'eip712') throw new AppError('invalid_submission', '`typedData` goes with an eip712 step only');
+  if (body.messages !== undefined && form?.vm !== 'message') throw new AppError('invalid_submission', '`messages` goes with a message step only');
+  if (form) {
+    return submitSignatureStep({ deps, transfer, form, ofKind, claims, body, requireFeeSteps: () => requireFeeSteps(deps, transfer, steps, claims), refuseUnlessAllowed: async (step) => refuseUnlessAllowed(step, await stepRulesOf(deps, transfer)), settle: (submission) => settleSubmission(deps, transfer, steps, submission) });
   }
-  if (body.typedData !== undefined) throw new AppError('invalid_submission', '`typedData` goes with an eip712 step only');
   const submissions = claims.filter((s) => s.kind === body.step);
   const claimOf = (step: StoredStep) => claims.find((c) => c.stepIndex === step.index);
   const open = ofKind.filter((step) => claimOf(step) === undefined || PROVISIONAL.has(claimOf(step)!.verification));
@@ -565,6 +572,7 @@ function refuseUnlessAllowed(step: StoredStep, rules: StepRules | null, sender =
     rules === null ? 'cannot be checked: the venue or source asset is unknown'
     : step.vm === 'svm' ? whyNotAllowedSvm(storedSvmStep(step), rules.allowList, rules.venue, rules.intent)
     : step.vm === 'eip712' ? whyNotAllowedEip712(storedEip712Step(step), rules)
+    : step.vm === 'message' ? whyNotAllowedMessage(storedMessageStep(step), rules)
     : step.vm === 'tron' ? whyNotAllowedTron(storedTronStep(step), rules, sender)
     : step.vm === 'utxo' ? whyNotAllowedUtxo(storedUtxoStep(step), rules)
     : whyNotAllowed(storedEvmStep(step), rules);

@@ -252,6 +252,16 @@ export const Eip712Step = Type.Object(
   { vm: Type.Literal('eip712'), step: Ref('StepKind'), chainId: Type.Integer(), typedData: Type.Object({ domain: Json, types: Json, primaryType: Type.String(), message: Json }) },
   { $id: 'Eip712Step', description: 'an intent or permit signature (eth_signTypedData_v4 of `typedData` exactly as given); submit the 65-byte signature as `signedTransaction`, optionally with the `typedData` signed (docs/steps.md#submit-a-signature)' },
 );
+export const MessageStep = Type.Object(
+  {
+    vm: Type.Literal('message'),
+    step: Ref('StepKind'),
+    chainId: Type.Integer({ description: 'the chain whose wallet signs (the source chain)' }),
+    method: Type.Literal('personal_sign', { description: 'EIP-191: each message is signed as `\\x19Ethereum Signed Message:\\n` + its byte length + its bytes' }),
+    messages: Type.Array(Type.String({ pattern: '^0x([0-9a-f]{2})+$' }), { minItems: 1, maxItems: 4, description: 'raw bytes (lower-case 0x hex) to sign as bytes, never as text, each with its own signature, in order' }),
+  },
+  { $id: 'MessageStep', description: 'raw messages a venue acts on when signed (Meson\'s swap request and release): `personal_sign` each of `messages` exactly as given (viem `signMessage({ message: { raw } })`); submit the signatures as `signedTransaction`, comma-separated in the order of `messages`, optionally with the `messages` signed (docs/steps.md#submit-a-signature)' },
+);
 export const CosmosStep = Type.Object(
   { vm: Type.Literal('cosmos'), step: Ref('StepKind'), chainId: Type.String(), messages: Type.Array(Json), memo: Type.String() },
   { $id: 'CosmosStep', description: 'Cosmos SDK messages (e.g. an IBC MsgTransfer) the wallet signs in one transaction' },
@@ -261,7 +271,7 @@ export const TonStep = Type.Object(
   { vm: Type.Literal('ton'), step: Ref('StepKind'), validUntil: Type.Integer(), messages: Type.Array(Type.Object({ address: Type.String(), amountAtomic: AtomicAmount, payload: Nullable(Type.String({ description: 'base64 BoC' })) })) },
   { $id: 'TonStep', description: 'TON Connect `sendTransaction` request' },
 );
-const STEP_VARIANTS = ['EvmStep', 'SvmStep', 'TronStep', 'UtxoStep', 'TransferStep', 'Eip712Step', 'CosmosStep', 'SuiStep', 'TonStep'];
+const STEP_VARIANTS = ['EvmStep', 'SvmStep', 'TronStep', 'UtxoStep', 'TransferStep', 'Eip712Step', 'MessageStep', 'CosmosStep', 'SuiStep', 'TonStep'];
 export const Step = Type.Union(STEP_VARIANTS.map((id) => Ref(id)), { $id: 'Step', description: 'One transaction or signature for the wallet, by `vm` (docs/steps.md)' });
 
 export const Deposit = Type.Object(
@@ -319,15 +329,22 @@ export const SubmitBody = Type.Object(
     step: Type.Union(STEP_KINDS.map((k) => Type.Literal(k))),
     userIp: Type.Optional(Type.String({ maxLength: 64 })),
     typedData: Type.Optional(Type.Object(typedDataFields())),
+    messages: Type.Optional(Type.Array(Type.String({ maxLength: 2_050 }), { maxItems: 8 })),
   },
   { additionalProperties: false },
 );
 
 const SubmitTypedData = Type.Optional(Ref('SignedTypedData'));
+const SubmitMessages = Type.Optional(
+  Type.Array(Type.String({ maxLength: 2_050 }), {
+    maxItems: 8,
+    description: 'For a `message` step only: the messages the wallet signed, as it had them. Compared with the built ones (hex in any case is the same message); any other difference is `422 transaction_mismatch` naming `messages[i]`. Optional: the signatures are always checked against the stored messages.',
+  }),
+);
 const SubmitStep = Ref('StepKind', { description: 'the built step this transaction pays' });
 const SubmitUserIp = Type.Optional(Type.String({ maxLength: 64, description: 'the end user\'s IP, for venues that need it' }));
 export const SubmitSigned = Type.Object(
-  { signedTransaction: Type.String({ minLength: 1, maxLength: 262_144, description: 'the signed transaction (EVM: 0x-hex RLP; Solana: base64 or base58), which Strait verifies against the built step and then broadcasts; for an `eip712` step, the signature (0x + 130 hex digits, `v` 27/28 or 0/1; or 0x + 128, EIP-2098 compact), which Strait verifies and forwards to the venue' }), step: SubmitStep, userIp: SubmitUserIp, typedData: SubmitTypedData },
+  { signedTransaction: Type.String({ minLength: 1, maxLength: 262_144, description: 'the signed transaction (EVM: 0x-hex RLP; Solana: base64 or base58), which Strait verifies against the built step and then broadcasts; for an `eip712` step, the signature (0x + 130 hex digits, `v` 27/28 or 0/1; or 0x + 128, EIP-2098 compact), which Strait verifies and forwards to the venue; for a `message` step, one such signature per message, comma-separated in the order of `messages`' }), step: SubmitStep, userIp: SubmitUserIp, typedData: SubmitTypedData, messages: SubmitMessages },
   { $id: 'SubmitSigned', additionalProperties: false, description: 'Strait broadcasts the signed step.' },
 );
 export const SubmitTxHash = Type.Object(
@@ -457,7 +474,7 @@ export const ExplorerLink = Type.Object(
 /** Every schema with an `$id`, registered once on the app; order does not matter to Fastify. */
 export const COMPONENT_SCHEMAS: readonly object[] = [
   ChainKey, StepKind, TransferStatus, Verification, ErrorEnvelope, SourceChain, SourceChainsResponse, Route, RoutesResponse, Token, TokensResponse, Capabilities, Venue, VenuesResponse,
-  QuoteBody, QuoteRow, Rejection, StreamedQuote, Fees, QuoteResponse, BuildBody, EvmStep, SvmStep, TronStep, UtxoStep, TransferStep, Eip712Step, CosmosStep, SuiStep, TonStep, Step,
+  QuoteBody, QuoteRow, Rejection, StreamedQuote, Fees, QuoteResponse, BuildBody, EvmStep, SvmStep, TronStep, UtxoStep, TransferStep, Eip712Step, MessageStep, CosmosStep, SuiStep, TonStep, Step,
   Deposit, BuildResponse, SignedTypedData, SubmitSigned, SubmitTxHash, SubmitRequest, SubmitResponse, FeeRow, PostStep, Claim, TransferSubstatus, ExplorerLink, TransferResponse,
 ];
 

@@ -22,6 +22,7 @@ export const SANDBOX_CONTRACT_NAMES = [
   'SandboxMessageTransmitterV2',
   'SandboxLifiDiamond',
   'SandboxSquidRouter',
+  'SandboxMeson',
 ] as const;
 export type SandboxContractName = (typeof SANDBOX_CONTRACT_NAMES)[number];
 export interface CompiledContract {

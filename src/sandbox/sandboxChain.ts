@@ -38,6 +38,8 @@ export interface SandboxChainSpec {
   lifiDiamond?: Address;
   /** Squid router address; when set, the router stand-in is installed there. */
   squidRouter?: Address;
+  /** Meson contract address; when set, the Meson stand-in (`postSwap`) is installed there. */
+  meson?: Address;
 }
 
 export interface SandboxChain {
@@ -67,6 +69,8 @@ export const SANDBOX_CHAIN_SPECS = {
     lifiDiamond: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
     // Squid's router (src/venues/squid/squidChains.ts: lifinance/contracts config/squid.json).
     squidRouter: '0xce16F69375520ab01377ce7B88f5BA8C48F8D666',
+    // MesonFi/meson-contracts-solidity presets `mesonAddress` (src/venues/meson/mesonChains.ts).
+    meson: '0x25aB3Efd52e6470681CE037cD546Dc60726948D3',
   },
   arbitrum: {
     key: 'arbitrum',
@@ -78,6 +82,8 @@ export const SANDBOX_CHAIN_SPECS = {
     lifiDiamond: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
     // Squid's router (src/venues/squid/squidChains.ts: lifinance/contracts config/squid.json).
     squidRouter: '0xce16F69375520ab01377ce7B88f5BA8C48F8D666',
+    // MesonFi/meson-contracts-solidity presets `mesonAddress` (src/venues/meson/mesonChains.ts).
+    meson: '0x25aB3Efd52e6470681CE037cD546Dc60726948D3',
   },
   ethereum: {
     key: 'ethereum',
@@ -164,6 +170,9 @@ async function setUp(
   }
   if (spec.squidRouter) {
     await test.setCode({ address: spec.squidRouter, bytecode: contracts.SandboxSquidRouter.runtimeBytecode });
+  }
+  if (spec.meson) {
+    await test.setCode({ address: spec.meson, bytecode: contracts.SandboxMeson.runtimeBytecode });
   }
   if (spec.cctpDomain !== undefined) {
     await test.setCode({

@@ -61,6 +61,26 @@ export interface Venue {
    * the venue did not take it: nothing is recorded and the wallet may submit again.
    */
   submitSignature?(submission: VenueSignatureSubmission, call: CallContext): Promise<VenueSignatureReceipt>;
+  /**
+   * Present on venues whose build hands out a `message` step (raw bytes signed with `personal_sign`):
+   * hands the wallet's signatures, one per message and in their order, to the venue. The same
+   * contract as {@link submitSignature}: called only after every signature recovered to the
+   * requester over the stored bytes, once per accepted set; a throw records nothing.
+   */
+  submitMessageSignatures?(submission: VenueMessageSubmission, call: CallContext): Promise<VenueSignatureReceipt>;
+}
+
+/** The verified signatures of a built `message` step, as the venue receives them. */
+export interface VenueMessageSubmission {
+  readonly step: StepKind;
+  /** The messages exactly as built and stored (lower-case 0x hex, what the wallet signed). */
+  readonly messages: readonly `0x${string}`[];
+  /** One per message, in order: 65 bytes `r ‖ s ‖ v`, lower-case 0x hex, `v` 27 or 28, low `s`. */
+  readonly signatures: readonly `0x${string}`[];
+  /** The address every signature recovers to: the transfer's requester. */
+  readonly signer: string;
+  /** The build plan's context merged over the quote's context, as status receives it. */
+  readonly context: JsonObject;
 }
 
 /** A verified signature of a built `eip712` step, as the venue receives it. */

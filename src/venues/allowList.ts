@@ -31,6 +31,13 @@ export interface VenueAllowList {
    */
   readonly typedData?: readonly AllowedTypedData[];
   /**
+   * The raw messages its `message` steps (EIP-191 `personal_sign`) may ask a wallet to sign, per
+   * chain. A message says nothing a wallet can show, so every entry carries a check that decodes the
+   * bytes and compares what they name (amount, tokens, chains, recipient, expiry) with the transfer;
+   * a `message` step on a chain without an entry is refused, at build and again at submit.
+   */
+  readonly messages?: readonly AllowedMessages[];
+  /**
    * For a venue paid by a Bitcoin-family transaction with a memo (THORChain): why the memo does not
    * do what the transfer asked (pay the recipient, name no one else), or `null`. Without it a `utxo`
    * step is refused. Run at build and again at submit.
@@ -70,6 +77,16 @@ export interface AllowedTypedData {
    * refused without the transfer's details to compare with (like {@link AllowedCall.check}).
    */
   readonly check?: (typedData: TypedDataPayload, intent: CallIntent) => string | null;
+}
+
+export interface AllowedMessages {
+  /** The chain whose wallet signs (the step's `chainId`, the source chain). */
+  readonly chainId: number;
+  /**
+   * Why these messages (lower-case 0x hex, in the step's order) do not do what the transfer asked,
+   * or `null`. Required: Strait cannot tell what opaque bytes authorize without it.
+   */
+  readonly check: (messages: readonly `0x${string}`[], intent: CallIntent) => string | null;
 }
 
 export interface AllowedCall {

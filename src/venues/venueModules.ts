@@ -1,6 +1,7 @@
 import { allbridgeVenue } from './allbridge/allbridgeVenue.ts';
 import { acrossVenue } from './across/acrossVenue.ts';
 import { bungeeVenue } from './bungee/bungeeVenue.ts';
+import { mesonVenue } from './meson/mesonVenue.ts';
 import { cbridgeVenue } from './cbridge/cbridgeVenue.ts';
 import { cctpVenue } from './cctp/cctpVenue.ts';
 import { debridgeVenue } from './debridge/debridgeVenue.ts';
@@ -43,10 +44,7 @@ export const VENUE_MODULES: readonly VenueEntry[] = [
   nearIntentsVenue,
   planned('eco', 'intent', ['evm_calldata']),
   gardenVenue,
-  // Meson stays planned: its swap needs two signatures (request, and release naming the recipient), each an
-  // EIP-191 personal_sign or a legacy eth_signTypedData v1 array without a domain, never EIP-712 v4 typed
-  // data (MesonFi/meson-contracts-solidity packages/sdk/src/SwapSigner.ts); it needs a message-signature step.
-  planned('meson', 'intent', ['intent_signature', 'evm_calldata']),
+  mesonVenue,
   planned('silentswap', 'intent', ['intent_signature'], { privacyModel: 'unlinkable' }),
   lifiVenue,
   bungeeVenue,

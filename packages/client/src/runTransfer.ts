@@ -59,6 +59,8 @@ export interface RunTransferResult {
 
 interface PlannedTransaction extends EvmTransactionRequest {
   step: StepKind;
+  /** A `message` step: the bytes to personal_sign, one signature each (no transaction, no receipt). */
+  messages?: readonly Hex[];
 }
 
 /**
@@ -66,6 +68,10 @@ interface PlannedTransaction extends EvmTransactionRequest {
  * and then the payment of the deposit address), submits each as signed bytes in the build's order
  * waiting for its receipt before the next (spec §1: the main step is accepted only after the fee
  * steps), then follows the transfer's event stream (polling where there is none) until it is terminal.
+ *
+ * A `message` step (a venue whose order is a message signature, e.g. Meson) is signed with the
+ * signer's `signMessage` (`personal_sign` of each message's bytes) and submitted as the signatures;
+ * it has no transaction, so no receipt is awaited.
  *
  * Every step is checked to be one this client can sign before the first signature, so an unsupported
  * build (non-EVM steps, `redeem`, a memo deposit) fails with nothing signed. An HTTP error throws
@@ -81,13 +87,17 @@ export async function runTransfer(params: RunTransferParams): Promise<RunTransfe
     }),
   );
   await onProgress?.({ phase: 'built', build });
-  const plan = planTransactions(build, { ...EVM_CHAIN_IDS, ...params.chainIds });
   const signer = isEvmSigner(params.wallet) ? params.wallet : walletSigner(params.wallet);
+  const plan = planTransactions(build, { ...EVM_CHAIN_IDS, ...params.chainIds }, signer);
   const receipts = receiptReaders(params);
 
   const submissions: SubmitResult[] = [];
   for (const [index, tx] of plan.entries()) {
     signal?.throwIfAborted();
+    if (tx.messages) {
+      submissions.push(await submitMessages(params, build.transferId, index, tx, signer));
+      continue;
+    }
     const signedTransaction = await signer.signTransaction(tx);
     await onProgress?.({ phase: 'signed', transferId: build.transferId, index, step: tx.step, chainId: tx.chainId, signedTransaction });
     const result = unwrap(
@@ -109,11 +119,34 @@ export async function runTransfer(params: RunTransferParams): Promise<RunTransfe
   return { build, submissions, transfer };
 }
 
+/** A `message` step: each message personal_signed, the signatures submitted at once (the venue's order id comes back). */
+async function submitMessages(params: RunTransferParams, transferId: string, index: number, tx: PlannedTransaction, signer: EvmSigner): Promise<SubmitResult> {
+  const { client, onProgress, signal } = params;
+  const signatures: Hex[] = [];
+  for (const raw of tx.messages!) signatures.push(await signer.signMessage!({ chainId: tx.chainId, raw }));
+  const signedTransaction = signatures.join(',') as Hex;
+  await onProgress?.({ phase: 'signed', transferId, index, step: tx.step, chainId: tx.chainId, signedTransaction });
+  const result = unwrap(
+    await client.POST('/bridge/transfers/{id}/submit', {
+      params: { path: { id: transferId } },
+      body: { signedTransaction, step: tx.step, messages: [...tx.messages!], ...(params.userIp ? { userIp: params.userIp } : {}) },
+      ...(signal ? { signal } : {}),
+    }),
+  );
+  await onProgress?.({ phase: 'submitted', transferId, index, step: tx.step, signedTransaction, result });
+  return result;
+}
+
 /** Every transaction to sign, in order, or `unsupported_step` before anything is signed. */
-function planTransactions(build: BuildResult, chainIds: Readonly<Record<string, number>>): PlannedTransaction[] {
+function planTransactions(build: BuildResult, chainIds: Readonly<Record<string, number>>, signer: EvmSigner): PlannedTransaction[] {
   const unsupported = (why: string) => new StraitClientError('unsupported_step', `runTransfer cannot sign this build: ${why}`, { transferId: build.transferId, venue: build.venue });
   const plan = (build.steps ?? []).map((step, index): PlannedTransaction => {
-    if (step.vm !== 'evm') throw unsupported(`step ${index} is a ${step.vm} step (only evm is signed here)`);
+    if (step.vm === 'message' && 'messages' in step) {
+      if (!signer.signMessage) throw unsupported(`step ${index} is a message signature and the signer has no signMessage`);
+      if (step.method !== 'personal_sign' || !step.messages.every((m) => isHex(m))) throw unsupported(`step ${index} is not personal_sign of hex messages`);
+      return { step: step.step, chainId: step.chainId, to: '0x0000000000000000000000000000000000000000', data: '0x', value: 0n, messages: step.messages as Hex[] };
+    }
+    if (step.vm !== 'evm') throw unsupported(`step ${index} is a ${step.vm} step (only evm and message are signed here)`);
     if (!('chainId' in step) || !('data' in step)) throw unsupported(`step ${index} lacks the evm fields`);
     if (step.step === 'redeem') throw unsupported(`step ${index} is a destination-chain redeem`);
     if (!isAddress(step.to, { strict: false }) || !isHex(step.data)) throw unsupported(`step ${index} has a malformed to or data`);

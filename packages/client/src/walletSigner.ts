@@ -18,6 +18,11 @@ export interface EvmTransactionRequest {
 export interface EvmSigner {
   /** Returns the serialized signed transaction (Strait broadcasts it). */
   signTransaction(request: EvmTransactionRequest): Promise<Hex>;
+  /**
+   * EIP-191 `personal_sign` of raw bytes on `chainId`'s account, for `message` steps (a venue whose
+   * order is a message signature, e.g. Meson). Without it such a build is `unsupported_step`.
+   */
+  signMessage?(request: { chainId: number; raw: Hex }): Promise<Hex>;
 }
 
 /** A viem wallet client with a local or JSON-RPC account, connected to one chain's RPC. */
@@ -43,6 +48,10 @@ export function walletSigner(wallets: AccountWalletClient | readonly AccountWall
       // the chain id then comes from that RPC, which walletFor matched against the step's.
       const request = await wallet.prepareTransactionRequest({ account: wallet.account, chain: null, to, data, value });
       return wallet.signTransaction({ ...request, account: wallet.account, chain: null });
+    },
+    async signMessage({ chainId, raw }) {
+      const wallet = await walletFor(chainId);
+      return wallet.signMessage({ account: wallet.account, message: { raw } });
     },
   };
 }

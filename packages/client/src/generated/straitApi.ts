@@ -469,6 +469,21 @@ export interface components {
                 };
             };
         };
+        /** @description raw messages a venue acts on when signed (Meson's swap request and release): `personal_sign` each of `messages` exactly as given (viem `signMessage({ message: { raw } })`); submit the signatures as `signedTransaction`, comma-separated in the order of `messages`, optionally with the `messages` signed (docs/steps.md#submit-a-signature) */
+        MessageStep: {
+            /** @enum {string} */
+            vm: "message";
+            step: components["schemas"]["StepKind"];
+            /** @description the chain whose wallet signs (the source chain) */
+            chainId: number;
+            /**
+             * @description EIP-191: each message is signed as `\x19Ethereum Signed Message:\n` + its byte length + its bytes
+             * @enum {string}
+             */
+            method: "personal_sign";
+            /** @description raw bytes (lower-case 0x hex) to sign as bytes, never as text, each with its own signature, in order */
+            messages: string[];
+        };
         /** @description Cosmos SDK messages (e.g. an IBC MsgTransfer) the wallet signs in one transaction */
         CosmosStep: {
             /** @enum {string} */
@@ -502,7 +517,7 @@ export interface components {
             }[];
         };
         /** @description One transaction or signature for the wallet, by `vm` (docs/steps.md) */
-        Step: components["schemas"]["EvmStep"] | components["schemas"]["SvmStep"] | components["schemas"]["TronStep"] | components["schemas"]["UtxoStep"] | components["schemas"]["TransferStep"] | components["schemas"]["Eip712Step"] | components["schemas"]["CosmosStep"] | components["schemas"]["SuiStep"] | components["schemas"]["TonStep"];
+        Step: components["schemas"]["EvmStep"] | components["schemas"]["SvmStep"] | components["schemas"]["TronStep"] | components["schemas"]["UtxoStep"] | components["schemas"]["TransferStep"] | components["schemas"]["Eip712Step"] | components["schemas"]["MessageStep"] | components["schemas"]["CosmosStep"] | components["schemas"]["SuiStep"] | components["schemas"]["TonStep"];
         /** @description For deposit-address venues: what the wallet sends, where, by when. */
         Deposit: {
             address: string;
@@ -565,12 +580,14 @@ export interface components {
         };
         /** @description Strait broadcasts the signed step. */
         SubmitSigned: {
-            /** @description the signed transaction (EVM: 0x-hex RLP; Solana: base64 or base58), which Strait verifies against the built step and then broadcasts; for an `eip712` step, the signature (0x + 130 hex digits, `v` 27/28 or 0/1; or 0x + 128, EIP-2098 compact), which Strait verifies and forwards to the venue */
+            /** @description the signed transaction (EVM: 0x-hex RLP; Solana: base64 or base58), which Strait verifies against the built step and then broadcasts; for an `eip712` step, the signature (0x + 130 hex digits, `v` 27/28 or 0/1; or 0x + 128, EIP-2098 compact), which Strait verifies and forwards to the venue; for a `message` step, one such signature per message, comma-separated in the order of `messages` */
             signedTransaction: string;
             step: components["schemas"]["StepKind"];
             /** @description the end user's IP, for venues that need it */
             userIp?: string;
             typedData?: components["schemas"]["SignedTypedData"];
+            /** @description For a `message` step only: the messages the wallet signed, as it had them. Compared with the built ones (hex in any case is the same message); any other difference is `422 transaction_mismatch` naming `messages[i]`. Optional: the signatures are always checked against the stored messages. */
+            messages?: string[];
         };
         /** @description The wallet broadcast the step itself; Strait fetches and verifies it. */
         SubmitTxHash: {
@@ -1447,7 +1464,7 @@ export interface operations {
              *
              *     `blockhash_expired`: The chain refused the Solana transaction: its blockhash is unknown or expired. Sign again with a fresh blockhash (when `refreshBlockhash`) or build again. Nothing was recorded.
              *
-             *     `step_already_signed`: The `eip712` step already has an accepted signature (`details.txHash` is the venue's order); a different signature is not forwarded. The same signature again answers the order on record.
+             *     `step_already_signed`: The signature step (`eip712` or `message`) already has an accepted signature (`details.txHash` is the venue's order); a different signature is not forwarded. The same signature again answers the order on record.
              */
             409: {
                 headers: {
