@@ -4,7 +4,7 @@ import { validatorOf } from '../domain/validatorOf.ts';
 import type { CallContext, CallPurpose } from './Venue.ts';
 import type { PublishedRateLimit } from './VenueModule.ts';
 import { CallAbandoned, VenueRejection } from './Venue.ts';
-import { AnswerTooLarge, BufferedResponse, DEFAULT_MAX_ANSWER_BYTES, nodeHttpFetch, type CappedRequestInit } from './nodeHttpFetch.ts';
+import { AnswerTooLarge, AttemptTimedOut, BufferedResponse, DEFAULT_MAX_ANSWER_BYTES, nodeHttpFetch, type CappedRequestInit } from './nodeHttpFetch.ts';
 import { bucketOf, type VenueHealth } from './venueHealth.ts';
 
 /** The longest a venue's `Retry-After` keeps Strait from calling it. */
@@ -137,17 +137,21 @@ export function createVenueHttpClient(options: VenueHttpClientOptions): VenueHtt
   async function attempt(url: string, init: CappedRequestInit, call: CallContext, notFound: boolean): Promise<unknown> {
     const started = performance.now();
     const observe = (outcome: VenueAttemptOutcome) => options.observe?.({ venueId: options.venueId, method: init.method ?? 'GET', outcome, seconds: (performance.now() - started) / 1000 });
-    const signal = AbortSignal.any([call.signal, AbortSignal.timeout(options.attemptTimeoutMs)]);
+    // nodeHttpFetch keeps the attempt's deadline itself, on a plain timer beside the caller's signal;
+    // any other transport gets the two composed into one signal, as fetch takes it.
+    const ownDeadline = doFetch === nodeHttpFetch;
+    const signal = ownDeadline ? call.signal : AbortSignal.any([call.signal, AbortSignal.timeout(options.attemptTimeoutMs)]);
+    const ended = (error: unknown): boolean => error instanceof AttemptTimedOut || signal.aborted;
     const maxBytes = init.maxBytes ?? DEFAULT_MAX_ANSWER_BYTES;
     let response: Response;
     try {
-      response = await doFetch(url, { ...init, signal });
+      response = await doFetch(url, ownDeadline ? { ...init, signal, timeoutMs: options.attemptTimeoutMs } : { ...init, signal });
     } catch (error) {
       if (error instanceof AnswerTooLarge) {
         observe('too_large');
         throw tooLarge(maxBytes, error);
       }
-      const timedOut = signal.aborted;
+      const timedOut = ended(error);
       const abandoned = call.signal.aborted && call.signal.reason instanceof CallAbandoned;
       observe(timedOut ? 'timeout' : 'unreachable');
       throw new VenueTransportError(options.venueId, timedOut ? `${options.venueId} did not answer in time` : `${options.venueId} unreachable: ${(error as Error).message}`, timedOut, { cause: error }, abandoned);
@@ -160,8 +164,9 @@ export function createVenueHttpClient(options: VenueHttpClientOptions): VenueHtt
         observe('too_large');
         throw tooLarge(maxBytes, error);
       }
-      observe(signal.aborted ? 'timeout' : 'unreachable');
-      throw new VenueTransportError(options.venueId, `${options.venueId} broke off its answer`, signal.aborted, { cause: error }, call.signal.aborted && call.signal.reason instanceof CallAbandoned);
+      const timedOut = ended(error);
+      observe(timedOut ? 'timeout' : 'unreachable');
+      throw new VenueTransportError(options.venueId, `${options.venueId} broke off its answer`, timedOut, { cause: error }, call.signal.aborted && call.signal.reason instanceof CallAbandoned);
     }
     const body = parseBody(text);
     observe(!response.ok ? (response.status >= 500 ? 'http_5xx' : 'http_4xx') : body === undefined ? 'not_json' : 'ok');
