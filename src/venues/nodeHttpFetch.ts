@@ -19,23 +19,45 @@ export class AnswerTooLarge extends Error {
   }
 }
 
+/** The answer's headers as `fetch`'s `Headers.get` shows them (repeated ones joined); `set-cookie` is of no use here. */
+export class AnswerHeaders {
+  constructor(private readonly raw: http.IncomingHttpHeaders) {}
+
+  get(name: string): string | null {
+    const key = name.toLowerCase();
+    const value = key === 'set-cookie' ? undefined : this.raw[key];
+    if (value === undefined) return null;
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+}
+
 /**
- * The answer {@link nodeHttpFetch} gives: a `Response` whose bytes are already read (and within the
- * limit). Handing them over as a body stream, only for the venue client to read them back, cost
- * about 5 % of the quote path's CPU (a web stream per call) and garbage for the GC
- * (docs/performance.md); the client reads `bytes`, any other reader `text()`/`json()`.
+ * The answer {@link nodeHttpFetch} gives: its status, headers and bytes, already read (and within the
+ * limit). Not a `Response`: building one per venue call (a web body stream first, then an empty one
+ * with a `Headers` copy) cost about 5 % and then 1.5 % of the quote path's CPU, and garbage for the GC
+ * (docs/performance.md). It has what the venue client reads of a `Response`: `status`, `ok`,
+ * `headers.get`, `text()` and `json()`.
  */
-export class BufferedResponse extends Response {
+export class BufferedResponse {
+  readonly ok: boolean;
+  readonly headers: AnswerHeaders;
+
   constructor(
     readonly bytes: Buffer | null,
-    init: ResponseInit,
+    readonly status: number,
+    rawHeaders: http.IncomingHttpHeaders,
   ) {
-    super(null, init);
+    this.ok = status >= 200 && status < 300;
+    this.headers = new AnswerHeaders(rawHeaders);
   }
 
-  // Fields, as the DOM typings declare them: the bytes, not the (empty) body stream.
-  override text = (): Promise<string> => Promise.resolve(this.bytes === null ? '' : this.bytes.toString('utf8'));
-  override json = async (): Promise<unknown> => JSON.parse(await this.text()) as unknown;
+  text(): Promise<string> {
+    return Promise.resolve(this.bytes === null ? '' : this.bytes.toString('utf8'));
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(await this.text()) as unknown;
+  }
 }
 
 /** The attempt's own deadline passed ({@link CappedRequestInit.timeoutMs}): the request was destroyed. */
@@ -60,9 +82,9 @@ export type CappedRequestInit = RequestInit & { readonly maxBytes?: number; read
  * with {@link AnswerTooLarge} and its socket is destroyed: a hostile venue streaming hundreds of
  * megabytes costs at most the limit, never the stream.
  */
-export function nodeHttpFetch(input: string | URL | Request, init: CappedRequestInit = {}): Promise<Response> {
+export function nodeHttpFetch(input: string | URL | Request, init: CappedRequestInit = {}): Promise<BufferedResponse> {
   const maxBytes = init.maxBytes ?? DEFAULT_MAX_ANSWER_BYTES;
-  return new Promise<Response>((resolve, reject) => {
+  return new Promise<BufferedResponse>((resolve, reject) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     const agent = url.protocol === 'https:' ? agents['https:'] : url.protocol === 'http:' ? agents['http:'] : null;
     if (agent === null) return reject(new TypeError(`unsupported protocol ${url.protocol}`));
@@ -92,7 +114,7 @@ export function nodeHttpFetch(input: string | URL | Request, init: CappedRequest
         signal?.removeEventListener('abort', onAbort);
         const status = answer.statusCode ?? 502;
         const body = chunks.length === 0 || status === 204 || status === 304 ? null : Buffer.concat(chunks);
-        resolve(new BufferedResponse(body, { status: status < 200 || status > 599 ? 502 : status, headers: headersOf(answer.headers) }));
+        resolve(new BufferedResponse(body, status < 200 || status > 599 ? 502 : status, answer.headers));
       });
       function tooLarge(): void {
         chunks.length = 0;
@@ -118,14 +140,4 @@ export function nodeHttpFetch(input: string | URL | Request, init: CappedRequest
     // write() + end() sends it chunked in three (bench/profiles: writev was the top native cost).
     request.end(typeof init.body === 'string' ? init.body : undefined);
   });
-}
-
-/** The answer's headers as `fetch` shows them (repeated ones joined); `set-cookie` is of no use here. */
-function headersOf(raw: http.IncomingHttpHeaders): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(raw)) {
-    if (value === undefined || name === 'set-cookie') continue;
-    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  }
-  return headers;
 }

@@ -49,7 +49,7 @@ export interface VenueHttpClientOptions {
   readonly maxAttempts: number;
   readonly health: VenueHealth;
   /** The transport; it must honour `maxBytes` (as {@link nodeHttpFetch} does) or the client's own read bounds it. */
-  readonly fetch?: (input: string, init: CappedRequestInit) => Promise<Response>;
+  readonly fetch?: (input: string, init: CappedRequestInit) => Promise<Response | BufferedResponse>;
   readonly observe?: VenueAttemptObserver;
   /**
    * The longest a venue's rate limit keeps Strait from calling it ({@link MAX_RETRY_AFTER_MS} by
@@ -143,7 +143,7 @@ export function createVenueHttpClient(options: VenueHttpClientOptions): VenueHtt
     const signal = ownDeadline ? call.signal : AbortSignal.any([call.signal, AbortSignal.timeout(options.attemptTimeoutMs)]);
     const ended = (error: unknown): boolean => error instanceof AttemptTimedOut || signal.aborted;
     const maxBytes = init.maxBytes ?? DEFAULT_MAX_ANSWER_BYTES;
-    let response: Response;
+    let response: Response | BufferedResponse;
     try {
       response = await doFetch(url, ownDeadline ? { ...init, signal, timeoutMs: options.attemptTimeoutMs } : { ...init, signal });
     } catch (error) {
@@ -182,7 +182,7 @@ export function createVenueHttpClient(options: VenueHttpClientOptions): VenueHtt
   }
 
   /** Remembers the venue's wait (capped) and says it; the venue asked, so nothing here is a fault. */
-  function rateLimited(response: Response, body: unknown): VenueRejection {
+  function rateLimited(response: Pick<Response, 'headers'> | BufferedResponse, body: unknown): VenueRejection {
     const said = retryAfterMsOf(response.headers.get('retry-after'), body, now());
     const waitMs = Math.min(said ?? defaultRetryAfterMs, MAX_RETRY_AFTER_MS);
     const until = now() + Math.min(waitMs, maxRetryAfterMs);
@@ -272,7 +272,7 @@ export function retryAfterMsOf(header: string | null, body: unknown, now: number
 }
 
 /** The answer's text, refused past `maxBytes` (by `content-length`, then as it streams) for transports that do not cap it themselves. */
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
+async function readCapped(response: Response | BufferedResponse, maxBytes: number): Promise<string> {
   // nodeHttpFetch read the answer already, within the limit it was given.
   if (response instanceof BufferedResponse) return response.text();
   const declared = Number(response.headers.get('content-length'));
