@@ -90,11 +90,7 @@ export function nodeHttpFetch(input: string | URL | Request, init: CappedRequest
     if (agent === null) return reject(new TypeError(`unsupported protocol ${url.protocol}`));
     const signal = init.signal ?? undefined;
     if (signal?.aborted) return reject(signal.reason ?? new Error('aborted'));
-    // A plain timer rather than AbortSignal.timeout composed with the caller's signal by
-    // AbortSignal.any: those are two signals, an EventTarget listener, weak references and a timer
-    // per venue call, 36 per quote (≈ 6 % of the quote path's CPU, and garbage; docs/performance.md).
-    // Timers of one duration share one list and one libuv timer in Node, so this costs an object.
-    const deadline = init.timeoutMs === undefined ? undefined : setTimeout(() => request.destroy(new AttemptTimedOut(init.timeoutMs!)), init.timeoutMs);
+    let deadline: NodeJS.Timeout | undefined;
     const request = (url.protocol === 'https:' ? https : http).request(url, { method: init.method ?? 'GET', headers: init.headers as Record<string, string> | undefined, agent }, (answer) => {
       const chunks: Buffer[] = [];
       let received = 0;
@@ -134,6 +130,11 @@ export function nodeHttpFetch(input: string | URL | Request, init: CappedRequest
     function onAbort(): void {
       request.destroy(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
     }
+    // A plain timer rather than AbortSignal.timeout composed with the caller's signal by
+    // AbortSignal.any: those are two signals, an EventTarget listener, weak references and a timer
+    // per venue call, 36 per quote (≈ 6 % of the quote path's CPU, and garbage; docs/performance.md).
+    // Timers of one duration share one list and one libuv timer in Node, so this costs an object.
+    if (init.timeoutMs !== undefined) deadline = setTimeout(() => request.destroy(new AttemptTimedOut(init.timeoutMs!)), init.timeoutMs);
     signal?.addEventListener('abort', onAbort, { once: true });
     request.on('error', fail);
     // The body goes with end(): Node then sends a Content-Length and the request in one write, where
