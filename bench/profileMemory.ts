@@ -6,7 +6,8 @@
  * connections for 10 s. Every 200 ms the RSS and V8's heap (used, reserved), external memory and
  * ArrayBuffers (Buffers, PGlite's WebAssembly memory) are sampled; at the end a heap snapshot
  * is written to bench/profiles/ (it collects garbage first: it shows what is retained, the samples show
- * what was reserved). Extra Node flags for the service: `-- --node=--max-semi-space-size=…`.
+ * what was reserved). Extra Node flags for the service: `-- --node=--max-semi-space-size=…`;
+ * `-- --built` runs the compiled build (`npm run build` first) in plain Node, as the Docker image does.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -23,6 +24,7 @@ import { BENCH_QUOTE_BODY, straitBenchEnv } from './straitBenchEnv.ts';
 
 const PROFILES = fileURLToPath(new URL('./profiles/', import.meta.url));
 const postgres = process.argv.includes('--postgres');
+const built = process.argv.includes('--built');
 const nodeArgs = process.argv.filter((a) => a.startsWith('--node=')).map((a) => a.slice('--node='.length));
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -37,6 +39,7 @@ try {
     mode: 'strait',
     env: { ...straitBenchEnv(fakes.url, database ? { DATABASE_URL: database.url } : { STRAIT_DATA_DIR: dataDir }), BENCH_HEAP_DIR: PROFILES },
     nodeArgs,
+    built,
   });
   try {
     const idle = await service.usage();
@@ -51,7 +54,7 @@ try {
       `${label.padEnd(22)} rss ${mb(u.rssKb)}, heap used ${mb(u.memory.heapUsedKb)} of ${mb(u.memory.heapTotalKb)}, external ${mb(u.memory.externalKb)} (ArrayBuffers ${mb(u.memory.arrayBuffersKb)})`;
     process.stdout.write(
       [
-        `${database ? 'PostgreSQL' : 'PGlite'}${nodeArgs.length ? ` with ${nodeArgs.join(' ')}` : ''}: ${Math.round(load.requestsPerSecond)} quotes/s, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms, CPU per quote ${((after.cpuMs - idle.cpuMs) / Math.max(1, load.total)).toFixed(2)} ms`,
+        `${built ? 'built service (dist/), ' : 'under tsx, '}${database ? 'PostgreSQL' : 'PGlite'}${nodeArgs.length ? ` with ${nodeArgs.join(' ')}` : ''}: ${Math.round(load.requestsPerSecond)} quotes/s, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms, CPU per quote ${((after.cpuMs - idle.cpuMs) / Math.max(1, load.total)).toFixed(2)} ms`,
         line('idle, before the load', idle),
         `peak under the load     rss ${peak.peakMb} MB, at that moment ${JSON.stringify(peak.atPeak)}`,
         line('right after the load', after),

@@ -34,14 +34,18 @@ export interface BenchServiceOptions {
   readonly startTimeoutMs?: number;
   /** Extra Node flags for the child (e.g. `--cpu-prof`). */
   readonly nodeArgs?: readonly string[];
+  /** `strait` mode on the compiled build in plain Node (bench/benchServiceMainBuilt.mjs; `npm run build` first). */
+  readonly built?: boolean;
 }
 
 const ENTRY = fileURLToPath(new URL('./benchServiceMain.ts', import.meta.url));
+const BUILT_ENTRY = fileURLToPath(new URL('./benchServiceMainBuilt.mjs', import.meta.url));
 
 /** Forks bench/benchServiceMain.ts under tsx (as `npm start` runs Strait) and waits for it to listen. */
 export async function startBenchService(options: BenchServiceOptions): Promise<BenchService> {
-  const child = fork(ENTRY, [options.mode], {
-    execArgv: ['--import', 'tsx', ...(options.nodeArgs ?? [])],
+  if (options.built && options.mode !== 'strait') throw new Error('only the strait mode runs on the build');
+  const child = fork(options.built ? BUILT_ENTRY : ENTRY, [options.mode], {
+    execArgv: [...(options.built ? [] : ['--import', 'tsx']), ...(options.nodeArgs ?? [])],
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
