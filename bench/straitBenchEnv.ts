@@ -1,7 +1,7 @@
 import { VENUE_MODULES } from '../src/venues/venueModules.ts';
 
 /** The V8 heap settings of the Docker image (Dockerfile `ENV NODE_OPTIONS`; test/deployConfig.test.ts keeps the two equal). */
-export const DEPLOYED_NODE_OPTIONS = '--max-old-space-size=256';
+export const DEPLOYED_NODE_OPTIONS = '--max-old-space-size=256 --max-semi-space-size=16';
 
 const USER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 

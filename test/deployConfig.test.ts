@@ -56,7 +56,7 @@ describe('Dockerfile', () => {
   });
 
   it('caps V8 old space as the bench runs the service (the RSS figures of the README are the image\'s)', () => {
-    expect(dockerfile).toMatch(new RegExp(`^\\s+NODE_OPTIONS=${DEPLOYED_NODE_OPTIONS} \\\\$`, 'm'));
+    expect(dockerfile).toMatch(new RegExp(`^\\s+NODE_OPTIONS="${DEPLOYED_NODE_OPTIONS}" \\\\$`, 'm'));
   });
 
   it('copies only what exists in the repository', () => {
