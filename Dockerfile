@@ -12,7 +12,12 @@ COPY src ./src
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:${NODE_VERSION}-slim
+# V8's old space capped at 256 MB: uncapped, V8 let the per-quote garbage (36 venue calls each) pile up
+# to ≈ 450 MB of heap under load before collecting it, for a live set of ≈ 100 MB (docs/performance.md,
+# `npm run bench:memory`). The young generation is kept at Node's usual 16 MB semi-spaces, which V8
+# would otherwise shrink with the cap (more scavenges, slower reads). Override with `-e NODE_OPTIONS=…`.
 ENV NODE_ENV=production \
+    NODE_OPTIONS="--max-old-space-size=256 --max-semi-space-size=16" \
     STRAIT_HOST=0.0.0.0 \
     STRAIT_PORT=8080 \
     STRAIT_DATA_DIR=/data

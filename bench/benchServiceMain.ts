@@ -12,6 +12,9 @@
  * Talks to the parent over the IPC channel: sends `{ type: 'ready', url }`, answers `usage` with
  * `{ type: 'usage', maxRssKb, rssKb }`, and exits after closing on `stop` (or when the parent goes).
  */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeHeapSnapshot } from 'node:v8';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { startBareFanOut } from './bareFanOut.ts';
@@ -67,7 +70,17 @@ const shutdown = async (): Promise<void> => {
 process.on('message', (message: { type?: string }) => {
   if (message.type === 'usage') {
     const usage = process.resourceUsage();
-    send({ type: 'usage', maxRssKb: usage.maxRSS, rssKb: Math.round(process.memoryUsage.rss() / 1024), cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000 });
+    const memory = process.memoryUsage();
+    const kb = (bytes: number): number => Math.round(bytes / 1024);
+    send({
+      type: 'usage',
+      maxRssKb: usage.maxRSS,
+      rssKb: kb(memory.rss),
+      cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000,
+      memory: { heapUsedKb: kb(memory.heapUsed), heapTotalKb: kb(memory.heapTotal), externalKb: kb(memory.external), arrayBuffersKb: kb(memory.arrayBuffers) },
+    });
+  } else if (message.type === 'heapSnapshot') {
+    send({ type: 'heapSnapshot', file: writeHeapSnapshot(join(process.env.BENCH_HEAP_DIR ?? tmpdir(), `strait-${process.pid}-${Date.now()}.heapsnapshot`)) });
   } else if (message.type === 'stop') {
     void shutdown();
   }

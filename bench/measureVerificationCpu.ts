@@ -20,7 +20,9 @@ export interface VerificationCpuResult {
 }
 
 const ANVIL_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
-const WARMUP = 100;
+// Not measured: V8 optimises the verification code on background threads during the first few hundred
+// transactions, and process.cpuUsage counts those threads too (a compile landing in one sample made it a tail).
+const WARMUP = 500;
 
 /** Measures per-transaction CPU with process.cpuUsage around each one (nothing else runs then). */
 export async function measureVerificationCpu(count: number): Promise<VerificationCpuResult> {

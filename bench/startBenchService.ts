@@ -3,14 +3,26 @@ import { fileURLToPath } from 'node:url';
 
 export type BenchServiceMessage =
   | { readonly type: 'ready'; readonly url: string }
-  | { readonly type: 'usage'; readonly maxRssKb: number; readonly rssKb: number; readonly cpuMs: number };
+  | { readonly type: 'usage'; readonly maxRssKb: number; readonly rssKb: number; readonly cpuMs: number; readonly memory: MemoryBreakdown }
+  | { readonly type: 'heapSnapshot'; readonly file: string };
+
+/** Where the service's resident memory is, in kilobytes (`process.memoryUsage()`). */
+export interface MemoryBreakdown {
+  readonly heapUsedKb: number;
+  readonly heapTotalKb: number;
+  /** Memory outside V8's heap held by JS objects: Buffers, and WebAssembly memories (PGlite's Postgres). */
+  readonly externalKb: number;
+  readonly arrayBuffersKb: number;
+}
 
 export interface BenchService {
   /** Base URL, ending in /v1. */
   readonly url: string;
   readonly pid: number;
   /** Peak and current resident set size of the service process, in kilobytes, and the CPU it has used (user + system, ms). */
-  usage(): Promise<{ maxRssKb: number; rssKb: number; cpuMs: number }>;
+  usage(): Promise<{ maxRssKb: number; rssKb: number; cpuMs: number; memory: MemoryBreakdown }>;
+  /** Writes a V8 heap snapshot of the service (it collects garbage first) and resolves to its path. */
+  heapSnapshot(): Promise<string>;
   /** Closes the service gracefully, killing it if it has not exited within 5 s. */
   stop(): Promise<void>;
 }
@@ -22,14 +34,18 @@ export interface BenchServiceOptions {
   readonly startTimeoutMs?: number;
   /** Extra Node flags for the child (e.g. `--cpu-prof`). */
   readonly nodeArgs?: readonly string[];
+  /** `strait` mode on the compiled build in plain Node (bench/benchServiceMainBuilt.mjs; `npm run build` first). */
+  readonly built?: boolean;
 }
 
 const ENTRY = fileURLToPath(new URL('./benchServiceMain.ts', import.meta.url));
+const BUILT_ENTRY = fileURLToPath(new URL('./benchServiceMainBuilt.mjs', import.meta.url));
 
 /** Forks bench/benchServiceMain.ts under tsx (as `npm start` runs Strait) and waits for it to listen. */
 export async function startBenchService(options: BenchServiceOptions): Promise<BenchService> {
-  const child = fork(ENTRY, [options.mode], {
-    execArgv: ['--import', 'tsx', ...(options.nodeArgs ?? [])],
+  if (options.built && options.mode !== 'strait') throw new Error('only the strait mode runs on the build');
+  const child = fork(options.built ? BUILT_ENTRY : ENTRY, [options.mode], {
+    execArgv: [...(options.built ? [] : ['--import', 'tsx']), ...(options.nodeArgs ?? [])],
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -46,8 +62,14 @@ export async function startBenchService(options: BenchServiceOptions): Promise<B
         // With a callback, a failed send is reported there instead of as an unhandled 'error' event;
         // the wait above then ends with the child's exit or its timeout.
         child.send({ type: 'usage' }, () => undefined);
-        const { maxRssKb, rssKb, cpuMs } = await answer;
-        return { maxRssKb, rssKb, cpuMs };
+        const { maxRssKb, rssKb, cpuMs, memory } = await answer;
+        return { maxRssKb, rssKb, cpuMs, memory };
+      },
+      async heapSnapshot() {
+        if (!child.connected) throw new Error('the bench service is gone');
+        const answer = waitFor(child, 'heapSnapshot', 120_000);
+        child.send({ type: 'heapSnapshot' }, () => undefined);
+        return (await answer).file;
       },
       stop: () => stopChild(child, exited),
     };

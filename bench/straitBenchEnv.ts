@@ -1,5 +1,8 @@
 import { VENUE_MODULES } from '../src/venues/venueModules.ts';
 
+/** The V8 heap settings of the Docker image (Dockerfile `ENV NODE_OPTIONS`; test/deployConfig.test.ts keeps the two equal). */
+export const DEPLOYED_NODE_OPTIONS = '--max-old-space-size=256 --max-semi-space-size=16';
+
 const USER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
 /**
@@ -23,7 +26,8 @@ export const BENCH_QUOTE_BODY = {
  * is the venue's own output), and only what a benchmark needs changed: no internet (fixed prices),
  * no worker (`serve --no-worker`), rate limits off (one client would be refused after 10 calls),
  * logs at `warn` (the default `info` writes two lines per request to stdout), a placeholder for every
- * credential a listed venue requires so all 36 are enabled.
+ * credential a listed venue requires so all 36 are enabled. V8's heap is capped as the Docker image
+ * caps it (DEPLOYED_NODE_OPTIONS): the RSS figures are those of the service as shipped.
  */
 export function straitBenchEnv(fakesUrl: string, extra: Readonly<Record<string, string>> = {}): Record<string, string> {
   const credentials = Object.fromEntries(VENUE_MODULES.flatMap((entry) => entry.requiredCredentials.map((name) => [`STRAIT_VENUE_${entry.id.toUpperCase()}_${name}`, 'bench'])));
@@ -37,6 +41,7 @@ export function straitBenchEnv(fakesUrl: string, extra: Readonly<Record<string, 
     STRAIT_LOG_LEVEL: 'warn',
     // Coverage from the adapters' static tables: no background fetch of published lists during a run.
     STRAIT_VENUE_SNAPSHOTS: 'false',
+    NODE_OPTIONS: DEPLOYED_NODE_OPTIONS,
     ...credentials,
     ...extra,
   };

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { DEPLOYED_NODE_OPTIONS } from '../bench/straitBenchEnv.ts';
 import { loadConfig } from '../src/config.ts';
 
 const ROOT = new URL('..', import.meta.url);
@@ -52,6 +53,10 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n.*\/health/m);
     expect(dockerfile).toMatch(/^ENTRYPOINT \["node", "dist\/main\.js"\]$/m);
     expect(dockerfile).toMatch(/npm prune --omit=dev/);
+  });
+
+  it('caps V8 old space as the bench runs the service (the RSS figures of the README are the image\'s)', () => {
+    expect(dockerfile).toMatch(new RegExp(`^\\s+NODE_OPTIONS="${DEPLOYED_NODE_OPTIONS}" \\\\$`, 'm'));
   });
 
   it('copies only what exists in the repository', () => {

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { REJECTION_CATALOGUE, type RejectionCode } from '../domain/errors.ts';
 import type { RoutableVenue } from '../venues/createVenueRegistry.ts';
 import { CallAbandoned, VenueRejection, type VenueQuote, type VenueQuoteRequest } from '../venues/Venue.ts';
@@ -63,6 +64,9 @@ export async function fanOutQuotes(
   options: FanOutOptions = {},
 ): Promise<FanOutResult> {
   const controller = new AbortController();
+  // Every candidate's call listens to this one signal (the venue client keeps each attempt's own
+  // deadline on a plain timer beside it): 36 listeners are the design, not a leak to warn of.
+  setMaxListeners(0, controller.signal);
   const priced: PricedVenue[] = [];
   const rejected: Rejection[] = [];
   const pending = new Set(candidates.map((c) => c.id));

@@ -19,27 +19,60 @@ export class AnswerTooLarge extends Error {
   }
 }
 
-/**
- * The answer {@link nodeHttpFetch} gives: a `Response` whose bytes are already read (and within the
- * limit). Handing them over as a body stream, only for the venue client to read them back, cost
- * about 5 % of the quote path's CPU (a web stream per call) and garbage for the GC
- * (docs/performance.md); the client reads `bytes`, any other reader `text()`/`json()`.
- */
-export class BufferedResponse extends Response {
-  constructor(
-    readonly bytes: Buffer | null,
-    init: ResponseInit,
-  ) {
-    super(null, init);
-  }
+/** The answer's headers as `fetch`'s `Headers.get` shows them (repeated ones joined); `set-cookie` is of no use here. */
+export class AnswerHeaders {
+  constructor(private readonly raw: http.IncomingHttpHeaders) {}
 
-  // Fields, as the DOM typings declare them: the bytes, not the (empty) body stream.
-  override text = (): Promise<string> => Promise.resolve(this.bytes === null ? '' : this.bytes.toString('utf8'));
-  override json = async (): Promise<unknown> => JSON.parse(await this.text()) as unknown;
+  get(name: string): string | null {
+    const key = name.toLowerCase();
+    const value = key === 'set-cookie' ? undefined : this.raw[key];
+    if (value === undefined) return null;
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
 }
 
-/** `fetch`'s init plus the byte limit of the answer. */
-export type CappedRequestInit = RequestInit & { readonly maxBytes?: number };
+/**
+ * The answer {@link nodeHttpFetch} gives: its status, headers and bytes, already read (and within the
+ * limit). Not a `Response`: building one per venue call (a web body stream first, then an empty one
+ * with a `Headers` copy) cost about 5 % and then 1.5 % of the quote path's CPU, and garbage for the GC
+ * (docs/performance.md). It has what the venue client reads of a `Response`: `status`, `ok`,
+ * `headers.get`, `text()` and `json()`.
+ */
+export class BufferedResponse {
+  readonly ok: boolean;
+  readonly headers: AnswerHeaders;
+
+  constructor(
+    readonly bytes: Buffer | null,
+    readonly status: number,
+    rawHeaders: http.IncomingHttpHeaders,
+  ) {
+    this.ok = status >= 200 && status < 300;
+    this.headers = new AnswerHeaders(rawHeaders);
+  }
+
+  text(): Promise<string> {
+    return Promise.resolve(this.bytes === null ? '' : this.bytes.toString('utf8'));
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(await this.text()) as unknown;
+  }
+}
+
+/** The attempt's own deadline passed ({@link CappedRequestInit.timeoutMs}): the request was destroyed. */
+export class AttemptTimedOut extends Error {
+  override name = 'AttemptTimedOut';
+  constructor(readonly timeoutMs: number) {
+    super(`no answer within ${timeoutMs} ms`);
+  }
+}
+
+/**
+ * `fetch`'s init plus the byte limit of the answer and, for {@link nodeHttpFetch}, a deadline of its
+ * own (`timeoutMs`, failing with {@link AttemptTimedOut}) beside the caller's `signal`.
+ */
+export type CappedRequestInit = RequestInit & { readonly maxBytes?: number; readonly timeoutMs?: number };
 
 /**
  * The subset of `fetch` the venue client needs (method, headers, string body, abort signal; status,
@@ -49,14 +82,15 @@ export type CappedRequestInit = RequestInit & { readonly maxBytes?: number };
  * with {@link AnswerTooLarge} and its socket is destroyed: a hostile venue streaming hundreds of
  * megabytes costs at most the limit, never the stream.
  */
-export function nodeHttpFetch(input: string | URL | Request, init: CappedRequestInit = {}): Promise<Response> {
+export function nodeHttpFetch(input: string | URL | Request, init: CappedRequestInit = {}): Promise<BufferedResponse> {
   const maxBytes = init.maxBytes ?? DEFAULT_MAX_ANSWER_BYTES;
-  return new Promise<Response>((resolve, reject) => {
+  return new Promise<BufferedResponse>((resolve, reject) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     const agent = url.protocol === 'https:' ? agents['https:'] : url.protocol === 'http:' ? agents['http:'] : null;
     if (agent === null) return reject(new TypeError(`unsupported protocol ${url.protocol}`));
     const signal = init.signal ?? undefined;
     if (signal?.aborted) return reject(signal.reason ?? new Error('aborted'));
+    let deadline: NodeJS.Timeout | undefined;
     const request = (url.protocol === 'https:' ? https : http).request(url, { method: init.method ?? 'GET', headers: init.headers as Record<string, string> | undefined, agent }, (answer) => {
       const chunks: Buffer[] = [];
       let received = 0;
@@ -72,10 +106,11 @@ export function nodeHttpFetch(input: string | URL | Request, init: CappedRequest
       answer.on('end', () => {
         if (settled) return;
         settled = true;
+        clearTimeout(deadline);
         signal?.removeEventListener('abort', onAbort);
         const status = answer.statusCode ?? 502;
         const body = chunks.length === 0 || status === 204 || status === 304 ? null : Buffer.concat(chunks);
-        resolve(new BufferedResponse(body, { status: status < 200 || status > 599 ? 502 : status, headers: headersOf(answer.headers) }));
+        resolve(new BufferedResponse(body, status < 200 || status > 599 ? 502 : status, answer.headers));
       });
       function tooLarge(): void {
         chunks.length = 0;
@@ -88,26 +123,22 @@ export function nodeHttpFetch(input: string | URL | Request, init: CappedRequest
     function fail(error: Error): void {
       if (settled) return;
       settled = true;
+      clearTimeout(deadline);
       signal?.removeEventListener('abort', onAbort);
       reject(error);
     }
     function onAbort(): void {
       request.destroy(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
     }
+    // A plain timer rather than AbortSignal.timeout composed with the caller's signal by
+    // AbortSignal.any: those are two signals, an EventTarget listener, weak references and a timer
+    // per venue call, 36 per quote (≈ 6 % of the quote path's CPU, and garbage; docs/performance.md).
+    // Timers of one duration share one list and one libuv timer in Node, so this costs an object.
+    if (init.timeoutMs !== undefined) deadline = setTimeout(() => request.destroy(new AttemptTimedOut(init.timeoutMs!)), init.timeoutMs);
     signal?.addEventListener('abort', onAbort, { once: true });
     request.on('error', fail);
     // The body goes with end(): Node then sends a Content-Length and the request in one write, where
     // write() + end() sends it chunked in three (bench/profiles: writev was the top native cost).
     request.end(typeof init.body === 'string' ? init.body : undefined);
   });
-}
-
-/** The answer's headers as `fetch` shows them (repeated ones joined); `set-cookie` is of no use here. */
-function headersOf(raw: http.IncomingHttpHeaders): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(raw)) {
-    if (value === undefined || name === 'set-cookie') continue;
-    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  }
-  return headers;
 }

@@ -4,7 +4,7 @@ import { validatorOf } from '../domain/validatorOf.ts';
 import type { CallContext, CallPurpose } from './Venue.ts';
 import type { PublishedRateLimit } from './VenueModule.ts';
 import { CallAbandoned, VenueRejection } from './Venue.ts';
-import { AnswerTooLarge, BufferedResponse, DEFAULT_MAX_ANSWER_BYTES, nodeHttpFetch, type CappedRequestInit } from './nodeHttpFetch.ts';
+import { AnswerTooLarge, AttemptTimedOut, BufferedResponse, DEFAULT_MAX_ANSWER_BYTES, nodeHttpFetch, type CappedRequestInit } from './nodeHttpFetch.ts';
 import { bucketOf, type VenueHealth } from './venueHealth.ts';
 
 /** The longest a venue's `Retry-After` keeps Strait from calling it. */
@@ -49,7 +49,7 @@ export interface VenueHttpClientOptions {
   readonly maxAttempts: number;
   readonly health: VenueHealth;
   /** The transport; it must honour `maxBytes` (as {@link nodeHttpFetch} does) or the client's own read bounds it. */
-  readonly fetch?: (input: string, init: CappedRequestInit) => Promise<Response>;
+  readonly fetch?: (input: string, init: CappedRequestInit) => Promise<Response | BufferedResponse>;
   readonly observe?: VenueAttemptObserver;
   /**
    * The longest a venue's rate limit keeps Strait from calling it ({@link MAX_RETRY_AFTER_MS} by
@@ -137,17 +137,21 @@ export function createVenueHttpClient(options: VenueHttpClientOptions): VenueHtt
   async function attempt(url: string, init: CappedRequestInit, call: CallContext, notFound: boolean): Promise<unknown> {
     const started = performance.now();
     const observe = (outcome: VenueAttemptOutcome) => options.observe?.({ venueId: options.venueId, method: init.method ?? 'GET', outcome, seconds: (performance.now() - started) / 1000 });
-    const signal = AbortSignal.any([call.signal, AbortSignal.timeout(options.attemptTimeoutMs)]);
+    // nodeHttpFetch keeps the attempt's deadline itself, on a plain timer beside the caller's signal;
+    // any other transport gets the two composed into one signal, as fetch takes it.
+    const ownDeadline = doFetch === nodeHttpFetch;
+    const signal = ownDeadline ? call.signal : AbortSignal.any([call.signal, AbortSignal.timeout(options.attemptTimeoutMs)]);
+    const ended = (error: unknown): boolean => error instanceof AttemptTimedOut || signal.aborted;
     const maxBytes = init.maxBytes ?? DEFAULT_MAX_ANSWER_BYTES;
-    let response: Response;
+    let response: Response | BufferedResponse;
     try {
-      response = await doFetch(url, { ...init, signal });
+      response = await doFetch(url, ownDeadline ? { ...init, signal, timeoutMs: options.attemptTimeoutMs } : { ...init, signal });
     } catch (error) {
       if (error instanceof AnswerTooLarge) {
         observe('too_large');
         throw tooLarge(maxBytes, error);
       }
-      const timedOut = signal.aborted;
+      const timedOut = ended(error);
       const abandoned = call.signal.aborted && call.signal.reason instanceof CallAbandoned;
       observe(timedOut ? 'timeout' : 'unreachable');
       throw new VenueTransportError(options.venueId, timedOut ? `${options.venueId} did not answer in time` : `${options.venueId} unreachable: ${(error as Error).message}`, timedOut, { cause: error }, abandoned);
@@ -160,8 +164,9 @@ export function createVenueHttpClient(options: VenueHttpClientOptions): VenueHtt
         observe('too_large');
         throw tooLarge(maxBytes, error);
       }
-      observe(signal.aborted ? 'timeout' : 'unreachable');
-      throw new VenueTransportError(options.venueId, `${options.venueId} broke off its answer`, signal.aborted, { cause: error }, call.signal.aborted && call.signal.reason instanceof CallAbandoned);
+      const timedOut = ended(error);
+      observe(timedOut ? 'timeout' : 'unreachable');
+      throw new VenueTransportError(options.venueId, `${options.venueId} broke off its answer`, timedOut, { cause: error }, call.signal.aborted && call.signal.reason instanceof CallAbandoned);
     }
     const body = parseBody(text);
     observe(!response.ok ? (response.status >= 500 ? 'http_5xx' : 'http_4xx') : body === undefined ? 'not_json' : 'ok');
@@ -177,7 +182,7 @@ export function createVenueHttpClient(options: VenueHttpClientOptions): VenueHtt
   }
 
   /** Remembers the venue's wait (capped) and says it; the venue asked, so nothing here is a fault. */
-  function rateLimited(response: Response, body: unknown): VenueRejection {
+  function rateLimited(response: Pick<Response, 'headers'> | BufferedResponse, body: unknown): VenueRejection {
     const said = retryAfterMsOf(response.headers.get('retry-after'), body, now());
     const waitMs = Math.min(said ?? defaultRetryAfterMs, MAX_RETRY_AFTER_MS);
     const until = now() + Math.min(waitMs, maxRetryAfterMs);
@@ -267,7 +272,7 @@ export function retryAfterMsOf(header: string | null, body: unknown, now: number
 }
 
 /** The answer's text, refused past `maxBytes` (by `content-length`, then as it streams) for transports that do not cap it themselves. */
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
+async function readCapped(response: Response | BufferedResponse, maxBytes: number): Promise<string> {
   // nodeHttpFetch read the answer already, within the limit it was given.
   if (response instanceof BufferedResponse) return response.text();
   const declared = Number(response.headers.get('content-length'));

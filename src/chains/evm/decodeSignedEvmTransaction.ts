@@ -4,11 +4,11 @@ import {
   hexToBigInt,
   keccak256,
   parseTransaction,
-  recoverTransactionAddress,
   serializeTransaction,
 } from 'viem';
 import type { Address, Hex, Signature, TransactionSerializable, TransactionSerialized } from 'viem';
 import { AppError } from '../../domain/errors.ts';
+import { recoverEvmSigner } from './recoverEvmSigner.ts';
 
 export type EvmTransactionType = 'legacy' | 'eip2930' | 'eip1559';
 
@@ -104,9 +104,12 @@ async function decode(raw: string): Promise<DecodedEvmTransaction> {
     throw invalid('the transaction is not canonically encoded (its bytes do not re-encode identically)');
   }
 
+  // The signer from the fields already parsed (viem's recoverTransactionAddress would parse the
+  // bytes again): the signing hash is that of the unsigned encoding, as the wallet made it.
   let from: Address;
   try {
-    from = await recoverTransactionAddress({ serializedTransaction: hex as TransactionSerialized });
+    const signingHash = keccak256(serializeTransaction({ ...unsigned, sidecars: undefined } as TransactionSerializable));
+    from = recoverEvmSigner(signingHash, signature.r, signature.s, signature.yParity ?? Number(tx.yParity));
   } catch (err) {
     throw invalid(`the signer cannot be recovered: ${reason(err)}`, err);
   }

@@ -1,0 +1,73 @@
+/**
+ * `npm run bench:memory`: where the service's memory goes under the quote load.
+ *
+ * The service runs as in `npm run bench` (36 scripted venues answering at once; PGlite, or
+ * PostgreSQL with `--postgres`, on BENCH_DATABASE_URL), while autocannon sends quotes from 16
+ * connections for 10 s. Every 200 ms the RSS and V8's heap (used, reserved), external memory and
+ * ArrayBuffers (Buffers, PGlite's WebAssembly memory) are sampled; at the end a heap snapshot
+ * is written to bench/profiles/ (it collects garbage first: it shows what is retained, the samples show
+ * what was reserved). Extra Node flags for the service: `-- --node=--max-semi-space-size=…`;
+ * `-- --built` runs the compiled build (`npm run build` first) in plain Node, as the Docker image does.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openStore } from '../src/store/openStore.ts';
+import { startScriptedVenues } from '../src/venues/fake/scriptedVenue.ts';
+import { VENUE_MODULES } from '../src/venues/venueModules.ts';
+import { createThrowawayDatabase } from './createThrowawayDatabase.ts';
+import { measureThroughput } from './measureThroughput.ts';
+import { sampleRss } from './sampleRss.ts';
+import { startBenchService } from './startBenchService.ts';
+import { BENCH_QUOTE_BODY, straitBenchEnv } from './straitBenchEnv.ts';
+
+const PROFILES = fileURLToPath(new URL('./profiles/', import.meta.url));
+const postgres = process.argv.includes('--postgres');
+const built = process.argv.includes('--built');
+const nodeArgs = process.argv.filter((a) => a.startsWith('--node=')).map((a) => a.slice('--node='.length));
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const venueIds = VENUE_MODULES.map((v) => v.id);
+const fakes = await startScriptedVenues(Object.fromEntries(venueIds.map((id, i) => [id, { kind: 'price', outBps: 9_990 - i, delayMs: 0, etaSeconds: 30 + i }])));
+const dataDir = await mkdtemp(join(os.tmpdir(), 'strait-memory-'));
+const database = postgres ? await createThrowawayDatabase(ADMIN_URL, 'strait_memory') : null;
+try {
+  if (!database) await (await openStore({ dataDir })).close();
+  await mkdir(PROFILES, { recursive: true });
+  const service = await startBenchService({
+    mode: 'strait',
+    env: { ...straitBenchEnv(fakes.url, database ? { DATABASE_URL: database.url } : { STRAIT_DATA_DIR: dataDir }), BENCH_HEAP_DIR: PROFILES },
+    nodeArgs,
+    built,
+  });
+  try {
+    const idle = await service.usage();
+    const sampler = sampleRss(service);
+    const load = await measureThroughput({ origin: new URL(service.url).origin, method: 'POST', paths: ['/v1/bridge/quote'], body: BENCH_QUOTE_BODY, connections: 16, durationS: 10, warmupS: 0 });
+    const peak = await sampler.stop();
+    const after = await service.usage();
+    const snapshot = await service.heapSnapshot();
+    const afterGc = await service.usage();
+    const mb = (kb: number): string => `${(kb / 1024).toFixed(1)} MB`;
+    const line = (label: string, u: typeof idle): string =>
+      `${label.padEnd(22)} rss ${mb(u.rssKb)}, heap used ${mb(u.memory.heapUsedKb)} of ${mb(u.memory.heapTotalKb)}, external ${mb(u.memory.externalKb)} (ArrayBuffers ${mb(u.memory.arrayBuffersKb)})`;
+    process.stdout.write(
+      [
+        `${built ? 'built service (dist/), ' : 'under tsx, '}${database ? 'PostgreSQL' : 'PGlite'}${nodeArgs.length ? ` with ${nodeArgs.join(' ')}` : ''}: ${Math.round(load.requestsPerSecond)} quotes/s, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms, CPU per quote ${((after.cpuMs - idle.cpuMs) / Math.max(1, load.total)).toFixed(2)} ms`,
+        line('idle, before the load', idle),
+        `peak under the load     rss ${peak.peakMb} MB, at that moment ${JSON.stringify(peak.atPeak)}`,
+        line('right after the load', after),
+        line('after a full GC', afterGc),
+        `lifetime max RSS ${mb(afterGc.maxRssKb)}`,
+        `heap snapshot: ${snapshot}`,
+      ].join('\n') + '\n',
+    );
+  } finally {
+    await service.stop();
+  }
+} finally {
+  await fakes.close();
+  await database?.drop();
+  await rm(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,53 @@
+import { setMaxListeners } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AttemptTimedOut, nodeHttpFetch } from './nodeHttpFetch.ts';
+
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    // /hang never answers; anything else answers at once.
+    if (req.url === '/hang') return;
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('nodeHttpFetch: its own attempt deadline beside the caller signal', () => {
+  it('fails with AttemptTimedOut when the venue does not answer within timeoutMs', async () => {
+    const error: unknown = await nodeHttpFetch(`${base}/hang`, { timeoutMs: 30 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AttemptTimedOut);
+  });
+
+  it('answers normally within the deadline, and the deadline does not fire afterwards', async () => {
+    const answer = await nodeHttpFetch(`${base}/ok`, { timeoutMs: 30 });
+    expect([answer.status, answer.ok, answer.headers.get('Content-Type'), answer.headers.get('retry-after')]).toEqual([200, true, 'application/json', null]);
+    expect(await answer.json()).toEqual({ ok: true });
+    // Were the timer left running it would destroy a request already handed back: nothing to see, nothing thrown.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+  });
+
+  it('ends every call listening to one shared signal with its reason, without a listener-leak warning', async () => {
+    const controller = new AbortController();
+    setMaxListeners(0, controller.signal);
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error): void => void warnings.push(warning);
+    process.on('warning', onWarning);
+    const calls = Array.from({ length: 40 }, () => nodeHttpFetch(`${base}/hang`, { signal: controller.signal, timeoutMs: 10_000 }).catch((e: unknown) => e));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const reason = new Error('the quote answered without this venue');
+    controller.abort(reason);
+    for (const outcome of await Promise.all(calls)) expect(outcome).toBe(reason);
+    process.off('warning', onWarning);
+    expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
+  });
+});
