@@ -50,7 +50,9 @@ export async function quoteRelayerRoute(deps: EngineDeps, input: QuoteInput, tim
   } else {
     const legRequest = legRequestOf(request, relayer.address);
     const { candidates } = candidatesFor(deps, input, legRequest);
-    const buildable = candidates.filter((candidate) => isExecutable(deps, candidate.id, input));
+    // The leg is a transaction the user signs and the worker follows by its hash: a venue that takes a
+    // signed intent instead forwards it through its own adapter, which the relayer's transfer does not reach.
+    const buildable = candidates.filter((candidate) => isExecutable(deps, candidate.id, input) && !deps.venues.get(candidate.id)?.capabilities.executionShapes.includes('intent_signature'));
     const fanOut = await fanOutQuotes(buildable, legRequest, timing, { ...(requestId ? { requestId } : {}), logger: deps.logger });
     const best = fanOut.priced.reduce<PricedVenue | null>((a, b) => (a === null || b.quote.amountOut > a.quote.amountOut ? b : a), null);
     if (!best) {
