@@ -82,26 +82,7 @@ export function priceQuote(input: CctpPricingInput): VenueQuote {
   const forwardFee = BigInt(forward.med);
   const forwardHigh = forward.high === undefined ? forwardFee : BigInt(forward.high);
   const forwardAllowance = forwardHigh > forwardFee ? forwardHigh : forwardFee;
-  const protocolFee = protocolFeeOf(amount, entry.minimumFee);
-  const maxFee = ceilDiv(protocolFee * MAX_FEE_BUFFER_PERCENT, 100n) + forwardAllowance;
-  if (amount <= maxFee) {
-    throw new VenueRejection('below_min', `CCTP needs more than ${maxFee} USDC minor units to cover its fees`, { minAmountAtomic: (maxFee + 1n).toString() });
-  }
-  return {
-    amountIn: amount,
-    amountOut: amount - protocolFee - forwardFee,
-    minAmountOut: amount - maxFee,
-    estimatedSeconds: useFast ? FAST_SECONDS : STANDARD_SECONDS,
-    expiresAt: input.now + QUOTE_TTL_MS,
-    context: {
-      srcDomain: input.srcDomain,
-      dstDomain: input.dstDomain,
-      minFinalityThreshold: entry.finalityThreshold,
-      maxFee: maxFee.toString(),
-      protocolFee: protocolFee.toString(),
-      forwardFee: forwardFee.toString(),
-    },
-  };
+  return burnQuote(input, entry, { forwardFee, forwardAllowance });
 }
 
 /**
@@ -110,14 +91,23 @@ export function priceQuote(input: CctpPricingInput): VenueQuote {
  * anyone: the burn names no destination caller) pays that transaction's gas.
  */
 function priceManualBurn(input: CctpPricingInput, entry: IrisFeeEntry): VenueQuote {
+  return burnQuote(input, entry, null);
+}
+
+/**
+ * The quote of a burn at `entry`'s finality: the protocol fee always, the forward fee when Circle
+ * forwards (`maxFee` then allows its high estimate too); a manual burn is marked `route: 'manual'`.
+ */
+function burnQuote(input: CctpPricingInput, entry: IrisFeeEntry, forwarded: { forwardFee: bigint; forwardAllowance: bigint } | null): VenueQuote {
   const protocolFee = protocolFeeOf(input.amount, entry.minimumFee);
-  const maxFee = ceilDiv(protocolFee * MAX_FEE_BUFFER_PERCENT, 100n);
+  const maxFee = ceilDiv(protocolFee * MAX_FEE_BUFFER_PERCENT, 100n) + (forwarded?.forwardAllowance ?? 0n);
+  const forwardFee = forwarded?.forwardFee ?? 0n;
   if (input.amount <= maxFee) {
-    throw new VenueRejection('below_min', `CCTP needs more than ${maxFee} USDC minor units to cover its fee`, { minAmountAtomic: (maxFee + 1n).toString() });
+    throw new VenueRejection('below_min', `CCTP needs more than ${maxFee} USDC minor units to cover its ${forwarded ? 'fees' : 'fee'}`, { minAmountAtomic: (maxFee + 1n).toString() });
   }
   return {
     amountIn: input.amount,
-    amountOut: input.amount - protocolFee,
+    amountOut: input.amount - protocolFee - forwardFee,
     minAmountOut: input.amount - maxFee,
     estimatedSeconds: entry.finalityThreshold === FAST_FINALITY ? FAST_SECONDS : STANDARD_SECONDS,
     expiresAt: input.now + QUOTE_TTL_MS,
@@ -127,8 +117,8 @@ function priceManualBurn(input: CctpPricingInput, entry: IrisFeeEntry): VenueQuo
       minFinalityThreshold: entry.finalityThreshold,
       maxFee: maxFee.toString(),
       protocolFee: protocolFee.toString(),
-      forwardFee: '0',
-      route: 'manual',
+      forwardFee: forwardFee.toString(),
+      ...(forwarded ? {} : { route: 'manual' }),
     },
   };
 }
