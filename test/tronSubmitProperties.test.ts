@@ -91,7 +91,11 @@ const tampering: fc.Arbitrary<(main: TronStepView) => string> = fc.oneof(
   fc.tuple(fc.nat({ max: 64 }), fc.integer({ min: 1, max: 255 })).map(([at, mask]) => (main: TronStepView) => {
     const signed = signRaw(main.rawDataHex);
     const sig = Buffer.from(signed.signature[0]!, 'hex');
+    const v = sig[64]!;
     sig[at]! ^= mask;
+    // java-tron reads v 0/1 and 27/28 alike: a flip between the two spellings of one recovery id is the same signature, so the parity flips too.
+    const recoveryId = (b: number): number => (b >= 27 ? b - 27 : b);
+    if (at === 64 && [0, 1, 27, 28].includes(sig[64]!) && recoveryId(sig[64]!) === recoveryId(v)) sig[64]! ^= 1;
     return JSON.stringify({ ...signed, signature: [sig.toString('hex')] });
   }),
   fc.constantFrom(
