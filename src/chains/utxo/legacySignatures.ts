@@ -1,3 +1,4 @@
+import { bytesToNumberBE } from '@noble/curves/abstract/utils';
 import { secp256k1 } from '@noble/curves/secp256k1';
 import { sha256 } from '@noble/hashes/sha2.js';
 import type { Transaction } from '@scure/btc-signer';
@@ -22,8 +23,6 @@ export function legacySighash(tx: Transaction, index: number, prevOutScript: Uin
 const { Fp, n: ORDER } = secp256k1.CURVE;
 const Point = secp256k1.ProjectivePoint;
 
-const toBigInt = (bytes: Uint8Array): bigint => BigInt(`0x${Buffer.from(bytes).toString('hex') || '0'}`);
-
 /**
  * Bitcoin Cash's Schnorr signature check (the 2019-05-15 upgrade's specification, not BIP340):
  * `r ‖ s` over the 32-byte digest, e = SHA256(r ‖ compressed P ‖ m) mod n, and R = s·G − e·P must be
@@ -31,8 +30,8 @@ const toBigInt = (bytes: Uint8Array): bigint => BigInt(`0x${Buffer.from(bytes).t
  */
 export function verifyBchSchnorr(signature: Uint8Array, digest: Uint8Array, pubkey: Uint8Array): boolean {
   if (signature.length !== 64 || digest.length !== 32) return false;
-  const r = toBigInt(signature.subarray(0, 32));
-  const s = toBigInt(signature.subarray(32));
+  const r = bytesToNumberBE(signature.subarray(0, 32));
+  const s = bytesToNumberBE(signature.subarray(32));
   if (r >= Fp.ORDER || s >= ORDER) return false;
   let P;
   try {
@@ -40,7 +39,7 @@ export function verifyBchSchnorr(signature: Uint8Array, digest: Uint8Array, pubk
   } catch {
     return false;
   }
-  const e = toBigInt(sha256(Uint8Array.from([...signature.subarray(0, 32), ...P.toRawBytes(true), ...digest]))) % ORDER;
+  const e = bytesToNumberBE(sha256(Uint8Array.from([...signature.subarray(0, 32), ...P.toRawBytes(true), ...digest]))) % ORDER;
   const R = Point.BASE.multiplyUnsafe(s).add(P.multiplyUnsafe((ORDER - e) % ORDER));
   if (R.equals(Point.ZERO)) return false;
   const { x, y } = R.toAffine();

@@ -40,8 +40,7 @@ export function whyNotSigned(tx: Transaction, index: number, prevouts: readonly 
       if (!sameBytes(p2wpkh(pubkey).script, prevout.script)) return "its witness key is not the spent output's key";
       if (signature.length < 9 || signature[signature.length - 1] !== SigHash.ALL) return 'is not signed with SIGHASH_ALL';
       const digest = tx.preimageWitnessV0(index, p2pkh(pubkey).script, SigHash.ALL, prevout.amount);
-      const sig = secp256k1.Signature.fromDER(signature.subarray(0, -1));
-      return secp256k1.verify(sig.toCompactRawBytes(), digest, pubkey) ? null : 'has a signature that does not verify';
+      return whyNotEcdsa(signature.subarray(0, -1), digest, pubkey);
     }
     if (decoded.type === 'tr') {
       if (witness.length !== 1) return 'is not a Taproot key-path spend (script paths and annexes are not accepted)';
@@ -82,19 +81,23 @@ function whyNotSignedP2pkh(tx: Transaction, index: number, prevout: Prevout, sig
     if (signing === 'legacy') {
       if (hashType !== SigHash.ALL) return 'is not signed with SIGHASH_ALL';
       const digest = legacySighash(tx, index, prevout.script, SigHash.ALL);
-      const sig = secp256k1.Signature.fromDER(signature.subarray(0, -1));
-      return secp256k1.verify(sig.toCompactRawBytes(), digest, pubkey) ? null : 'has a signature that does not verify';
+      return whyNotEcdsa(signature.subarray(0, -1), digest, pubkey);
     }
     if (hashType !== SIGHASH_ALL_FORKID) return 'is not signed with SIGHASH_ALL|SIGHASH_FORKID';
     const digest = tx.preimageWitnessV0(index, prevout.script, SIGHASH_ALL_FORKID, prevout.amount);
     const body = signature.subarray(0, -1);
     // Bitcoin Cash tells its two signature kinds apart by length: 64 bytes are Schnorr, DER is longer.
     if (body.length === 64) return verifyBchSchnorr(body, digest, pubkey) ? null : 'has a Schnorr signature that does not verify';
-    const sig = secp256k1.Signature.fromDER(body);
-    return secp256k1.verify(sig.toCompactRawBytes(), digest, pubkey) ? null : 'has a signature that does not verify';
+    return whyNotEcdsa(body, digest, pubkey);
   } catch (error) {
     return `has a signature Strait cannot read (${(error as Error).message})`;
   }
+}
+
+/** A DER-encoded ECDSA signature (hash type already taken off) checked over `digest` by `pubkey`; throws when it is not DER. */
+function whyNotEcdsa(der: Uint8Array, digest: Uint8Array, pubkey: Uint8Array): string | null {
+  const sig = secp256k1.Signature.fromDER(der);
+  return secp256k1.verify(sig.toCompactRawBytes(), digest, pubkey) ? null : 'has a signature that does not verify';
 }
 
 export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

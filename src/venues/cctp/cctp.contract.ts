@@ -57,6 +57,23 @@ function manualStatusRequest(): VenueStatusRequest {
 
 const messagesAt = (domain: number, file: string, status = 200) => [{ method: 'GET' as const, path: `/v2/messages/${domain}`, answer: { file, status } }];
 
+/** A status case whose answer still waits for Circle's attestation (`pending_confirmations`). */
+function awaitingAttestation(name: string, routes: ContractCase['routes'], request: VenueStatusRequest): ContractCase {
+  return {
+    name,
+    routes,
+    call: { kind: 'status', request },
+    expect: {
+      kind: 'status',
+      state: 'pending',
+      unrecognized: false,
+      check: (status) => {
+        if (status.venueStatus !== 'pending_confirmations') throw new Error(status.venueStatus);
+      },
+    },
+  };
+}
+
 const cases: ContractCase[] = [
   {
     name: "the docs' forward fee table (Base → Avalanche) prices standard when no fast allowance is readable, maxFee covering the high forward estimate",
@@ -121,19 +138,7 @@ const cases: ContractCase[] = [
     call: { kind: 'status', request: statusRequest('ethereum', 'avalanche') },
     expect: { kind: 'status', state: 'pending', destinationTxHash: null },
   },
-  {
-    name: "Iris sandbox's recorded pending answer (message \"0x\", attestation \"PENDING\", decodedMessage null) waits for the attestation",
-    routes: messagesAt(2, 'real/messages-pending-sandbox-log.json'),
-    call: { kind: 'status', request: statusRequest('optimism', 'arbitrum') },
-    expect: {
-      kind: 'status',
-      state: 'pending',
-      unrecognized: false,
-      check: (status) => {
-        if (status.venueStatus !== 'pending_confirmations') throw new Error(status.venueStatus);
-      },
-    },
-  },
+  awaitingAttestation("Iris sandbox's recorded pending answer (message \"0x\", attestation \"PENDING\", decodedMessage null) waits for the attestation", messagesAt(2, 'real/messages-pending-sandbox-log.json'), statusRequest('optimism', 'arbitrum')),
   {
     name: 'a manual burn attested with real mainnet bytes (OP → Arbitrum) is a ready claim: receiveMessage of exactly the attested message and attestation',
     routes: messagesAt(2, 'synthetic/messages-complete-manual-op-arbitrum.json'),
@@ -150,19 +155,7 @@ const cases: ContractCase[] = [
       },
     },
   },
-  {
-    name: 'pending_confirmations with message and decodedMessage null waits for the attestation',
-    routes: messagesAt(3, 'synthetic/messages-pending.json'),
-    call: { kind: 'status', request: statusRequest('arbitrum', 'base') },
-    expect: {
-      kind: 'status',
-      state: 'pending',
-      unrecognized: false,
-      check: (status) => {
-        if (status.venueStatus !== 'pending_confirmations') throw new Error(status.venueStatus);
-      },
-    },
-  },
+  awaitingAttestation('pending_confirmations with message and decodedMessage null waits for the attestation', messagesAt(3, 'synthetic/messages-pending.json'), statusRequest('arbitrum', 'base')),
   {
     name: 'a delay reason (insufficient_fee) is reported, still pending',
     routes: messagesAt(3, 'synthetic/messages-pending-insufficient-fee.json'),
