@@ -42,9 +42,13 @@ export const VENUE_MODULES: readonly VenueEntry[] = [
   debridgeVenue,
   mayanVenue,
   nearIntentsVenue,
+  // No recorded Eco quote or status answer yet; the module written on synthetic answers is restorable
+  // from 968f193 (docs/venues/eco.md says where the search went).
   planned('eco', 'intent', ['evm_calldata']),
   gardenVenue,
   mesonVenue,
+  // No recorded SilentSwap answer yet, and its quote needs keys derived in the user's wallet
+  // (docs/venues/silentswap.md).
   planned('silentswap', 'intent', ['intent_signature'], { privacyModel: 'unlinkable' }),
   lifiVenue,
   bungeeVenue,
