@@ -8,10 +8,10 @@ import { whyNotLifiBridgeCall } from './lifiBridgeCalls.ts';
 
 /**
  * LI.FI against its answers (fixtures/real/SOURCES.json): the quote and status examples of LI.FI's own
- * OpenAPI spec, and the no-quote example of its docs' "Possible Tool Errors". No recorded bridge quote
- * with real diamond calldata, no coded error body and no status other than DONE/COMPLETED was found:
- * those are synthetic variants (fixtures/synthetic/SOURCES.json), the bridge calldata encoded with
- * LI.FI's AcrossFacetV4 ABI.
+ * OpenAPI spec, the no-quote example of its docs' "Possible Tool Errors", and two coded `/status` error
+ * bodies an integrator recorded live (404/1003, 400/1011). No recorded bridge quote with real diamond
+ * calldata, no coded quote error and no status other than DONE/COMPLETED was found: those are synthetic
+ * variants (fixtures/synthetic/SOURCES.json), the bridge calldata encoded with LI.FI's AcrossFacetV4 ABI.
  */
 
 const NOW = 1_729_163_645_000;
@@ -204,10 +204,13 @@ const cases: ContractCase[] = [
   }),
   statusCase('DONE/REFUNDED is refunded, with no delivery', 'synthetic/status-done-refunded.json', { kind: 'status', state: 'refunded', destinationTxHash: null, receivedAmount: null }),
   statusCase('FAILED/SLIPPAGE_EXCEEDED is failed', 'synthetic/status-failed-slippage.json', { kind: 'status', state: 'failed' }),
+  statusCase('FAILED/REFUNDED (a substatus the API reference lists under FAILED too) is refunded, with no delivery', 'synthetic/status-failed-refunded.json', { kind: 'status', state: 'refunded', destinationTxHash: null, receivedAmount: null }),
   statusCase('INVALID (no substatus) stays pending', 'synthetic/status-invalid.json', { kind: 'status', state: 'pending', unrecognized: false }),
   statusCase('NOT_FOUND with a null substatus stays pending', 'synthetic/status-not-found.json', { kind: 'status', state: 'pending', unrecognized: false }),
   statusCase('an unknown status value is pending and unrecognized', 'synthetic/status-unknown-value.json', { kind: 'status', state: 'pending', unrecognized: true }),
-  statusCase('a 404 (hash not indexed yet) stays pending', 'synthetic/status-not-found.json', { kind: 'status', state: 'pending', destinationTxHash: null }, 404),
+  statusCase('FAILED with only `sending` (the shape LI.FI answered live for a reverted source transaction) is failed', 'synthetic/status-failed-sending-only.json', { kind: 'status', state: 'failed', destinationTxHash: null, receivedAmount: null }),
+  statusCase("LI.FI's live 404 for a hash it has not indexed (code 1003) stays pending", 'real/status-404-not-found-any-chain.json', { kind: 'status', state: 'pending', destinationTxHash: null, unrecognized: false }, 404),
+  statusCase("LI.FI's live 400 (code 1011) is a failed poll, retried by the status worker, never a transfer outcome", 'real/status-400-invalid-txhash.json', { kind: 'rejection', code: 'invalid_input', details: { venueCode: '1011' } }, 400),
 ];
 
 export const contract: VenueContract = { venue: 'lifi', cases };

@@ -125,7 +125,8 @@ export async function startLifiFake(initial: LifiFakeOptions = {}): Promise<Lifi
 
   async function status(request: FakeRequest): Promise<FakeReply> {
     const hash = request.query.get('txHash');
-    if (!hash) return { status: 400, body: { message: 'txHash is required.', code: 1011 } };
+    // LI.FI's live answer to a malformed hash (fixtures/real/status-400-invalid-txhash.json).
+    if (!hash || !/^0x[0-9a-fA-F]{64}$/.test(hash)) return { status: 400, body: { message: '/txHash Not a valid txHash', code: 1011 } };
     const template = STATUS as { sending: Record<string, unknown>; receiving: Record<string, unknown> };
     const answer = (status: string, substatus: string | null, receiving: Record<string, unknown> | null): FakeReply => ({
       body: { ...STATUS, sending: { ...template.sending, txHash: hash }, receiving: receiving ?? { chainId: template.receiving.chainId }, status, substatus },
@@ -136,7 +137,8 @@ export async function startLifiFake(initial: LifiFakeOptions = {}): Promise<Lifi
     }
     const settled = await settle(options.settlement, Number(request.query.get('fromChain')), hash as Hex);
     if (settled === null) return answer('PENDING', 'WAIT_SOURCE_CONFIRMATIONS', null);
-    if (settled === 'failed') return answer('FAILED', 'UNKNOWN_FAILED_ERROR', null);
+    // A reverted source transaction: LI.FI answers FAILED with only `sending`, no substatus, no receiving (synthetic/status-failed-sending-only.json).
+    if (settled === 'failed') return { body: { status: 'FAILED', sending: { chainId: Number(request.query.get('fromChain')), txHash: hash } } };
     const token = template.receiving.token as Record<string, unknown>;
     return answer('DONE', 'COMPLETED', { ...template.receiving, txHash: settled.txHash, amount: settled.amount.toString(), chainId: settled.chainId, token: { ...token, address: settled.token, chainId: settled.chainId } });
   }

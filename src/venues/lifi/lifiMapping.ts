@@ -87,7 +87,8 @@ export function toLifiStatus(body: LifiStatus): VenueStatus {
   const receiving = body.receiving ?? null;
   const base = { venueStatus, detail, destinationTxHash: null, receivedAmount: null, receivedAsset: null };
   if (!KNOWN_STATUSES.has(body.status)) return { ...base, state: 'pending', unrecognized: true };
-  if (body.status === 'FAILED') return { ...base, state: 'failed' };
+  // LI.FI's API reference lists REFUNDED among FAILED's substatuses too ("Tokens were refunded"): the money is back, not lost.
+  if (body.status === 'FAILED') return { ...base, state: substatus === 'REFUNDED' ? 'refunded' : 'failed' };
   if (body.status !== 'DONE') return { ...base, state: 'pending' };
   const state = substatus === null ? 'completed' : DONE[substatus];
   if (!state) return { ...base, state: 'pending', unrecognized: true };

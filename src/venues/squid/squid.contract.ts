@@ -171,6 +171,7 @@ const cases: ContractCase[] = [
       if (status.receivedAsset !== '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913') throw new Error(`receivedAsset ${status.receivedAsset}`);
     },
   }),
+  statusCase("Gem Wallet's recorded success without toChain or routeStatus: completed, with no destination hash to read the delivery from", 'real/status-success-no-destination-hash-gem.json', { kind: 'status', state: 'completed', destinationTxHash: null, receivedAmount: null }),
   statusCase('ongoing stays pending', 'synthetic/status-ongoing.json', { kind: 'status', state: 'pending', destinationTxHash: null, unrecognized: false }),
   statusCase('needs_gas stays pending', 'synthetic/status-needs-gas.json', { kind: 'status', state: 'pending', destinationTxHash: null }),
   statusCase('not_found stays pending', 'synthetic/status-not-found.json', { kind: 'status', state: 'pending', unrecognized: false }),
