@@ -10,6 +10,7 @@ import { changenowVenue } from './changenow/changenowVenue.ts';
 import { exolixVenue } from './exolix/exolixVenue.ts';
 import { fixedfloatVenue } from './fixedfloat/fixedfloatVenue.ts';
 import { gardenVenue } from './garden/gardenVenue.ts';
+import { gaszipVenue } from './gaszip/gaszipVenue.ts';
 import { houdiniVenue } from './houdini/houdiniVenue.ts';
 import { lifiVenue } from './lifi/lifiVenue.ts';
 import { mayanVenue } from './mayan/mayanVenue.ts';
@@ -77,6 +78,7 @@ export const VENUE_MODULES: readonly VenueEntry[] = [
   exolixVenue,
   stealthexVenue,
   planned('simpleswap', 'offchain', ['deposit_address'], { privacyModel: 'custodial-hop', requiredCredentials: ['API_KEY'] }),
-  planned('gaszip', 'offchain', ['evm_calldata']),
+  // No sandboxFake: Gas.zip pays from its own inventory, which the sandbox's anvil chains cannot stand in for.
+  gaszipVenue,
   planned('orbiter', 'offchain', ['evm_calldata']),
 ];
