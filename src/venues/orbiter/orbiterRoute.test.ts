@@ -48,8 +48,7 @@ describe('Orbiter’s documented answers', () => {
     expect((SIMULATION.params as { url: string }).url).toContain(`value=${value}`);
     expect(codeOfAmount(value)).toBe(route().code);
     expect(codedAmount(451_200_000_000_000_000n, route().code)).toBe(value);
-    const payment = makerPayment(route(), 451_200_000_000_000_000n);
-    expect(payment).toEqual({ ok: true, payment: { chainId: 1, to: MAKER, value } });
+    expect(makerPayment(route(), value)).toEqual({ ok: true, payment: { chainId: 1, to: MAKER, value } });
     // The maker's payout ends in the nonce the request named (5000): the destination side's own code.
     expect(BigInt((SIMULATION as OrbiterSimulation).result.receiveAmount) % 10_000n).toBe(5000n);
   });
@@ -78,7 +77,19 @@ describe('a route Strait would not pay', () => {
   it('is below_min or above_max when the coded amount leaves the route’s limits', () => {
     expect(makerPayment(route(), 999_999_999_999_000n)).toMatchObject({ ok: false, code: 'below_min' });
     expect(makerPayment(route(), 9_999n)).toMatchObject({ ok: false, code: 'below_min' });
-    expect(makerPayment(route(), 10_000_000_000_000_000_000n)).toMatchObject({ ok: false, code: 'above_max' });
-    expect(makerPayment(route(), 1_000_000_000_000_000n)).toMatchObject({ ok: true, payment: { value: 1_000_000_000_009_002n } });
+    expect(makerPayment(route(), 10_000_000_000_000_010_000n)).toMatchObject({ ok: false, code: 'above_max' });
+    expect(makerPayment(route(), 10_000_000_000_000_000_000n)).toMatchObject({ ok: true, payment: { value: 9_999_999_999_999_999_002n } });
+    expect(makerPayment(route(), 1_000_000_000_000_000n)).toMatchObject({ ok: false, code: 'below_min' });
+    expect(makerPayment(route(), 1_000_000_000_010_000n)).toMatchObject({ ok: true, payment: { value: 1_000_000_000_009_002n } });
+  });
+
+  it('never takes more than the amount: a code above its last digits is carried by the next 10⁴ down', () => {
+    for (const amount of [451_200_000_000_009_002n, 451_200_000_000_009_999n, 451_200_000_000_009_001n, 451_200_000_000_000_000n]) {
+      const payment = makerPayment(route(), amount);
+      if (!payment.ok) throw new Error(payment.reason);
+      expect(payment.payment.value <= amount && amount - payment.payment.value < 20_000n, String(amount)).toBe(true);
+      expect(codeOfAmount(payment.payment.value)).toBe('9002');
+    }
+    expect(makerPayment(route(), 451_200_000_000_009_001n)).toMatchObject({ ok: true, payment: { value: 451_199_999_999_999_002n } });
   });
 });

@@ -34,6 +34,7 @@ export interface RouteAsked {
 export type RouteReading = { readonly ok: true; readonly route: MakerRoute } | { readonly ok: false; readonly reason: string };
 
 const isNative = (token: string) => token.toLowerCase() === zeroAddress;
+const CODE_STEP = 10_000n;
 
 export function readMakerRoute(router: OrbiterRouter, asked: RouteAsked): RouteReading {
   if (router.srcChain !== String(asked.sourceChainId) || router.tgtChain !== String(asked.destinationChainId)) {
@@ -76,10 +77,16 @@ export interface MakerPayment {
 
 export type PaymentReading = { readonly ok: true; readonly payment: MakerPayment } | { readonly ok: false; readonly code: 'below_min' | 'above_max'; readonly reason: string };
 
+/**
+ * The largest amount carrying the route's code that is not above `amount`: a build may take less
+ * than the user asked to send, never more (StepsPlan.amountIn), so a code above the amount's last
+ * four digits is carried by the next 10⁴ down.
+ */
 export function makerPayment(route: MakerRoute, amount: bigint): PaymentReading {
   let value: CodedAmount;
   try {
     value = codedAmount(amount, route.code);
+    if (value > amount) value = codedAmount(amount - CODE_STEP, route.code);
   } catch (error) {
     return { ok: false, code: 'below_min', reason: (error as Error).message };
   }
