@@ -8,9 +8,9 @@ import { decodeDirectDeposit } from './gaszipCalldata.ts';
  * documentation (gasdotzip/documentation, call-data.mdx): a single-outbound quote whose calldata pays
  * the sender (`01`) and a two-outbound quote whose calldata names the recipient (`02`); and two
  * `/v2/deposit` answers an integrator (nuanu-ai/agent-payment-node) recorded unmodified: Base → Sei and
- * Base → MegaETH, both CONFIRMED. The other status values are written in the published types
- * (fixtures/synthetic/). No Gas.zip error answer was recorded anywhere we could read (the quote
- * errors are the published `{chain, error}` entry with the text integrations report).
+ * Base → MegaETH, both CONFIRMED; and a live per-chain refusal another integrator (toomingos/dMemo)
+ * recorded inline: `Quote: Insufficent Liquidity` for 0G, the `{chain, error}` entry alone. The other
+ * status values are written in the published types (fixtures/synthetic/).
  */
 
 const ME = '0x7Ed2A81B7054Dc5D393234B7a3A33B9ba125cAc9';
@@ -80,6 +80,13 @@ export const contract: VenueContract = {
       name: 'the docs’ two-outbound quote read for Arbitrum: its calldata names two chains, not the one asked (real)',
       routes: [quoted('quote-eth-to-arbitrum-optimism.json')],
       call: { kind: 'quote', request: { ...REQUEST, amountIn: 11_000_000_000_000_000n } },
+      expect: { kind: 'rejection', code: 'venue_bad_response' },
+      now: NOW,
+    },
+    {
+      name: 'the recorded live refusal (0G, short id 508) read for Arbitrum names no entry for 42161: refused, never priced (real)',
+      routes: [quoted('quote-base-to-0g-insufficent-liquidity.json')],
+      call: { kind: 'quote', request: REQUEST },
       expect: { kind: 'rejection', code: 'venue_bad_response' },
       now: NOW,
     },

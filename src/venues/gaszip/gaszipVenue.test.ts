@@ -9,7 +9,11 @@ import type { EvmStep } from '../../domain/steps.ts';
 import { decodeDirectDeposit, encodeDirectDeposit, shortIdOf } from './gaszipCalldata.ts';
 import { DIRECT_DEPOSIT_ADDRESS, GASZIP_CHAINS } from './gaszipChains.ts';
 import { startGaszipFake, type GaszipFake } from './gaszipFake.ts';
-import { GASZIP_STATUS_TABLE, whyNotGaszipDeposit } from './gaszipMapping.ts';
+import { GASZIP_STATUS_TABLE, pricedFor, whyNotGaszipDeposit } from './gaszipMapping.ts';
+import { GaszipQuoteSchema, type GaszipQuote } from './gaszipSchemas.ts';
+import { recordedAnswer } from '../fake/recordedAnswers.ts';
+import { validatorOf } from '../../domain/validatorOf.ts';
+import { VenueRejection } from '../Venue.ts';
 import { contract } from './gaszip.contract.ts';
 import { gaszipVenue } from './gaszipVenue.ts';
 
@@ -73,6 +77,25 @@ describe('quote', () => {
     expect(venue.supports(request({ toChain: 'bnb', toToken: BNB }))).toEqual({ served: true });
     fake.server.setFault({ kind: 'status', status: 200, body: { quotes: [{ chain: 8453, expected: 2 ** 60, gas: 1, speed: 1, usd: 1 }], calldata: `0x02${RECIPIENT.slice(2)}0036` } });
     expect((await rejectionOf(venue.quote(request(), testCall()))).code).toBe('venue_bad_response');
+  });
+});
+
+describe('the recorded live refusal', () => {
+  it('passes the quote schema as Gas.zip sent it, and read for the chain it names is no_liquidity with Gas.zip’s text', () => {
+    const answer = recordedAnswer(new URL('./fixtures/real/quote-base-to-0g-insufficent-liquidity.json', import.meta.url));
+    expect(validatorOf(GaszipQuoteSchema).Check(answer)).toBe(true);
+    // 0G is no Strait chain: a stand-in entry with the chain number the answer echoes.
+    const zeroG = { ...(GASZIP_CHAINS[0] as (typeof GASZIP_CHAINS)[number]), chainId: 508, short: shortIdOf(508) };
+    const thrown = (() => {
+      try {
+        pricedFor(answer as GaszipQuote, zeroG);
+        return null;
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(thrown).toBeInstanceOf(VenueRejection);
+    expect(thrown).toMatchObject({ code: 'no_liquidity', details: { venueError: 'Quote: Insufficent Liquidity' } });
   });
 });
 

@@ -35,15 +35,22 @@ export function orbiterCodeOf(value: string | number): OrbiterCode {
   return text;
 }
 
+declare const codedBrand: unique symbol;
+/**
+ * An atomic amount that carries an Orbiter code in its last four digits. Only `codedAmount` makes
+ * one, so a maker payment typed with it cannot be an amount someone forgot to code.
+ */
+export type CodedAmount = bigint & { readonly [codedBrand]: true };
+
 /**
  * `amount` with its last four digits replaced by `code`: what the user must send so the maker reads
  * the destination from it. The result differs from `amount` by less than 10⁴ atomic units.
  */
-export function codedAmount(amount: bigint, code: OrbiterCode): bigint {
+export function codedAmount(amount: bigint, code: OrbiterCode): CodedAmount {
   orbiterCodeOf(code);
   // Below 10⁴ the code would be the whole amount: nothing of the user's amount would remain.
   if (amount < CODE_MODULUS) throw new RangeError(`${amount} is too small to carry an Orbiter code (at least ${CODE_MODULUS} atomic units)`);
-  return amount - (amount % CODE_MODULUS) + BigInt(code);
+  return (amount - (amount % CODE_MODULUS) + BigInt(code)) as CodedAmount;
 }
 
 /** The code an amount carries, or `null` when its last four digits are no Orbiter code. */
