@@ -12,6 +12,7 @@ import { fixedfloatVenue } from './fixedfloat/fixedfloatVenue.ts';
 import { gardenVenue } from './garden/gardenVenue.ts';
 import { houdiniVenue } from './houdini/houdiniVenue.ts';
 import { lifiVenue } from './lifi/lifiVenue.ts';
+import { mayachainVenue } from './mayachain/mayachainVenue.ts';
 import { mayanVenue } from './mayan/mayanVenue.ts';
 import { hyperliquidVenue } from './hyperliquid/hyperliquidVenue.ts';
 import { nearIntentsVenue } from './nearintents/nearIntentsVenue.ts';
@@ -57,9 +58,7 @@ export const VENUE_MODULES: readonly VenueEntry[] = [
   planned('stargate', 'pool', ['evm_calldata']),
   allbridgeVenue,
   thorchainVenue,
-  // Built (mayachain/mayachainVenue.ts, its contract replayed in its test) but not registered: no
-  // recorded MAYANode tx/status answer yet. Its affiliate pays a MAYAName in CACAO, so no fee capture.
-  planned('mayachain', 'pool', ['utxo_memo', 'evm_calldata']),
+  mayachainVenue,
   chainflipVenue,
   cbridgeVenue,
   cctpVenue,
