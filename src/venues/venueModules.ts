@@ -54,7 +54,8 @@ export const VENUE_MODULES: readonly VenueEntry[] = [
   rubicVenue,
   xyfinanceVenue,
   // Built (stargate/stargateVenue.ts, its contract replayed in its test) but not registered: no
-  // recorded answer of the Stargate API's GET /quotes yet (docs/venues/stargate.md).
+  // recorded answer of the Stargate API's GET /quotes yet, nor of the pools' quoteOFT/quoteSend to price
+  // on chain instead (searched again for issue 18: npm packages, code index; docs/venues/stargate.md).
   planned('stargate', 'pool', ['evm_calldata']),
   allbridgeVenue,
   thorchainVenue,
@@ -66,7 +67,8 @@ export const VENUE_MODULES: readonly VenueEntry[] = [
   planned('opstack', 'canonical', ['evm_calldata']),
   planned('arbitrum', 'canonical', ['evm_calldata']),
   // Built (usdt0/usdt0Venue.ts, its contract replayed in usdt0Contract.test.ts) but not registered:
-  // priced by eth_calls, and no recorded answer of the real messengers yet (docs/venues/usdt0.md).
+  // priced by eth_calls, and no recorded answer of the real messengers yet (searched again for issue 18:
+  // npm packages, the quoteOFT selector in the code index; docs/venues/usdt0.md).
   planned('usdt0', 'canonical', ['evm_calldata']),
   planned('wormhole', 'canonical', ['evm_calldata']),
   houdiniVenue,
