@@ -168,6 +168,18 @@ describe('Maya adapter against its fake', () => {
     expect((await venue.status(request, testCall())).state).toBe('refunded');
     expect((await rejectionOf(venue.status({ ...request, sourceTxHash: '0x1234' }, testCall()))).code).toBe('invalid_input');
   });
+
+  it('asks the Midgard STRAIT_VENUE_MAYACHAIN_MIDGARD_URL names, on its own host', async () => {
+    const midgard = await startMayachainFake({ status: 'refund' });
+    try {
+      const venue = createTestVenue(mayachainVenue, fake.url, { credentials: { MIDGARD_URL: midgard.url } }).venue;
+      const request: VenueStatusRequest = { fromChain: 'ethereum', toChain: 'bitcoin', toToken: knownToken('bitcoin', null), sourceTxHash: `0x${'ef'.repeat(32)}`, recipient: BTC_RECIPIENT, amountIn: 10n ** 18n, expectedOut: 1n, context: {} };
+      expect((await venue.status(request, testCall())).state).toBe('refunded');
+      expect(midgard.server.requests.at(-1)?.query.get('txid')).toBe('EF'.repeat(32));
+    } finally {
+      await midgard.close();
+    }
+  });
 });
 
 describe('the MAYAChain router call check', () => {

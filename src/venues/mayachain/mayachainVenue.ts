@@ -1,9 +1,8 @@
-import type { VenueModule } from '../VenueModule.ts';
+import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { createPoolVenue } from '../shared/thorchainFamily/createPoolVenue.ts';
 import { POOL_ERROR_CODES } from '../shared/thorchainFamily/poolMapping.ts';
 import { PoolContextSchema } from '../shared/thorchainFamily/poolSchemas.ts';
 import { ROUTER_DEPOSIT_SELECTORS } from '../shared/thorchainFamily/routerDeposit.ts';
-import type { VenueDeps } from '../VenueModule.ts';
 import type { VenueHttpClient } from '../venueHttpClient.ts';
 import { MAYACHAIN, whyNotMayachainCall } from './mayachainChains.ts';
 import { midgardStatus } from './mayachainMidgard.ts';
@@ -16,9 +15,8 @@ const MIDGARD_URL = 'https://midgard.mayachain.info';
  * Maya Protocol (THORChain fork: native swaps through its vaults) via MAYANode, on the family's
  * adapter (shared/thorchainFamily/createPoolVenue.ts): `GET /mayachain/quote/swap` prices (a streaming
  * swap, 1 % memo limit) and writes the memo, `GET /mayachain/inbound_addresses` refuses halted chains
- * and paused trading on every quote and build; Maya's Midgard (`GET /v2/actions?txid=`, mayachainMidgard.ts)
- * tracks. Built: ETH
- * and ARB sources, one `depositWithExpiry` on the pinned MAYAChain_Router whose memo is decoded and
+ * and paused trading on every quote and build; Maya's Midgard (`GET /v2/actions?txid=`,
+ * mayachainMidgard.ts) tracks. Built: ETH and ARB sources, one `depositWithExpiry` on the pinned MAYAChain_Router whose memo is decoded and
  * compared with the transfer. Quote only: BTC, DASH and ZEC sources (a UTXO memo transaction is not a
  * step Strait builds yet; the quote context keeps vault, memo and gas rate for when it does).
  *
