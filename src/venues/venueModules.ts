@@ -13,6 +13,7 @@ import { gardenVenue } from './garden/gardenVenue.ts';
 import { gaszipVenue } from './gaszip/gaszipVenue.ts';
 import { houdiniVenue } from './houdini/houdiniVenue.ts';
 import { lifiVenue } from './lifi/lifiVenue.ts';
+import { mayachainVenue } from './mayachain/mayachainVenue.ts';
 import { mayanVenue } from './mayan/mayanVenue.ts';
 import { hyperliquidVenue } from './hyperliquid/hyperliquidVenue.ts';
 import { nearIntentsVenue } from './nearintents/nearIntentsVenue.ts';
@@ -58,13 +59,12 @@ export const VENUE_MODULES: readonly VenueEntry[] = [
   rubicVenue,
   xyfinanceVenue,
   // Built (stargate/stargateVenue.ts, its contract replayed in its test) but not registered: no
-  // recorded answer of the Stargate API's GET /quotes yet (docs/venues/stargate.md).
+  // recorded answer of the Stargate API's GET /quotes yet, nor of the pools' quoteOFT/quoteSend to price
+  // on chain instead (searched again for issue 18: npm packages, code index; docs/venues/stargate.md).
   planned('stargate', 'pool', ['evm_calldata']),
   allbridgeVenue,
   thorchainVenue,
-  // Built (mayachain/mayachainVenue.ts, its contract replayed in its test) but not registered: no
-  // recorded MAYANode tx/status answer yet. Its affiliate pays a MAYAName in CACAO, so no fee capture.
-  planned('mayachain', 'pool', ['utxo_memo', 'evm_calldata']),
+  mayachainVenue,
   chainflipVenue,
   cbridgeVenue,
   cctpVenue,
@@ -72,7 +72,8 @@ export const VENUE_MODULES: readonly VenueEntry[] = [
   planned('opstack', 'canonical', ['evm_calldata']),
   planned('arbitrum', 'canonical', ['evm_calldata']),
   // Built (usdt0/usdt0Venue.ts, its contract replayed in usdt0Contract.test.ts) but not registered:
-  // priced by eth_calls, and no recorded answer of the real messengers yet (docs/venues/usdt0.md).
+  // priced by eth_calls, and no recorded answer of the real messengers yet (searched again for issue 18:
+  // npm packages, the quoteOFT selector in the code index; docs/venues/usdt0.md).
   planned('usdt0', 'canonical', ['evm_calldata']),
   planned('wormhole', 'canonical', ['evm_calldata']),
   houdiniVenue,

@@ -12,10 +12,11 @@ import { mayachainChain } from './mayachainChains.ts';
  * ETH answer of the MAYAChain docs' quickstart (an early node: the ETA in parts only). The recorded
  * quotes and inbound list were taken at different times, so their ETH vaults differ: that pair
  * proves the vault refusal, and a synthetic inbound list with the quote's vault (and an ARB entry)
- * proves the build. No recorded `tx/status` answer of MAYANode was found: every status case reads a
- * synthetic answer in the layout MAYANode's OpenAPI shares with THORNode (fixtures/synthetic/
- * SOURCES.json) — which is why `mayachain` is not registered yet (test/venueContract.test.ts
- * requires a status case served from fixtures/real/).
+ * proves the build. Status is tracked on Maya's Midgard (`/v2/actions?txid=`): its recorded answers
+ * (xchainjs's address history with a pending streaming swap, a finished swap paying on Arbitrum and
+ * swaps paying CACAO; ShapeShift's txid answers of a refund and a finished streaming swap) prove the
+ * pending, completed, refunded and not-ours readings; partial fills, pending and empty refunds and
+ * unknown action types read synthetic answers derived from them (fixtures/synthetic/SOURCES.json).
  */
 
 function token(chain: string, symbol: string | null): TokenInfo {
@@ -83,6 +84,15 @@ function quoteCase(name: string, routes: readonly ServedRoute[], request: VenueQ
 
 const INBOUND_HASH = '5B0F2C8E4A6D1B3F7E9C2A4D6F8B0E1C3A5D7F9B2E4C6A8D0F1B3E5C7A9D2F4E';
 const OUT_HASH = 'C4E6A8D0F2B4C6E8A0D2F4B6C8E0A2D4F6B8C0E2A4D6F8B0C2E4A6D8F0B2C4E6';
+/** Inbounds of the recorded Midgard answers (fixtures/real/SOURCES.json). */
+const RECORDED = {
+  pendingStreaming: '4C8A83C316B0247AE293F3D5A0B07974DE4083F220BF5551ACF20E66D17BC252',
+  paidOnArbitrum: '4CC77E1FC51E9F99F0EE2AAC42FA2FD38A149796E9AD0B8368A1B3EB80AA4C85',
+  paidInCacao: '224CAF4D502A0A415F1312AFD16C0E7A2E3E79840AF593C2F875C806AA12E020',
+  refunded: 'DD08D4EF686857E97C7134226996AF590E2CDE0015E8961347D3A668CCF99106',
+} as const;
+/** The sender the recorded ETH → ARB.TGT swap paid (its memo names no destination). */
+const ARB_PAYEE = '0xAA278b62225f6dbc4436De8Fa3dD195e1542d159';
 
 const statusRequest: VenueStatusRequest = {
   fromChain: 'ethereum',
@@ -94,10 +104,14 @@ const statusRequest: VenueStatusRequest = {
   expectedOut: 5_248_264n,
   context: storedQuote('ETH.ETH').context,
 };
-const statusAt = (file: string): ServedRoute[] => [{ method: 'GET', path: `/mayachain/tx/status/${INBOUND_HASH}`, answer: { file } }];
-function statusCase(name: string, routes: readonly ServedRoute[], expect: ContractCase['expect']): ContractCase {
-  return { name, routes, call: { kind: 'status', request: statusRequest }, expect, now: NOW };
+/** Midgard's actions (the adapter asks `?txid=`; the recorded address answer lists other inbounds too, which it must skip). */
+const actionsAt = (file: string): ServedRoute[] => [{ method: 'GET', path: '/v2/actions', answer: { file } }];
+function statusCase(name: string, routes: readonly ServedRoute[], expect: ContractCase['expect'], request: Partial<VenueStatusRequest> = {}): ContractCase {
+  return { name, routes, call: { kind: 'status', request: { ...statusRequest, ...request } }, expect, now: NOW };
 }
+const stageIs = (stage: string) => (status: { venueStatus?: string }) => {
+  if (status.venueStatus !== stage) throw new Error(`stage ${status.venueStatus ?? 'none'}, expected ${stage}`);
+};
 
 function depositCheck(chainKey: 'ethereum' | 'arbitrum', chainId: number) {
   return (plan: Parameters<Extract<ContractCase['expect'], { kind: 'plan' }>['check']>[0]) => {
@@ -212,21 +226,24 @@ const cases: readonly ContractCase[] = [
     now: NOW,
     expect: { kind: 'rejection', code: 'route_not_served' },
   },
-  statusCase('inbound observed, confirmations still counting, is pending', statusAt('synthetic/status-observed.json'), { kind: 'status', state: 'pending', destinationTxHash: null, receivedAmount: null }),
-  statusCase('a streaming swap still running is pending', statusAt('synthetic/status-swap-streaming.json'), {
+  statusCase('a recorded streaming swap Midgard lists as pending is pending (the other inbounds of the answer skipped)', actionsAt('real/midgard-actions-address-xchainjs.json'), { kind: 'status', state: 'pending', destinationTxHash: null, receivedAmount: null, check: stageIs('swap_pending') }, { sourceTxHash: RECORDED.pendingStreaming }),
+  statusCase("a recorded finished swap paying the recipient on Arbitrum is completed with the outbound's hash; the affiliate's CACAO leg is not the payout, and an asset other than the one asked gives no amount", actionsAt('real/midgard-actions-address-xchainjs.json'), {
     kind: 'status',
-    state: 'pending',
-    check: (status) => {
-      if (status.venueStatus !== 'swap_pending') throw new Error(`stage ${status.venueStatus ?? 'none'}`);
-    },
-  }),
-  statusCase('an outbound scheduled but not signed is pending', statusAt('synthetic/status-outbound-scheduled.json'), { kind: 'status', state: 'pending', destinationTxHash: null }),
-  statusCase('an OUT: payout with the outbound signed is completed, with the payout hash and amount', statusAt('synthetic/status-out.json'), { kind: 'status', state: 'completed', destinationTxHash: OUT_HASH, receivedAmount: 5_248_264n }),
-  statusCase('a REFUND: out tx only is refunded', statusAt('synthetic/status-refund.json'), { kind: 'status', state: 'refunded', receivedAmount: null }),
-  statusCase('a refund of nothing (smaller than the outbound fee) is failed', statusAt('synthetic/status-refund-nothing.json'), { kind: 'status', state: 'failed' }),
-  statusCase('an OUT: and a REFUND: (a stream filled in part) is partial with the paid part', statusAt('synthetic/status-out-and-refund.json'), { kind: 'status', state: 'partial', receivedAmount: 2_624_132n }),
-  statusCase('an out tx with an unknown memo is pending and unrecognized', statusAt('synthetic/status-unknown-out-memo.json'), { kind: 'status', state: 'pending', unrecognized: true }),
-  statusCase('an inbound MAYANode does not know yet (404) is pending', [], { kind: 'status', state: 'pending', destinationTxHash: null }),
+    state: 'completed',
+    destinationTxHash: '0x1e9f450e6174407fe846929bd16d057547dfb3bd1918176e12aacdaf6c753a8b',
+    receivedAmount: null,
+    check: stageIs('out'),
+  }, { fromChain: 'ethereum', toChain: 'arbitrum', toToken: token('arbitrum', null), recipient: ARB_PAYEE, sourceTxHash: `0x${RECORDED.paidOnArbitrum.toLowerCase()}` }),
+  statusCase('a recorded finished swap that pays no one the transfer names (CACAO to maya1…) is never a completion: pending and unrecognized', actionsAt('real/midgard-actions-address-xchainjs.json'), { kind: 'status', state: 'pending', unrecognized: true }, { sourceTxHash: RECORDED.paidInCacao }),
+  statusCase('a recorded refund action (emit asset less than price limit) returning the input is refunded', actionsAt('real/midgard-actions-txid-refund.json'), { kind: 'status', state: 'refunded', destinationTxHash: null, receivedAmount: null, check: stageIs('refund') }, { toChain: 'zcash', toToken: token('zcash', null), recipient: 't1QLmq7VDqCBwq9rfVGcANZTQ3ZhNJ5orA2', sourceTxHash: RECORDED.refunded }),
+  statusCase('a recorded answer about another inbound only is not this transfer: pending, not observed', actionsAt('real/midgard-actions-txid-refund.json'), { kind: 'status', state: 'pending', check: stageIs('not_observed') }),
+  statusCase('an inbound Midgard has not indexed (no action) is pending', actionsAt('synthetic/midgard-actions-empty.json'), { kind: 'status', state: 'pending', destinationTxHash: null, check: stageIs('not_observed') }),
+  statusCase('an inbound Midgard does not know (404) is pending', [], { kind: 'status', state: 'pending', destinationTxHash: null }),
+  statusCase('a BTC payout to the recipient is completed, with the payout hash and amount', actionsAt('synthetic/midgard-actions-eth-to-btc-out.json'), { kind: 'status', state: 'completed', destinationTxHash: OUT_HASH, receivedAmount: 5_248_264n }),
+  statusCase('a payout and the rest returned to the sender in the input asset (a stream filled in part) is partial with the paid part', actionsAt('synthetic/midgard-actions-eth-to-btc-partial.json'), { kind: 'status', state: 'partial', destinationTxHash: OUT_HASH, receivedAmount: 2_624_132n }),
+  statusCase('a refund still pending is pending', actionsAt('synthetic/midgard-actions-refund-pending.json'), { kind: 'status', state: 'pending', check: stageIs('refund_pending') }),
+  statusCase('a refund of nothing (smaller than the outbound fee) is failed', actionsAt('synthetic/midgard-actions-refund-nothing.json'), { kind: 'status', state: 'failed' }),
+  statusCase('an action type the adapter does not map is pending and unrecognized', actionsAt('synthetic/midgard-actions-unknown-type.json'), { kind: 'status', state: 'pending', unrecognized: true }),
 ];
 
 export const contract: VenueContract = { venue: 'mayachain', cases };

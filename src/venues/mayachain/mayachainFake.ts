@@ -1,15 +1,38 @@
 import { readFileSync } from 'node:fs';
-import { startPoolFake, type PoolFake, type PoolFakeOptions } from '../shared/thorchainFamily/poolFake.ts';
+import type { FakeReply, FakeRequest } from '../fake/startFakeServer.ts';
+import { startPoolFake, type PoolFake, type PoolFakeOptions, type PoolFakeView } from '../shared/thorchainFamily/poolFake.ts';
 
 /**
- * A loopback MAYANode (shared/thorchainFamily/poolFake.ts) answering from Maya's answers: xchainjs's
- * recorded ETH → BTC streaming quote (fixtures/real/quote-eth-to-btc-streaming.json) as the quote
- * template, the recorded inbound list with the quote's ETH vault and an ARB entry
- * (fixtures/synthetic/inbound-addresses-live.json) and a pending status in MAYANode's layout
- * (fixtures/synthetic/status-observed.json: no recorded Maya status answer was found).
+ * A loopback MAYANode and Midgard (shared/thorchainFamily/poolFake.ts) answering from Maya's answers:
+ * xchainjs's recorded ETH → BTC streaming quote (fixtures/real/quote-eth-to-btc-streaming.json) as
+ * the quote template, the recorded inbound list with the quote's ETH vault and an ARB entry
+ * (fixtures/synthetic/inbound-addresses-live.json), and Midgard's `/v2/actions?txid=` from the
+ * recorded actions: xchainjs's pending streaming swap (`observed`), ShapeShift's finished swap with
+ * the last quote's payout put in its `out` (`out`) and ShapeShift's refund (`refund`), each with the
+ * asked hash as its inbound.
  */
 function fixture(path: string): unknown {
   return JSON.parse(readFileSync(new URL(`./fixtures/${path}`, import.meta.url), 'utf8')) as unknown;
+}
+
+type Action = Record<string, unknown> & { in: Record<string, unknown>[] };
+const firstAction = (file: string): Action => (fixture(file) as { actions: Action[] }).actions[0] as Action;
+
+const PENDING = firstAction('real/midgard-actions-address-xchainjs.json');
+const SWAPPED = firstAction('real/midgard-actions-txid-streaming-swap-out.json');
+const REFUNDED = firstAction('real/midgard-actions-txid-refund.json');
+
+function midgardActions(request: FakeRequest, options: PoolFakeOptions, view: PoolFakeView): FakeReply {
+  const hash = (request.query.get('txid') ?? '').toUpperCase();
+  const kind = options.status ?? 'observed';
+  const template = kind === 'observed' ? PENDING : kind === 'out' ? SWAPPED : REFUNDED;
+  const last = [...view.quoted.values()].pop();
+  const action: Record<string, unknown> = { ...template, in: template.in.map((leg) => ({ ...leg, txID: hash })) };
+  if (kind === 'out') {
+    action.in = template.in.map((leg) => ({ ...leg, coins: [{ amount: '100000000', asset: last?.fromAsset ?? 'ETH.ETH' }], txID: hash }));
+    action.out = [{ address: last?.destination ?? '', coins: [{ amount: (last?.out ?? 1n).toString(), asset: last?.toAsset ?? 'BTC.BTC' }], height: '11692807', txID: 'AB'.repeat(32) }];
+  }
+  return { body: { actions: [action], count: '1', meta: { nextPageToken: '', prevPageToken: '' } } };
 }
 
 export type MayachainFake = PoolFake;
@@ -20,7 +43,9 @@ export function startMayachainFake(initial: PoolFakeOptions = {}): Promise<Mayac
       prefix: '/mayachain',
       quote: fixture('real/quote-eth-to-btc-streaming.json') as Record<string, unknown>,
       inbound: fixture('synthetic/inbound-addresses-live.json') as readonly Record<string, unknown>[],
+      // MAYANode's tx/status stays answered (the family fake serves it) though the adapter tracks on Midgard.
       status: fixture('synthetic/status-observed.json') as Record<string, unknown>,
+      moreRoutes: (state) => ({ 'GET /v2/actions': (request) => midgardActions(request, state().options, state().view) }),
     },
     initial,
   );

@@ -8,12 +8,13 @@ import type { StepsPlan, VenueQuoteRequest, VenueStatusRequest } from '../Venue.
 import { contract } from './mayachain.contract.ts';
 import { mayachainChain, whyNotMayachainCall } from './mayachainChains.ts';
 import { startMayachainFake, type MayachainFake } from './mayachainFake.ts';
+import { MidgardActionsSchema } from './mayachainMidgard.ts';
 import { mayachainVenue } from './mayachainVenue.ts';
 
 /**
  * The Maya adapter as the registry builds it (shared client, schemas) against the loopback MAYANode,
- * which answers from xchainjs's recorded Maya quote (mayachainFake.ts), then the real-answer
- * contract replayed (Maya is not registered yet: no recorded tx/status answer).
+ * which answers from xchainjs's recorded Maya quote and the recorded Midgard actions
+ * (mayachainFake.ts), then the real-answer contract replayed.
  */
 
 const SENDER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -58,7 +59,8 @@ describe('Maya fixtures pass the family schemas', () => {
   it('real and synthetic answers', () => {
     for (const file of ['real/quote-eth-to-btc-streaming.json', 'real/quote-eth-to-btc-no-limit.json', 'real/quote-btc-to-eth.json', 'synthetic/quote-arb-to-btc-streaming.json']) expect(passes(PoolQuoteSchema, fixture(file)), file).toBe(true);
     expect(passes(PoolInboundAddressesSchema, fixture('real/inbound-addresses.json'))).toBe(true);
-    for (const file of ['status-observed.json', 'status-swap-streaming.json', 'status-out.json', 'status-out-and-refund.json']) expect(passes(PoolTxStatusSchema, fixture(`synthetic/${file}`)), file).toBe(true);
+    expect(passes(PoolTxStatusSchema, fixture('synthetic/status-observed.json'))).toBe(true);
+    for (const file of ['real/midgard-actions-address-xchainjs.json', 'real/midgard-actions-txid-refund.json', 'real/midgard-actions-txid-streaming-swap-out.json', 'synthetic/midgard-actions-eth-to-btc-partial.json']) expect(passes(MidgardActionsSchema, fixture(file)), file).toBe(true);
   });
 });
 
@@ -149,16 +151,34 @@ describe('Maya adapter against its fake', () => {
     expect(rejection.message).toMatch(/quote only/);
   });
 
-  it('tracks by the inbound hash without 0x, upper-case, on /mayachain, and maps a payout and a refund', async () => {
-    const hash = `0x${'ab'.repeat(32)}`;
-    const request: VenueStatusRequest = { fromChain: 'ethereum', toChain: 'bitcoin', toToken: knownToken('bitcoin', null), sourceTxHash: hash, recipient: BTC_RECIPIENT, amountIn: 10n ** 18n, expectedOut: 1n, context: {} };
+  it("tracks on Midgard's /v2/actions by the inbound hash without 0x, upper-case, and maps a payout with its amount and a refund", async () => {
+    fake.setOptions({});
+    const venue = adapter();
+    const quote = await venue.quote(ethToBtc, testCall());
+    const hash = `0x${'cd'.repeat(32)}`;
+    const request: VenueStatusRequest = { fromChain: 'ethereum', toChain: 'bitcoin', toToken: knownToken('bitcoin', null), sourceTxHash: hash, recipient: BTC_RECIPIENT, amountIn: 10n ** 18n, expectedOut: quote.amountOut, context: {} };
     fake.setOptions({ status: 'observed' });
-    expect((await adapter().status(request, testCall())).state).toBe('pending');
-    expect(fake.server.requests.at(-1)?.path).toBe(`/mayachain/tx/status/${'AB'.repeat(32)}`);
+    expect((await venue.status(request, testCall())).state).toBe('pending');
+    const asked = fake.server.requests.at(-1);
+    expect(asked?.path).toBe('/v2/actions');
+    expect(asked?.query.get('txid')).toBe('CD'.repeat(32));
     fake.setOptions({ status: 'out' });
-    expect((await adapter().status(request, testCall())).state).toBe('completed');
+    expect(await venue.status(request, testCall())).toMatchObject({ state: 'completed', destinationTxHash: 'AB'.repeat(32), receivedAmount: quote.amountOut });
     fake.setOptions({ status: 'refund' });
-    expect((await adapter().status(request, testCall())).state).toBe('refunded');
+    expect((await venue.status(request, testCall())).state).toBe('refunded');
+    expect((await rejectionOf(venue.status({ ...request, sourceTxHash: '0x1234' }, testCall()))).code).toBe('invalid_input');
+  });
+
+  it('asks the Midgard STRAIT_VENUE_MAYACHAIN_MIDGARD_URL names, on its own host', async () => {
+    const midgard = await startMayachainFake({ status: 'refund' });
+    try {
+      const venue = createTestVenue(mayachainVenue, fake.url, { credentials: { MIDGARD_URL: midgard.url } }).venue;
+      const request: VenueStatusRequest = { fromChain: 'ethereum', toChain: 'bitcoin', toToken: knownToken('bitcoin', null), sourceTxHash: `0x${'ef'.repeat(32)}`, recipient: BTC_RECIPIENT, amountIn: 10n ** 18n, expectedOut: 1n, context: {} };
+      expect((await venue.status(request, testCall())).state).toBe('refunded');
+      expect(midgard.server.requests.at(-1)?.query.get('txid')).toBe('EF'.repeat(32));
+    } finally {
+      await midgard.close();
+    }
   });
 });
 

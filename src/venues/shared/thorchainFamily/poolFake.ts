@@ -1,4 +1,4 @@
-import { startFakeServer, type FakeReply, type FakeRequest } from '../../fake/startFakeServer.ts';
+import { startFakeServer, type FakeHandler, type FakeReply, type FakeRequest } from '../../fake/startFakeServer.ts';
 import { switchableFake, type SwitchableFake } from '../../fake/switchableFake.ts';
 
 /**
@@ -18,13 +18,15 @@ export interface PoolTemplates {
   readonly status: Record<string, unknown>;
   /** Write a token in the memo in its short `CHAIN.SYMBOL` form, as THORNode does (memos must fit 80 bytes on UTXO chains). */
   readonly shortTokenMemo?: boolean;
+  /** Routes of the network's other host answered on the same fake (Maya's Midgard), given the fake's options and quotes. */
+  readonly moreRoutes?: (state: () => { readonly options: PoolFakeOptions; readonly view: PoolFakeView }) => Readonly<Record<string, FakeHandler>>;
 }
 
 /** What a settling fake (tests, the sandbox) needs to answer `tx/status` from what it saw on chain. */
 export interface PoolFakeView {
   readonly outBps: bigint;
   /** The last quote per destination. */
-  readonly quoted: ReadonlyMap<string, { readonly toAsset: string; readonly destination: string; readonly out: bigint }>;
+  readonly quoted: ReadonlyMap<string, { readonly fromAsset: string; readonly toAsset: string; readonly destination: string; readonly out: bigint }>;
 }
 
 /** An inbound the fake observed for real: its `tx/status` answer, or `null` to answer as scripted. */
@@ -50,7 +52,7 @@ export async function startPoolFake(templates: PoolTemplates, initial: PoolFakeO
   const { prefix, quote: QUOTE, inbound: INBOUND, status: STATUS } = templates;
   let options = initial;
   /** The last quote per destination, so status can pay what was quoted. */
-  const quoted = new Map<string, { toAsset: string; destination: string; out: bigint }>();
+  const quoted = new Map<string, { fromAsset: string; toAsset: string; destination: string; out: bigint }>();
 
   const error = (message: string): FakeReply => ({ status: 400, body: { code: 3, message, details: [] } });
 
@@ -82,7 +84,7 @@ export async function startPoolFake(templates: PoolTemplates, initial: PoolFakeO
     const streaming = interval === null ? '' : `/${interval}/${q.get('streaming_quantity') ?? '0'}`;
     const sourceChain = from.split('.')[0] ?? '';
     const entry = INBOUND.find((candidate) => candidate.chain === sourceChain);
-    quoted.set(destination, { toAsset: to, destination, out });
+    quoted.set(destination, { fromAsset: from, toAsset: to, destination, out });
     const tamper = options.tamper ?? {};
     const body: Record<string, unknown> = {
       ...QUOTE,
@@ -113,7 +115,9 @@ export async function startPoolFake(templates: PoolTemplates, initial: PoolFakeO
     return { body: { tx, stages, out_txs: [outTx] } };
   }
 
+  const state = () => ({ options, view: { outBps: options.outBps ?? 9_900n, quoted } });
   const server = await startFakeServer({
+    ...(templates.moreRoutes?.(state) ?? {}),
     [`GET ${prefix}/inbound_addresses`]: inbound,
     [`GET ${prefix}/quote/swap`]: quote,
     [`GET ${prefix}/tx/status/:hash`]: status,
