@@ -91,8 +91,9 @@ describe('venues and routes', () => {
     expect(routes.map((r) => r.venue)).toEqual(expect.arrayContaining(['across', 'cctp', 'nearintents', 'relay']));
     for (const r of routes) expect(VENUE_MODULES.filter(isBuilt).map((m) => m.id)).toContain(r.venue);
     // deBridge carries native inputs only (its flat fee rides as native value beside the order);
-    // FixedFloat's table holds only ETH on Base (its code for Base USDC is unconfirmed).
-    const nativeOnly = new Set(['debridge', 'fixedfloat']);
+    // FixedFloat's table holds only ETH on Base (its code for Base USDC is unconfirmed); Gas.zip
+    // delivers native gas only.
+    const nativeOnly = new Set(['debridge', 'fixedfloat', 'gaszip']);
     for (const r of routes) expect(r.tokenSymbols).toContain(nativeOnly.has(r.venue) ? 'ETH' : 'USDC');
     const second = await strait.app.inject({ method: 'GET', url: '/v1/bridge/routes?fromChain=base&toChain=arbitrum', headers: { 'if-none-match': etag } });
     expect(second.statusCode).toBe(304);
