@@ -1,4 +1,4 @@
-import { concat, decodeEventLog, getAddress, hexToBigInt, keccak256, numberToHex, pad, size, slice, toHex, toRlp, zeroAddress, type Address, type Hex, type Log } from 'viem';
+import { concat, decodeEventLog, getAddress, hexToBigInt, keccak256, numberToHex, pad, size, slice, toHex, toRlp, zeroAddress, type Address, type Hex } from 'viem';
 import { BRIDGE, INBOX, SUBMIT_RETRYABLE_KIND, bridgeAbi, inboxAbi } from './arbitrumChains.ts';
 
 /**
@@ -52,7 +52,7 @@ export function decodeRetryableData(data: Hex): Omit<RetryableMessage, 'messageN
 }
 
 /** The retryable tickets a parent-chain receipt created through Arbitrum One's Inbox, in log order. */
-export function retryablesOf(logs: readonly Pick<Log, 'address' | 'topics' | 'data'>[]): RetryableMessage[] {
+export function retryablesOf(logs: readonly { readonly address: string; readonly topics: readonly Hex[]; readonly data: Hex }[]): RetryableMessage[] {
   const delivered = new Map<bigint, { sender: Address; l1BaseFee: bigint; kind: number }>();
   const packed = new Map<bigint, Hex>();
   for (const log of logs) {

@@ -1,4 +1,4 @@
-import { decodeEventLog, decodeFunctionData, encodeFunctionData, getAddress, isHex, size, type Address, type Hex, type Log } from 'viem';
+import { decodeEventLog, decodeFunctionData, encodeFunctionData, getAddress, isHex, size, type Address, type Hex } from 'viem';
 import type { EvmStep } from '../../domain/steps.ts';
 import type { CallIntent } from '../allowList.ts';
 import { ARB_SYS, OUTBOX, PARENT_CHAIN_ID, gatewayAbi, gatewayTokenByL1, gatewayTokenByL2, l2ToL1TxEvent, outboxAbi } from './arbitrumChains.ts';
@@ -21,7 +21,7 @@ export interface L2ToL1Message {
 }
 
 /** The L2→L1 messages a child-chain receipt sent through ArbSys, in log order. */
-export function l2ToL1MessagesOf(logs: readonly Pick<Log, 'address' | 'topics' | 'data'>[]): L2ToL1Message[] {
+export function l2ToL1MessagesOf(logs: readonly { readonly address: string; readonly topics: readonly Hex[]; readonly data: Hex }[]): L2ToL1Message[] {
   const result: L2ToL1Message[] = [];
   for (const log of logs) {
     if (log.address.toLowerCase() !== ARB_SYS.toLowerCase()) continue;
