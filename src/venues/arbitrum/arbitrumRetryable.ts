@@ -99,3 +99,13 @@ export function retryableTicketId(childChainId: number, message: RetryableMessag
   ];
   return keccak256(concat(['0x69', toRlp(fields)]));
 }
+
+const ALIAS_OFFSET = 0x1111000000000000000000000000000000001111n;
+
+/**
+ * The child-chain address the Inbox substitutes for a parent-chain contract (AddressAliasHelper):
+ * a refund address with code on Ethereum is aliased in the ticket.
+ */
+export function l1ToL2Alias(address: Address): Address {
+  return getAddress(pad(toHex((BigInt(address) + ALIAS_OFFSET) % 2n ** 160n), { size: 20 }));
+}

@@ -29,7 +29,7 @@ import {
   redeemScheduledEvent,
   sendRootUpdatedEvent,
 } from './arbitrumChains.ts';
-import { retryableTicketId } from './arbitrumRetryable.ts';
+import { l1ToL2Alias, retryableTicketId } from './arbitrumRetryable.ts';
 import { eventLog, scriptedChain, type ScriptedChain } from './arbitrumTestChains.ts';
 import { arbitrumVenue } from './arbitrumVenue.ts';
 
@@ -168,11 +168,11 @@ describe('arbitrum: deposits', () => {
 });
 
 /** The Ethereum receipt of a createRetryableTicket paying `to` `amount`, as the Bridge and Inbox log it. */
-function depositReceipt(l1: ScriptedChain, to: Address, amount: bigint) {
+function depositReceipt(l1: ScriptedChain, to: Address, amount: bigint, refundTo: Address = to) {
   const messageIndex = 20_518n;
   const l1BaseFee = 10_000_000_000n;
   const sender = '0x2222222222222222222222222222222222223333' as Address; // the aliased caller
-  const fields = { to, l2CallValue: amount, l1Value: amount + 1_000n, maxSubmissionCost: 600n, excessFeeRefundAddress: to, callValueRefundAddress: to, gasLimit: 100_000n, maxFeePerGas: 60_000_000n, data: '0x' as Hex };
+  const fields = { to, l2CallValue: amount, l1Value: amount + 1_000n, maxSubmissionCost: 600n, excessFeeRefundAddress: refundTo, callValueRefundAddress: refundTo, gasLimit: 100_000n, maxFeePerGas: 60_000_000n, data: '0x' as Hex };
   const packed = encodePacked(
     ['uint256', 'uint256', 'uint256', 'uint256', 'uint256', 'uint256', 'uint256', 'uint256', 'uint256'],
     [BigInt(to), fields.l2CallValue, fields.l1Value, fields.maxSubmissionCost, BigInt(fields.excessFeeRefundAddress), BigInt(fields.callValueRefundAddress), fields.gasLimit, fields.maxFeePerGas, 0n],
@@ -219,6 +219,16 @@ describe('arbitrum: deposit status', () => {
     l2.logs.push(eventLog(ARB_RETRYABLE_TX, redeemScheduledEvent, { ticketId, retryTxHash: manual, sequenceNum: 1n, donatedGas: 1n, gasDonor: RECIPIENT, maxRefund: 1n, submissionFeeRefund: 0n }, manual));
     l2.receipts.set(manual, { status: 'success', logs: [] });
     expect(await venue.status(statusRequest({ direction: 'deposit' }), testCall())).toMatchObject({ state: 'completed', destinationTxHash: manual });
+  });
+
+  it('accepts refunds to the recipient\'s alias (a recipient with code on Ethereum), not to anyone else', async () => {
+    const { venue, l1, l2 } = rig();
+    const ticketId = depositReceipt(l1, RECIPIENT, ETH_AMOUNT, l1ToL2Alias(RECIPIENT));
+    expect(l1ToL2Alias(RECIPIENT)).toBe('0x3333222222222222222222222222222222223333');
+    l2.receipts.set(ticketId, { status: 'reverted', logs: [] });
+    expect(await venue.status(statusRequest({ direction: 'deposit' }), testCall())).toMatchObject({ venueStatus: 'CREATION_FAILED' });
+    depositReceipt(l1, RECIPIENT, ETH_AMOUNT, OTHER);
+    expect(await venue.status(statusRequest({ direction: 'deposit' }), testCall())).toMatchObject({ venueStatus: 'NOT_YET_CREATED' });
   });
 
   it('never hands out a ticket that pays someone else', async () => {

@@ -27,7 +27,7 @@ import {
   type GatewayToken,
 } from './arbitrumChains.ts';
 import { depositStatus, withdrawalStatus } from './arbitrumMapping.ts';
-import { retryableTicketId, retryablesOf, type RetryableMessage } from './arbitrumRetryable.ts';
+import { l1ToL2Alias, retryableTicketId, retryablesOf, type RetryableMessage } from './arbitrumRetryable.ts';
 import { ArbitrumContextSchema, type ArbitrumContext } from './arbitrumSchemas.ts';
 import { executeStep, l2ToL1MessagesOf, whyNotOurWithdrawal, type L2ToL1Message } from './arbitrumWithdrawal.ts';
 
@@ -360,7 +360,7 @@ export function whyNotOurRetryable(message: RetryableMessage, request: Pick<Venu
     if (!same(message.to, request.recipient)) return `pays ${message.to}, not the recipient`;
     if (message.l2CallValue !== request.amountIn) return `moves ${message.l2CallValue}, not ${request.amountIn}`;
     if (message.data !== '0x') return 'carries call data';
-    return same(message.callValueRefundAddress, request.recipient) ? null : 'refunds its value elsewhere';
+    return refundsToRecipient(message, request.recipient) ? null : 'refunds its value elsewhere';
   }
   const token = gatewayTokenByL1(context.l1Token);
   if (!token) return 'is not a gateway token of this venue';
@@ -368,7 +368,12 @@ export function whyNotOurRetryable(message: RetryableMessage, request: Pick<Venu
   // The ticket calls finalizeInboundTransfer(l1Token, from, to, amount, data) on the L2 gateway: the
   // same call a withdrawal makes on L1, so the same reading binds token, recipient and amount.
   const why = whyNotOurWithdrawal({ caller: token.l2Gateway, destination: token.l1Gateway, callvalue: message.l2CallValue, data: message.data }, { l2Token: token.l2, recipient: request.recipient, amount: request.amountIn });
-  return why ?? (same(message.callValueRefundAddress, request.recipient) ? null : 'refunds its value elsewhere');
+  return why ?? (refundsToRecipient(message, request.recipient) ? null : 'refunds its value elsewhere');
+}
+
+/** The ticket refunds to the recipient, or to its alias where the recipient has code on Ethereum (the Inbox aliases contracts). */
+function refundsToRecipient(message: RetryableMessage, recipient: string): boolean {
+  return same(message.callValueRefundAddress, recipient) || (isAddress(recipient, { strict: false }) && same(message.callValueRefundAddress, l1ToL2Alias(getAddress(recipient))));
 }
 
 function waitingWithdrawal(status: VenueStatus, claimableAt: number | null): VenueStatus {
