@@ -78,7 +78,12 @@ export function scriptedChain(chainId: number): ScriptedChain {
         const callData = (data ?? input ?? '0x') as Hex;
         const handler = chain.calls.get(`${to.toLowerCase()}:${slice(callData, 0, 4).toLowerCase()}`);
         if (!handler) throw Object.assign(new Error(`unscripted eth_call ${to} ${slice(callData, 0, 4)}`), { code: -32000 });
-        return handler(callData);
+        try {
+          return handler(callData);
+        } catch (error) {
+          // A handler that throws is a revert, as a node answers one (code 3 with the revert data).
+          throw Object.assign(new Error('execution reverted'), { code: 3, data: (error as { data?: Hex }).data ?? '0x' });
+        }
       }
       case 'eth_getTransactionReceipt': {
         const hash = String(args[0]).toLowerCase();

@@ -213,12 +213,22 @@ describe('arbitrum: deposit status', () => {
     expect(whyNotAllowed(step, rulesOf(plan, request('ethereum', null, null, ETH_AMOUNT), 1, 42161))).toBeNull();
     expect(whyNotAllowed({ ...step, value: 1n }, rulesOf(plan, request('ethereum', null, null, ETH_AMOUNT), 1, 42161))).not.toBeNull();
 
-    // The ticket gone (getTimeout reverts) with a later successful redeem: completed.
+    // A node fault is not a vanished ticket.
     l2.calls.delete(`${ARB_RETRYABLE_TX.toLowerCase()}:${sel(arbRetryableTxAbi, 'getTimeout')}`);
+    expect((await rejectionOf(venue.status(statusRequest({ direction: 'deposit' }), testCall()))).code).toBe('venue_error');
+
+    // The ticket gone (getTimeout reverts, NoTicketWithID) with a later successful redeem: completed.
+    l2.answer(ARB_RETRYABLE_TX, sel(arbRetryableTxAbi, 'getTimeout'), () => {
+      throw Object.assign(new Error('NoTicketWithID'), { data: '0x80698456' });
+    });
     const manual = `0x${'ef'.repeat(32)}` as Hex;
     l2.logs.push(eventLog(ARB_RETRYABLE_TX, redeemScheduledEvent, { ticketId, retryTxHash: manual, sequenceNum: 1n, donatedGas: 1n, gasDonor: RECIPIENT, maxRefund: 1n, submissionFeeRefund: 0n }, manual));
     l2.receipts.set(manual, { status: 'success', logs: [] });
     expect(await venue.status(statusRequest({ direction: 'deposit' }), testCall())).toMatchObject({ state: 'completed', destinationTxHash: manual });
+
+    // Gone without a successful redeem: expired (its value went to the refund address, the recipient).
+    l2.receipts.set(manual, { status: 'reverted', logs: [] });
+    expect(await venue.status(statusRequest({ direction: 'deposit' }), testCall())).toMatchObject({ state: 'failed', venueStatus: 'EXPIRED' });
   });
 
   it('accepts refunds to the recipient\'s alias (a recipient with code on Ethereum), not to anyone else', async () => {

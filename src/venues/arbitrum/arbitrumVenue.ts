@@ -1,4 +1,4 @@
-import { getAddress, isAddress, type Address, type Hex, type PublicClient, type TransactionReceipt } from 'viem';
+import { BaseError, ContractFunctionRevertedError, getAddress, isAddress, type Address, type Hex, type PublicClient, type TransactionReceipt } from 'viem';
 import { Value } from 'typebox/value';
 import type { ChainKey } from '../../domain/chains.ts';
 import { VenueRejection, type CallContext, type ClaimTerms, type CoverageAnswer, type Corridor, type StepsPlan, type Venue, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
@@ -282,10 +282,7 @@ function createArbitrumVenue(deps: VenueDeps): Venue {
       const attempt = retry ? await read('the automatic redeem', () => receiptOf(l2, retry)) : null;
       if (attempt?.status === 'success') return depositStatus('REDEEMED', 'redeemed on Arbitrum', delivered(attempt.transactionHash));
     }
-    const alive = await read('ArbRetryableTx.getTimeout', () => l2.readContract({ address: ARB_RETRYABLE_TX, abi: arbRetryableTxAbi, functionName: 'getTimeout', args: [ticketId] })).then(
-      (timeout) => timeout,
-      () => null,
-    );
+    const alive = await ticketTimeout(l2, ticketId);
     if (alive !== null) {
       return {
         ...depositStatus('FUNDS_DEPOSITED_ON_CHILD', `ticket ${ticketId}'s automatic redeem failed; anyone may redeem it until ${new Date(Number(alive) * 1000).toISOString()}`),
@@ -299,6 +296,19 @@ function createArbitrumVenue(deps: VenueDeps): Venue {
       if (attempt?.status === 'success') return depositStatus('REDEEMED', 'redeemed on Arbitrum', delivered(attempt.transactionHash));
     }
     return depositStatus('EXPIRED', `ticket ${ticketId} expired or was cancelled without a successful redeem; its value went to the refund address (the recipient)`);
+  }
+
+  /**
+   * The ticket's expiry (seconds), or `null` once ArbOS no longer holds it (redeemed or expired: the
+   * precompile reverts). A transport fault is thrown, never read as a vanished ticket.
+   */
+  async function ticketTimeout(l2: PublicClient, ticketId: Hex): Promise<bigint | null> {
+    try {
+      return await l2.readContract({ address: ARB_RETRYABLE_TX, abi: arbRetryableTxAbi, functionName: 'getTimeout', args: [ticketId] });
+    } catch (error) {
+      if (error instanceof BaseError && error.walk((e) => e instanceof ContractFunctionRevertedError) !== null) return null;
+      throw new VenueRejection('venue_error', `reading ArbRetryableTx.getTimeout failed: ${((error as Error).message ?? '').split('\n')[0] ?? 'RPC error'}`, { path: 'getTimeout' }, { cause: error });
+    }
   }
 
   async function withdrawalProgress(request: VenueStatusRequest, context: ArbitrumContext): Promise<VenueStatus> {
