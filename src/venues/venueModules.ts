@@ -70,6 +70,9 @@ export const VENUE_MODULES: readonly VenueEntry[] = [
   cctpVenue,
   hyperliquidVenue,
   planned('opstack', 'canonical', ['evm_calldata']),
+  // Built (arbitrum/arbitrumVenue.ts, tested on scripted nodes and on real mainnet receipts in
+  // arbitrumRecorded.test.ts) but not registered: priced by eth_calls, and the real recordings found
+  // are ethers-shaped receipts, not JSON-RPC answers the contract runner can replay (docs/venues/arbitrum.md).
   planned('arbitrum', 'canonical', ['evm_calldata']),
   // Built (usdt0/usdt0Venue.ts, its contract replayed in usdt0Contract.test.ts) but not registered:
   // priced by eth_calls, and no recorded answer of the real messengers yet (searched again for issue 18:
