@@ -36,7 +36,7 @@ const error = (message: string): StandInAnswer => json({ error: message }, 400);
  * Blockbook's REST API v2 over the stand-in's UTXO set, in the shapes its server writes (docs/api.md and
  * server/public_test.go of trezor/blockbook): amounts as decimal strings, empty fields left out, an
  * unknown transaction as HTTP 400 "not found", a mempool one with `blockHeight: -1`, `spentTxId` only
- * when asked with `?spending=true`, the fee estimate in coins per kilobyte, and Bitcoin Cash
+ * when asked with `?spending=true` and only for a mined spender, the fee estimate in coins per kilobyte, and Bitcoin Cash
  * addresses read only with their `bitcoincash:` prefix, as Blockbook's parser reads them.
  */
 export function blockbookRoute(set: StandInUtxoSet, method: string, path: string, body: string, query: URLSearchParams): StandInAnswer {
@@ -76,6 +76,11 @@ function blockbookReads(network: UtxoNetwork, address: string): boolean {
   return network.cashAddrPrefix === null || /^[13]/.test(address) || address.startsWith(`${network.cashAddrPrefix}:`);
 }
 
+function minedSpender(set: StandInUtxoSet, txid: string, vout: number): string | null {
+  const spender = set.spenderOf(txid, vout);
+  return spender !== null && set.transaction(spender)?.height != null ? spender : null;
+}
+
 function confirmations(set: StandInUtxoSet, height: number | null): number {
   return height === null ? 0 : set.tipHeight() - height + 1;
 }
@@ -92,7 +97,8 @@ function transactionAnswer(set: StandInUtxoSet, txid: string, held: { raw: strin
     const script = output.script ?? new Uint8Array();
     value += output.amount ?? 0n;
     const address = addressOfScript(set.network, script);
-    const spender = set.spenderOf(txid, n);
+    // Blockbook names a spender from its index of mined blocks only (api/worker.go, setSpendingTxToVout).
+    const spender = minedSpender(set, txid, n);
     return {
       value: (output.amount ?? 0n).toString(),
       n,

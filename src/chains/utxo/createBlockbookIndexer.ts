@@ -114,8 +114,8 @@ export function createBlockbookIndexer(baseUrl: string, options: BlockbookOption
     },
     async spenderOf(txid, vout) {
       if (!TXID.test(txid) || !Number.isSafeInteger(vout) || vout < 0) return null;
-      // `?spending=true` asks Blockbook to fill `spentTxId`; an output marked spent without it
-      // (a Blockbook that cannot tell) reads as unknown, and the caller keeps polling.
+      // `?spending=true` asks Blockbook to fill `spentTxId`, which it finds in its index of mined
+      // blocks only: a spender still in the mempool reads as unknown, and the caller keeps polling.
       const body = await transaction(txid, true);
       const output = body?.vout.find((o) => o.n === vout);
       return output?.spent === true && output.spentTxId !== undefined ? output.spentTxId : null;

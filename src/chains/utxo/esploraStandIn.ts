@@ -32,6 +32,8 @@ export interface EsploraStandIn {
   /** While true, accepted transactions wait in the mempool (unconfirmed) until `mine()`. */
   holdMempool(hold: boolean): void;
   mine(): void;
+  /** How many requests its Blockbook side (`/api/v2/`) has answered: a test's proof of which dialect a client spoke. */
+  blockbookRequests(): number;
   close(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export async function startEsploraStandIn(network: UtxoNetwork): Promise<Esplora
   let height = 100;
   let feeRate = 5;
   let hold = false;
+  let blockbookHits = 0;
 
   const outpoint = (txid: string, vout: number): string => `${txid}:${vout}`;
 
@@ -168,7 +171,10 @@ export async function startEsploraStandIn(network: UtxoNetwork): Promise<Esplora
   };
 
   function route(method: string, path: string, body: string, query: URLSearchParams): { status: number; text: string; json?: boolean } {
-    if (path.startsWith('/api/v2/')) return blockbookRoute(utxoSet, method, path, body, query);
+    if (path.startsWith('/api/v2/')) {
+      blockbookHits++;
+      return blockbookRoute(utxoSet, method, path, body, query);
+    }
     const parts = path.split('/').filter(Boolean);
     if (method === 'GET' && parts[0] === 'address' && parts[2] === 'utxo' && parts.length === 3) {
       const script = outputScriptOf(network, decodeURIComponent(parts[1] ?? ''));
@@ -249,6 +255,7 @@ export async function startEsploraStandIn(network: UtxoNetwork): Promise<Esplora
     mine() {
       for (const held of transactions.values()) if (held.height === null) held.height = ++height;
     },
+    blockbookRequests: () => blockbookHits,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
