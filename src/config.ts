@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { isValidAddress } from './domain/addresses/isValidAddress.ts';
-import { CHAIN_KEYS, type ChainKey } from './domain/chains.ts';
+import { CHAIN_KEYS, chainInfo, type ChainKey } from './domain/chains.ts';
 import { DEFAULT_FEE_TIERS, parseFeeTiers, type FeeTier } from './domain/feeSchedule.ts';
 import type { VenueConfig } from './venues/VenueConfig.ts';
 import { VENUE_MODULES } from './venues/venueModules.ts';
@@ -58,6 +58,8 @@ export interface Config {
   };
   /** JSON-RPC URL per chain key. */
   readonly rpcUrls: Readonly<Partial<Record<ChainKey, string>>>;
+  /** The dialect of a Bitcoin-family chain's indexer at `rpcUrls[chain]` (`STRAIT_INDEXER_<CHAIN>_KIND`; Esplora when unset). */
+  readonly utxoIndexerKinds: Readonly<Partial<Record<ChainKey, UtxoIndexerKind>>>;
   /** Sent as `TRON-PRO-API-KEY` to the Tron node (TronGrid needs one); `undefined` sends none. */
   readonly tronApiKey: string | undefined;
   readonly venues: Readonly<Record<string, VenueConfig>>;
@@ -90,6 +92,10 @@ export type PriceConfig =
   | { readonly source: 'fixed'; readonly table: Readonly<Record<string, number>> }
   | { readonly source: 'none' };
 
+/** The HTTP dialects Strait reads a Bitcoin-family indexer in (src/chains/utxo/). */
+export const UTXO_INDEXER_KINDS = ['esplora', 'blockbook'] as const;
+export type UtxoIndexerKind = (typeof UTXO_INDEXER_KINDS)[number];
+
 export type Env = Readonly<Record<string, string | undefined>>;
 
 export class ConfigError extends Error {
@@ -102,6 +108,7 @@ export function loadConfig(env: Env): Config {
     const url = env[`STRAIT_RPC_${key.toUpperCase()}`];
     if (url !== undefined && url !== '') rpcUrls[key] = parseUrl(`STRAIT_RPC_${key.toUpperCase()}`, url);
   }
+  const utxoIndexerKinds = parseUtxoIndexerKinds(env, rpcUrls);
   const venues: Record<string, VenueConfig> = {};
   for (const { id } of VENUE_MODULES) {
     const prefix = `STRAIT_VENUE_${id.toUpperCase()}_`;
@@ -153,6 +160,7 @@ export function loadConfig(env: Env): Config {
       port: parseInteger('STRAIT_WORKER_PORT', env.STRAIT_WORKER_PORT, 8081, 0, 65_535),
     },
     rpcUrls,
+    utxoIndexerKinds,
     tronApiKey: env.STRAIT_RPC_TRON_API_KEY || undefined,
     venues,
     venueSnapshots: parseBool('STRAIT_VENUE_SNAPSHOTS', env.STRAIT_VENUE_SNAPSHOTS, true),
@@ -237,6 +245,26 @@ function parseBool(name: string, raw: string | undefined, fallback: boolean): bo
   if (/^(1|true|yes|on)$/i.test(raw)) return true;
   if (/^(0|false|no|off)$/i.test(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got '${raw}'`);
+}
+
+/**
+ * `STRAIT_INDEXER_<CHAIN>_KIND=esplora|blockbook`: which dialect `STRAIT_RPC_<CHAIN>` speaks on a
+ * Bitcoin-family chain. Set on another chain, or without the URL it describes, it is a mistake
+ * worth stopping for rather than a setting silently ignored.
+ */
+function parseUtxoIndexerKinds(env: Env, rpcUrls: Partial<Record<ChainKey, string>>): Partial<Record<ChainKey, UtxoIndexerKind>> {
+  const kinds: Partial<Record<ChainKey, UtxoIndexerKind>> = {};
+  for (const key of CHAIN_KEYS) {
+    const name = `STRAIT_INDEXER_${key.toUpperCase()}_KIND`;
+    const raw = env[name];
+    if (raw === undefined || raw === '') continue;
+    const kind = UTXO_INDEXER_KINDS.find((k) => k === raw.trim().toLowerCase());
+    if (kind === undefined) throw new ConfigError(`${name} must be one of ${UTXO_INDEXER_KINDS.join(', ')} (got '${raw}')`);
+    if (chainInfo(key).vm !== 'utxo') throw new ConfigError(`${name} applies to Bitcoin-family chains only; ${key} is not one`);
+    if (rpcUrls[key] === undefined) throw new ConfigError(`${name} is set but STRAIT_RPC_${key.toUpperCase()}, the indexer it describes, is not`);
+    kinds[key] = kind;
+  }
+  return kinds;
 }
 
 function parseUrl(name: string, raw: string): string {

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import pino, { type Logger } from 'pino';
 import { createEvmRpc, type EvmRpc } from './chains/evm/createEvmRpc.ts';
+import { createBlockbookIndexer } from './chains/utxo/createBlockbookIndexer.ts';
 import { createUtxoIndexer, type UtxoIndexer } from './chains/utxo/createUtxoIndexer.ts';
+import { utxoNetwork } from './chains/utxo/utxoNetworks.ts';
 import { createSvmRpc, type SvmRpc } from './chains/svm/createSvmRpc.ts';
 import { createTronRpc, type TronRpc } from './chains/tron/createTronRpc.ts';
-import type { Config, PriceConfig } from './config.ts';
+import type { Config, PriceConfig, UtxoIndexerKind } from './config.ts';
 import { DEFAULT_FEE_SCHEDULE } from './domain/feeSchedule.ts';
 import { createDefiLlamaPriceSource } from './prices/defiLlamaPriceSource.ts';
 import { SANDBOX_PRICES, createFixedPriceSource } from './prices/fixedPriceSource.ts';
@@ -61,8 +63,8 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
   const rpcs = new Map<ChainKey, EvmRpc>(rpcUrls.filter(([chain]) => chainInfo(chain).vm === 'evm').map(([chain, url]) => [chain, createEvmRpc(url)]));
   const svmRpcs = new Map<ChainKey, SvmRpc>(rpcUrls.filter(([chain]) => chainInfo(chain).vm === 'svm').map(([chain, url]) => [chain, createSvmRpc(url)]));
   const tronRpcs = new Map<ChainKey, TronRpc>(rpcUrls.filter(([chain]) => chainInfo(chain).vm === 'tron').map(([chain, url]) => [chain, createTronRpc(url, { apiKey: config.tronApiKey })]));
-  // On a Bitcoin-family chain STRAIT_RPC_<CHAIN> names an Esplora-style indexer (docs/configuration.md).
-  const utxoIndexers = new Map<ChainKey, UtxoIndexer>(rpcUrls.filter(([chain]) => chainInfo(chain).vm === 'utxo').map(([chain, url]) => [chain, createUtxoIndexer(url)]));
+  // On a Bitcoin-family chain STRAIT_RPC_<CHAIN> names an indexer, Esplora-style unless STRAIT_INDEXER_<CHAIN>_KIND says Blockbook (docs/configuration.md).
+  const utxoIndexers = new Map<ChainKey, UtxoIndexer>(rpcUrls.filter(([chain]) => chainInfo(chain).vm === 'utxo').map(([chain, url]) => [chain, utxoIndexerOf(chain, url, config.utxoIndexerKinds[chain])]));
   const metrics = createMetrics();
   const venues = createVenueRegistry({ modules: options.modules ?? VENUE_MODULES, venues: config.venues, evm: (chain) => rpcs.get(chain)?.client ?? null, now, observe: metrics.observeVenueAttempt });
   const transferViews = createTransferViewCache({ ttlMs: config.transferCacheMs, maxEntries: 10_000 });
@@ -150,4 +152,9 @@ function createPriceSource(config: PriceConfig, now: () => number): PriceSource 
     case 'defillama':
       return withPinnedStablecoins(createDefiLlamaPriceSource({ baseUrl: config.url, now, refreshMs: 60_000, maxAgeMs: config.maxAgeMs, timeoutMs: 800 }), now);
   }
+}
+
+function utxoIndexerOf(chain: ChainKey, url: string, kind: UtxoIndexerKind | undefined): UtxoIndexer {
+  if (kind !== 'blockbook') return createUtxoIndexer(url);
+  return createBlockbookIndexer(url, { cashAddrPrefix: utxoNetwork(chain)?.cashAddrPrefix ?? null });
 }

@@ -8,7 +8,7 @@ describe('unknownVariables', () => {
     const source = readFileSync(new URL('../config.ts', import.meta.url), 'utf8');
     const named = new Set([...source.matchAll(/\b(STRAIT_[A-Z0-9_]*[A-Z0-9])\b/g)].map((m) => m[1]!));
     for (const name of named) {
-      if (['STRAIT_RPC', 'STRAIT_FEE_WALLET', 'STRAIT_VENUE'].some((family) => name === family)) continue;
+      if (['STRAIT_RPC', 'STRAIT_FEE_WALLET', 'STRAIT_VENUE', 'STRAIT_INDEXER'].some((family) => name === family)) continue;
       expect(KNOWN_VARIABLES, name).toContain(name);
     }
   });

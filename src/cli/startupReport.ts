@@ -1,11 +1,11 @@
 import type { Config, Env } from '../config.ts';
-import { CHAIN_KEYS } from '../domain/chains.ts';
+import { CHAIN_KEYS, chainInfo } from '../domain/chains.ts';
 import type { VenueRegistry } from '../venues/createVenueRegistry.ts';
 
 /**
  * Every variable Strait reads by its exact name (src/config.ts; a test keeps the two in step), and
  * the tooling's own (tests and benches). Families are checked by prefix: `STRAIT_RPC_<CHAIN>`,
- * `STRAIT_FEE_WALLET_<CHAIN>` and `STRAIT_VENUE_<ID>_<NAME>`.
+ * `STRAIT_FEE_WALLET_<CHAIN>`, `STRAIT_INDEXER_<CHAIN>_KIND` (Bitcoin-family chains) and `STRAIT_VENUE_<ID>_<NAME>`.
  */
 export const KNOWN_VARIABLES: readonly string[] = [
   'STRAIT_HOST',
@@ -45,7 +45,10 @@ export const KNOWN_VARIABLES: readonly string[] = [
   'STRAIT_FUZZ_RUNS',
 ];
 
-const CHAIN_FAMILIES = new Set(['STRAIT_RPC_', 'STRAIT_FEE_WALLET_'].flatMap((family) => CHAIN_KEYS.map((chain) => `${family}${chain.toUpperCase()}`)));
+const CHAIN_FAMILIES = new Set([
+  ...['STRAIT_RPC_', 'STRAIT_FEE_WALLET_'].flatMap((family) => CHAIN_KEYS.map((chain) => `${family}${chain.toUpperCase()}`)),
+  ...CHAIN_KEYS.filter((chain) => chainInfo(chain).vm === 'utxo').map((chain) => `STRAIT_INDEXER_${chain.toUpperCase()}_KIND`),
+]);
 
 export interface UnknownVariable {
   readonly name: string;

@@ -1,7 +1,7 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { Value } from 'typebox/value';
+import { Type } from 'typebox';
 import { AppError } from '../../domain/errors.ts';
 import { chainUnavailable } from '../evm/chainUnavailable.ts';
+import { indexerHttp, type IndexerHttpOptions } from './indexerHttp.ts';
 
 /** An unspent output of an address, as the indexer lists it. */
 export interface Utxo {
@@ -36,9 +36,6 @@ export interface UtxoIndexer {
   broadcast(rawHex: string): Promise<string>;
 }
 
-const TIMEOUT_MS = 10_000;
-/** An address with more outputs than this is refused rather than read whole (a dust attack must not stall a build). */
-const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 const TXID = /^[0-9a-f]{64}$/;
 
 const UtxoListSchema = Type.Array(
@@ -56,41 +53,8 @@ const StatusSchema = Type.Object({ confirmed: Type.Boolean(), block_height: Type
 const OutspendSchema = Type.Object({ spent: Type.Boolean(), txid: Type.Optional(Type.String({ pattern: '^[0-9a-f]{64}$' })) });
 const FeeEstimatesSchema = Type.Record(Type.String({ pattern: '^[0-9]+$' }), Type.Number({ minimum: 0 }));
 
-export function createUtxoIndexer(baseUrl: string, options: { timeoutMs?: number; fetch?: typeof fetch } = {}): UtxoIndexer {
-  const root = baseUrl.replace(/\/+$/, '');
-  const doFetch = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
-
-  async function call(method: 'GET' | 'POST', path: string, body?: string): Promise<{ status: number; text: string }> {
-    const what = `${method} ${path.split('/').slice(0, 2).join('/')}`;
-    let response: Response;
-    try {
-      response = await doFetch(`${root}${path}`, { method, signal: AbortSignal.timeout(timeoutMs), ...(body !== undefined ? { body, headers: { 'content-type': 'text/plain' } } : {}) });
-    } catch (error) {
-      throw chainUnavailable(what, error);
-    }
-    const declared = Number(response.headers.get('content-length') ?? '0');
-    if (declared > MAX_ANSWER_BYTES) throw chainUnavailable(what, new Error(`answer of ${declared} bytes is above ${MAX_ANSWER_BYTES}`));
-    let text: string;
-    try {
-      text = await response.text();
-    } catch (error) {
-      throw chainUnavailable(what, error);
-    }
-    if (text.length > MAX_ANSWER_BYTES) throw chainUnavailable(what, new Error(`answer above ${MAX_ANSWER_BYTES} bytes`));
-    return { status: response.status, text };
-  }
-
-  function parsed<S extends TSchema>(schema: S, text: string, what: string): Static<S> {
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      throw chainUnavailable(what, error);
-    }
-    if (!Value.Check(schema, json)) throw chainUnavailable(what, new Error('the indexer answered in a shape Strait does not read'));
-    return json;
-  }
+export function createUtxoIndexer(baseUrl: string, options: IndexerHttpOptions = {}): UtxoIndexer {
+  const { call, parsed } = indexerHttp(baseUrl, options);
 
   function refuseFault(status: number, text: string, what: string): void {
     if (status >= 400) throw chainUnavailable(what, new Error(`HTTP ${status}: ${text.slice(0, 200)}`));

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { hex } from '@scure/base';
 import { Transaction } from '@scure/btc-signer';
+import { blockbookRoute, blockHash, type StandInUtxoSet } from './blockbookStandInRoutes.ts';
 import { outputScriptOf, type UtxoNetwork } from './utxoNetworks.ts';
 import { sameBytes, whyNotSigned, type Prevout } from './verifyUtxoSignatures.ts';
 
@@ -17,6 +18,8 @@ import { sameBytes, whyNotSigned, type Prevout } from './verifyUtxoSignatures.ts
  * replaces signals BIP125 (a sequence below 0xfffffffe) and it pays a higher fee, as bitcoind's
  * replace-by-fee does; the replaced one is forgotten. `GET /tx/:txid/outspend/:vout` says which
  * transaction spends an output. Refusals answer 400 with a bitcoind-style text, as Esplora relays them.
+ * The same UTXO set is also served in Blockbook's REST dialect under `/api/v2/` (blockbookStandInRoutes.ts),
+ * so one stand-in backs either client (`STRAIT_INDEXER_<CHAIN>_KIND=blockbook` reads the `/api/v2/` side).
  */
 export interface EsploraStandIn {
   readonly url: string;
@@ -29,6 +32,8 @@ export interface EsploraStandIn {
   /** While true, accepted transactions wait in the mempool (unconfirmed) until `mine()`. */
   holdMempool(hold: boolean): void;
   mine(): void;
+  /** How many requests its Blockbook side (`/api/v2/`) has answered: a test's proof of which dialect a client spoke. */
+  blockbookRequests(): number;
   close(): Promise<void>;
 }
 
@@ -50,6 +55,7 @@ export async function startEsploraStandIn(network: UtxoNetwork): Promise<Esplora
   let height = 100;
   let feeRate = 5;
   let hold = false;
+  let blockbookHits = 0;
 
   const outpoint = (txid: string, vout: number): string => `${txid}:${vout}`;
 
@@ -135,7 +141,40 @@ export async function startEsploraStandIn(network: UtxoNetwork): Promise<Esplora
     return held.spent.find((p) => outpoint(p.txid, p.vout) === point);
   }
 
-  function route(method: string, path: string, body: string): { status: number; text: string; json?: boolean } {
+  /** bitcoind's verdict on a raw transaction: accepted (and mined at once unless the mempool is held), or refused with its code and reason. */
+  function accept(body: string): { txid: string } | { refused: string; code: number } {
+    let tx: Transaction;
+    const raw = body.trim().toLowerCase();
+    try {
+      tx = Transaction.fromRaw(hex.decode(raw), TX_OPTIONS);
+    } catch (error) {
+      return { refused: `TX decode failed: ${(error as Error).message}`, code: -22 };
+    }
+    const verdict = refusal(tx);
+    if (typeof verdict === 'string') return { refused: verdict, code: -26 };
+    for (const txid of verdict.replaces) evict(txid);
+    admit(tx, raw, !hold, verdict.spent, verdict.fee);
+    return { txid: tx.id };
+  }
+
+  const utxoSet: StandInUtxoSet = {
+    network,
+    unspentPaying: (script) => [...unspent.values()].filter((u) => sameBytes(u.script, script)).map((u) => ({ txid: u.txid, vout: u.vout, amount: u.amount, height: transactions.get(u.txid)?.height ?? null })),
+    transaction: (txid) => {
+      const held = transactions.get(txid);
+      return held ? { raw: held.raw, height: held.height, fee: held.fee } : null;
+    },
+    spenderOf: (txid, vout) => spenders.get(outpoint(txid, vout)) ?? null,
+    tipHeight: () => height,
+    feeRate: () => feeRate,
+    accept,
+  };
+
+  function route(method: string, path: string, body: string, query: URLSearchParams): { status: number; text: string; json?: boolean } {
+    if (path.startsWith('/api/v2/')) {
+      blockbookHits++;
+      return blockbookRoute(utxoSet, method, path, body, query);
+    }
     const parts = path.split('/').filter(Boolean);
     if (method === 'GET' && parts[0] === 'address' && parts[2] === 'utxo' && parts.length === 3) {
       const script = outputScriptOf(network, decodeURIComponent(parts[1] ?? ''));
@@ -171,18 +210,8 @@ export async function startEsploraStandIn(network: UtxoNetwork): Promise<Esplora
       return { status: 200, text: JSON.stringify(Object.fromEntries(targets.map((t) => [String(t), t <= 2 ? feeRate : Math.max(1, feeRate / 2)]))), json: true };
     }
     if (method === 'POST' && path === '/tx') {
-      let tx: Transaction;
-      const raw = body.trim().toLowerCase();
-      try {
-        tx = Transaction.fromRaw(hex.decode(raw), TX_OPTIONS);
-      } catch (error) {
-        return { status: 400, text: `sendrawtransaction RPC error: {"code":-22,"message":"TX decode failed: ${(error as Error).message}"}` };
-      }
-      const verdict = refusal(tx);
-      if (typeof verdict === 'string') return { status: 400, text: `sendrawtransaction RPC error: {"code":-26,"message":"${verdict}"}` };
-      for (const txid of verdict.replaces) evict(txid);
-      admit(tx, raw, !hold, verdict.spent, verdict.fee);
-      return { status: 200, text: tx.id };
+      const verdict = accept(body);
+      return 'refused' in verdict ? { status: 400, text: `sendrawtransaction RPC error: {"code":${verdict.code},"message":"${verdict.refused}"}` } : { status: 200, text: verdict.txid };
     }
     return { status: 404, text: 'not found' };
   }
@@ -192,7 +221,7 @@ export async function startEsploraStandIn(network: UtxoNetwork): Promise<Esplora
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const answer = route(req.method ?? 'GET', url.pathname, Buffer.concat(chunks).toString('utf8'));
+      const answer = route(req.method ?? 'GET', url.pathname, Buffer.concat(chunks).toString('utf8'), url.searchParams);
       res.writeHead(answer.status, { 'content-type': answer.json ? 'application/json' : 'text/plain' });
       res.end(answer.text);
     });
@@ -226,10 +255,7 @@ export async function startEsploraStandIn(network: UtxoNetwork): Promise<Esplora
     mine() {
       for (const held of transactions.values()) if (held.height === null) held.height = ++height;
     },
+    blockbookRequests: () => blockbookHits,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-function blockHash(height: number): string {
-  return height.toString(16).padStart(64, '0');
 }

@@ -63,7 +63,9 @@ export function configCheckCommand(args: readonly string[], env: Env, io: CliIo,
   const chains: ChainRow[] = CHAIN_KEYS.map((chain) => {
     const rpc = config.rpcUrls[chain];
     const feeWallet = config.fees.wallets[chain] ?? null;
-    return { chain, rpc: rpc ? hostOf(rpc) : null, feeWallet, note: chainNote(Boolean(rpc), Boolean(feeWallet)) };
+    const kind = config.utxoIndexerKinds[chain];
+    // Which dialect a Bitcoin-family indexer is read in matters as much as where it is.
+    return { chain, rpc: rpc ? `${hostOf(rpc)}${kind === 'blockbook' ? ' (blockbook)' : ''}` : null, feeWallet, note: chainNote(Boolean(rpc), Boolean(feeWallet)) };
   });
   const summary = startupSummary(config, registry);
   if (values.json) {
