@@ -40,6 +40,8 @@ export interface OpStackOperator {
   /** One round of sequencing and proposing (the loop runs it on its interval; tests may call it). */
   tick(): Promise<void>;
   stop(): Promise<void>;
+  /** What the loop has done so far (deposits sequenced, the last L1 block read, the last L2 block proposed). */
+  progress(): { deposits: number; nextL1Block: bigint; proposedL2Block: bigint; ticks: number };
 }
 
 /** The opaque data of a `TransactionDeposited` (version 0): mint, value, gas limit, is-creation, data. */
@@ -57,6 +59,8 @@ export function startOpStackOperator(input: { l1RpcUrl: string; l2RpcUrl: string
   let nextL1Block = 0n;
   let proposedL2Block = -1n;
   let running: Promise<void> | null = null;
+  let deposits = 0;
+  let ticks = 0;
 
   async function sequence(): Promise<void> {
     const latest = await l1.getBlockNumber();
@@ -69,6 +73,7 @@ export function startOpStackOperator(input: { l1RpcUrl: string; l2RpcUrl: string
       const raw = serializeTransaction({ type: 'deposit', sourceHash, from: args.from, to: deposit.isCreation ? undefined : args.to, mint: deposit.mint, value: deposit.value, gas: deposit.gas, isSystemTx: false, data: deposit.data } as Parameters<typeof serializeTransaction>[0]);
       const hash = (await l2.request({ method: 'eth_sendRawTransaction', params: [raw] })) as Hex;
       await l2.waitForTransactionReceipt({ hash, pollingInterval: 50, timeout: 10_000 });
+      deposits++;
     }
     nextL1Block = latest + 1n;
   }
@@ -99,6 +104,7 @@ export function startOpStackOperator(input: { l1RpcUrl: string; l2RpcUrl: string
         await sequence();
         await propose();
         await keepTime();
+        ticks++;
       } finally {
         running = null;
       }
@@ -108,6 +114,7 @@ export function startOpStackOperator(input: { l1RpcUrl: string; l2RpcUrl: string
   const timer = setInterval(() => void tick().catch((error: unknown) => input.onError?.(error)), input.intervalMs ?? 500);
   return {
     tick,
+    progress: () => ({ deposits, nextL1Block, proposedL2Block, ticks }),
     async stop() {
       clearInterval(timer);
       await running?.catch(() => undefined);

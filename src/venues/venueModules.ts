@@ -64,6 +64,8 @@ export const VENUE_MODULES: readonly VenueEntry[] = [
   cbridgeVenue,
   cctpVenue,
   hyperliquidVenue,
+  // Built (opstack/opstackVenue.ts, run end to end on anvil in test/opstackTransfer.test.ts) but not
+  // registered: priced and tracked by JSON-RPC reads, and no recorded answer of a real node yet (docs/venues/opstack.md).
   planned('opstack', 'canonical', ['evm_calldata']),
   planned('arbitrum', 'canonical', ['evm_calldata']),
   // Built (usdt0/usdt0Venue.ts, its contract replayed in usdt0Contract.test.ts) but not registered:
