@@ -20,6 +20,8 @@ export interface AnvilOptions {
   port?: number;
   /** Seconds between blocks; default: automine (one block per transaction). */
   blockTime?: number;
+  /** `optimism`: anvil accepts OP Stack deposit transactions (type 0x7e), as an OP Stack L2 does. */
+  network?: 'optimism';
 }
 
 export interface AnvilInstance {
@@ -122,6 +124,7 @@ export async function startAnvil(opts: AnvilOptions): Promise<AnvilInstance> {
     '--chain-id', String(opts.chainId),
   ];
   if (opts.blockTime !== undefined) args.push('--block-time', String(opts.blockTime));
+  if (opts.network !== undefined) args.push('--network', opts.network);
 
   installExitHooks();
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -23,8 +23,28 @@ export const SANDBOX_CONTRACT_NAMES = [
   'SandboxLifiDiamond',
   'SandboxSquidRouter',
   'SandboxMeson',
+  'SandboxOpL1StandardBridge',
+  'SandboxOpL1CrossDomainMessenger',
+  'SandboxOptimismPortal2',
+  'SandboxDisputeGameFactory',
+  'SandboxL2ToL1MessagePasser',
+  'SandboxL2CrossDomainMessenger',
+  'SandboxL2StandardBridge',
+  'SandboxOptimismMintableERC20',
 ] as const;
 export type SandboxContractName = (typeof SANDBOX_CONTRACT_NAMES)[number];
+
+/** Stand-ins that share a source file (one chain side of a system); every other one is `<name>.sol`. */
+const SHARED_FILES: Partial<Record<SandboxContractName, string>> = {
+  SandboxOpL1StandardBridge: 'SandboxOpStackL1.sol',
+  SandboxOpL1CrossDomainMessenger: 'SandboxOpStackL1.sol',
+  SandboxOptimismPortal2: 'SandboxOpStackL1.sol',
+  SandboxL2ToL1MessagePasser: 'SandboxOpStackL2.sol',
+  SandboxL2CrossDomainMessenger: 'SandboxOpStackL2.sol',
+  SandboxL2StandardBridge: 'SandboxOpStackL2.sol',
+  SandboxOptimismMintableERC20: 'SandboxOpStackL2.sol',
+};
+const fileOf = (name: SandboxContractName): string => SHARED_FILES[name] ?? `${name}.sol`;
 export interface CompiledContract {
   abi: Abi;
   /** Runtime (deployed) bytecode: what anvil_setCode installs; constructors never run. */
@@ -73,7 +93,7 @@ async function readSources(): Promise<Record<string, string>> {
   const sources: Record<string, string> = {};
   for (const f of files) sources[f] = await readFile(join(dir, f), 'utf8');
   for (const name of SANDBOX_CONTRACT_NAMES) {
-    if (!(`${name}.sol` in sources)) throw new Error(`missing ${name}.sol in ${dir}`);
+    if (!(fileOf(name) in sources)) throw new Error(`missing ${fileOf(name)} in ${dir}`);
   }
   return sources;
 }
@@ -139,7 +159,7 @@ async function compile(): Promise<SandboxContracts> {
 
   const result = {} as SandboxContracts;
   for (const name of SANDBOX_CONTRACT_NAMES) {
-    const out = output.contracts?.[`${name}.sol`]?.[name];
+    const out = output.contracts?.[fileOf(name)]?.[name];
     const object = out?.evm.deployedBytecode.object;
     if (!out || !object) throw new Error(`solc produced no runtime bytecode for ${name}`);
     result[name] = { abi: out.abi, runtimeBytecode: `0x${object}` };
