@@ -1,0 +1,69 @@
+/**
+ * `npm run bench:ab -- --a=<checkout> [--b=<checkout>] [--rounds=3] [--postgres] [--seconds=10]`:
+ * the quote load of `npm run bench:memory` (36 scripted venues answering at once, autocannon from
+ * 16 connections) on two checkouts of Strait, interleaved A, B, A, B… in one run, so that a shared
+ * machine's drift hits both alike. `--b` defaults to this checkout. Prints, per round and side,
+ * quotes/s, CPU per quote and peak RSS; compare the ratios, the absolute figures move with the
+ * machine. Both sides use this checkout's harness (fakes, load) and their own service code.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openStore } from '../src/store/openStore.ts';
+import { startScriptedVenues } from '../src/venues/fake/scriptedVenue.ts';
+import { VENUE_MODULES } from '../src/venues/venueModules.ts';
+import { createThrowawayDatabase } from './createThrowawayDatabase.ts';
+import { measureThroughput } from './measureThroughput.ts';
+import { sampleRss } from './sampleRss.ts';
+import { startBenchService } from './startBenchService.ts';
+import { BENCH_QUOTE_BODY, straitBenchEnv } from './straitBenchEnv.ts';
+
+const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const a = arg('a');
+if (!a) throw new Error('usage: npm run bench:ab -- --a=<checkout> [--b=<checkout>] [--rounds=3] [--postgres] [--seconds=10]');
+const sides = { A: resolve(a), B: resolve(arg('b') ?? fileURLToPath(new URL('..', import.meta.url))) };
+const rounds = Number(arg('rounds') ?? 3);
+const seconds = Number(arg('seconds') ?? 10);
+const postgres = process.argv.includes('--postgres');
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const fakes = await startScriptedVenues(Object.fromEntries(VENUE_MODULES.map((v, i) => [v.id, { kind: 'price', outBps: 9_990 - i, delayMs: 0, etaSeconds: 30 + i }])));
+const summary: Record<string, { cpu: number[]; qps: number[] }> = { A: { cpu: [], qps: [] }, B: { cpu: [], qps: [] } };
+process.stdout.write(`A = ${sides.A}\nB = ${sides.B}\n${postgres ? 'PostgreSQL' : 'PGlite'}, ${rounds} rounds of ${seconds} s each\n`);
+try {
+  for (let round = 1; round <= rounds; round += 1) {
+    for (const [side, checkout] of Object.entries(sides)) {
+      const dataDir = await mkdtemp(join(os.tmpdir(), 'strait-ab-'));
+      const database = postgres ? await createThrowawayDatabase(ADMIN_URL, 'strait_ab') : null;
+      try {
+        if (!database) await (await openStore({ dataDir })).close();
+        const service = await startBenchService({ mode: 'strait', env: straitBenchEnv(fakes.url, database ? { DATABASE_URL: database.url } : { STRAIT_DATA_DIR: dataDir }), checkout });
+        try {
+          const origin = new URL(service.url).origin;
+          await measureThroughput({ origin, method: 'POST', paths: ['/v1/bridge/quote'], body: BENCH_QUOTE_BODY, connections: 16, durationS: 3, warmupS: 0 });
+          const before = await service.usage();
+          const sampler = sampleRss(service);
+          const load = await measureThroughput({ origin, method: 'POST', paths: ['/v1/bridge/quote'], body: BENCH_QUOTE_BODY, connections: 16, durationS: seconds, warmupS: 0 });
+          const peak = await sampler.stop();
+          const after = await service.usage();
+          const cpu = (after.cpuMs - before.cpuMs) / Math.max(1, load.total);
+          summary[side]?.cpu.push(cpu);
+          summary[side]?.qps.push(load.requestsPerSecond);
+          process.stdout.write(`round ${round} ${side}: ${load.requestsPerSecond.toFixed(0)} quotes/s, CPU per quote ${cpu.toFixed(2)} ms, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms, peak RSS ${peak.peakMb} MB, non-2xx ${load.non2xx}\n`);
+        } finally {
+          await service.stop();
+        }
+      } finally {
+        await database?.drop();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    }
+  }
+  const mean = (xs: number[]): number => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
+  const A = summary.A as { cpu: number[]; qps: number[] };
+  const B = summary.B as { cpu: number[]; qps: number[] };
+  process.stdout.write(`mean: A ${mean(A.qps).toFixed(0)} quotes/s, ${mean(A.cpu).toFixed(2)} ms CPU per quote; B ${mean(B.qps).toFixed(0)} quotes/s, ${mean(B.cpu).toFixed(2)} ms; B/A throughput ×${(mean(B.qps) / mean(A.qps)).toFixed(2)}, CPU ×${(mean(B.cpu) / mean(A.cpu)).toFixed(2)}\n`);
+} finally {
+  await fakes.close();
+}
