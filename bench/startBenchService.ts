@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type BenchServiceMessage =
@@ -36,6 +37,8 @@ export interface BenchServiceOptions {
   readonly nodeArgs?: readonly string[];
   /** `strait` mode on the compiled build in plain Node (bench/benchServiceMainBuilt.mjs; `npm run build` first). */
   readonly built?: boolean;
+  /** Another checkout of Strait whose service to run instead of this one's (A/B: bench/abQuoteLoad.ts). */
+  readonly checkout?: string;
 }
 
 const ENTRY = fileURLToPath(new URL('./benchServiceMain.ts', import.meta.url));
@@ -44,7 +47,8 @@ const BUILT_ENTRY = fileURLToPath(new URL('./benchServiceMainBuilt.mjs', import.
 /** Forks bench/benchServiceMain.ts under tsx (as `npm start` runs Strait) and waits for it to listen. */
 export async function startBenchService(options: BenchServiceOptions): Promise<BenchService> {
   if (options.built && options.mode !== 'strait') throw new Error('only the strait mode runs on the build');
-  const child = fork(options.built ? BUILT_ENTRY : ENTRY, [options.mode], {
+  const entry = options.checkout ? join(options.checkout, 'bench', options.built ? 'benchServiceMainBuilt.mjs' : 'benchServiceMain.ts') : options.built ? BUILT_ENTRY : ENTRY;
+  const child = fork(entry, [options.mode], {
     execArgv: [...(options.built ? [] : ['--import', 'tsx']), ...(options.nodeArgs ?? [])],
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

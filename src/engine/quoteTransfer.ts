@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { chainInfo, type ChainKey } from '../domain/chains.ts';
 import { bestRow, fastestRow, rankRows } from '../domain/ranking.ts';
 import type { JsonObject } from '../domain/steps.ts';
-import { insertDecision, type StoredDecision, type StoredQuoteRow } from '../store/decisionRepository.ts';
+import { type StoredDecision, type StoredQuoteRow } from '../store/decisionRepository.ts';
 import type { RoutableVenue } from '../venues/createVenueRegistry.ts';
 import type { UsdPrice } from '../prices/PriceSource.ts';
 import type { VenueQuote, VenueQuoteRequest } from '../venues/Venue.ts';
@@ -113,7 +113,7 @@ export async function quoteTransfer(deps: EngineDeps, body: QuoteBody, requestId
     quotes,
     rejections: rejected.sort((a, b) => (a.venue < b.venue ? -1 : 1)),
   };
-  await insertDecision(deps.store.db, decision);
+  await deps.store.writeDecision(decision);
   return decisionView(decision, fastestRow(rows)?.quoteId ?? null);
 }
 

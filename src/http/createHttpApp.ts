@@ -1,6 +1,5 @@
 import { fastifySSE } from '@fastify/sse';
 import swagger from '@fastify/swagger';
-import scalarApiReference from '@scalar/fastify-api-reference';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { AppError } from '../domain/errors.ts';
@@ -14,6 +13,7 @@ import type { RateLimiter } from './rateLimits/RateLimiter.ts';
 import { registerRateLimits } from './rateLimits/registerRateLimits.ts';
 import { registerGracefulDrain } from './registerGracefulDrain.ts';
 import { registerHttpMetrics } from './registerHttpMetrics.ts';
+import { registerApiReference } from './registerApiReference.ts';
 import { API_DESCRIPTION } from './apiDescription.ts';
 import { attachExamples } from './examples/attachExamples.ts';
 import { documentedSchema } from './examples/documentedSchema.ts';
@@ -89,9 +89,10 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error, request, reply) => sendError(reply, error, request));
   app.setNotFoundHandler((request, reply) => sendError(reply, new AppError('route_not_found', `no endpoint ${request.method} ${request.url.split('?')[0]}`), request));
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: it runs on every answer, where an async one costs a promise and a microtask hop.
+  app.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
-    return payload;
+    done(null, payload);
   });
 
   // Fastify types the instance by its pino Logger; the registrars take the plain instance type.
@@ -116,7 +117,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
       // The reference page, rendered in the browser from openapi.json by Scalar's bundled script,
       // which the plugin serves itself (/v1/docs/js/scalar.js): nothing is fetched from a CDN, and no
       // web fonts either (withDefaultFonts). Tags open so every operation is listed without a click.
-      await v1.register(scalarApiReference, { routePrefix: '/docs', configuration: { url: '../openapi.json', pageTitle: 'Strait API reference', withDefaultFonts: false, hideClientButton: true, telemetry: false, defaultOpenAllTags: true, showDeveloperTools: 'never' } as never });
+      // The plugin is loaded on the page's first request (registerApiReference.ts: memory).
+      registerApiReference(v1, { url: '../openapi.json', pageTitle: 'Strait API reference', withDefaultFonts: false, hideClientButton: true, telemetry: false, defaultOpenAllTags: true, showDeveloperTools: 'never' });
     },
     { prefix: '/v1' },
   );

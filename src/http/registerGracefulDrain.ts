@@ -16,9 +16,10 @@ export function registerGracefulDrain(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onResponse', async () => {
+  app.addHook('onResponse', (_request, _reply, done) => {
     // After the answer has left, the parser reads any request already buffered on the connection
     // before the next turn; only then is the connection idle and safe to close.
     if (closing) setImmediate(() => app.server.closeIdleConnections());
+    done();
   });
 }

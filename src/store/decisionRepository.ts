@@ -49,38 +49,63 @@ export interface StoredRejection {
  * atomic without a transaction and costs one round trip: a quote writes ~36 rows on its hot path.
  */
 export async function insertDecision(db: Kysely<Database>, decision: StoredDecision): Promise<void> {
-  const quotes = decision.quotes.map((q) => ({
-    quote_id: q.quoteId,
-    rank: q.rank,
-    venue: q.venue,
-    amount_in: q.amountIn.toString(),
-    amount_out: q.amountOut.toString(),
-    min_amount_out: q.minAmountOut.toString(),
-    estimated_seconds: q.estimatedSeconds,
-    fee_bps: q.feeBps,
-    fee_amount: q.feeAmount.toString(),
-    tier_saved_bps: q.tierSavedBps,
-    executable: q.executable,
-    eligibility: q.eligibility,
-    expires_at: q.expiresAt,
-    venue_quote: q.venueQuote,
+  await insertDecisions(db, [decision]);
+}
+
+/**
+ * Stores several decisions, each with every row and rejection, in one statement: all or none. The
+ * decision writer (decisionWriter.ts) hands it the decisions of quotes that finished together, so
+ * the store parses, plans and commits once for them instead of once each.
+ */
+export async function insertDecisions(db: Kysely<Database>, decisions: readonly StoredDecision[]): Promise<void> {
+  if (decisions.length === 0) return;
+  const heads = decisions.map((d) => ({
+    id: d.id,
+    request: d.request,
+    privacy: d.privacy,
+    user_ip: d.userIp,
+    fees: d.fees,
+    pricing: d.pricing,
+    best_quote_id: d.bestQuoteId,
+    empty_reason: d.emptyReason,
+    created_at: d.createdAt,
+    expires_at: d.expiresAt,
   }));
-  const rejections = decision.rejections.map((r) => ({ venue: r.venue, code: r.code, message: r.message, details: r.details }));
+  const quotes = decisions.flatMap((d) =>
+    d.quotes.map((q) => ({
+      decision_id: d.id,
+      quote_id: q.quoteId,
+      rank: q.rank,
+      venue: q.venue,
+      amount_in: q.amountIn.toString(),
+      amount_out: q.amountOut.toString(),
+      min_amount_out: q.minAmountOut.toString(),
+      estimated_seconds: q.estimatedSeconds,
+      fee_bps: q.feeBps,
+      fee_amount: q.feeAmount.toString(),
+      tier_saved_bps: q.tierSavedBps,
+      executable: q.executable,
+      eligibility: q.eligibility,
+      expires_at: q.expiresAt,
+      venue_quote: q.venueQuote,
+    })),
+  );
+  const rejections = decisions.flatMap((d) => d.rejections.map((r) => ({ decision_id: d.id, venue: r.venue, code: r.code, message: r.message, details: r.details })));
   await sql`
     WITH decision AS (
       INSERT INTO decisions (id, request, privacy, user_ip, fees, pricing, best_quote_id, empty_reason, created_at, expires_at)
-      VALUES (${decision.id}, ${JSON.stringify(decision.request)}::jsonb, ${decision.privacy}, ${decision.userIp}, ${JSON.stringify(decision.fees)}::jsonb,
-              ${JSON.stringify(decision.pricing)}::jsonb, ${decision.bestQuoteId}, ${decision.emptyReason}, ${decision.createdAt}, ${decision.expiresAt})
+      SELECT d.id, d.request, d.privacy, d.user_ip, d.fees, d.pricing, d.best_quote_id, d.empty_reason, d.created_at, d.expires_at
+      FROM jsonb_to_recordset(${JSON.stringify(heads)}::jsonb) AS d(id uuid, request jsonb, privacy boolean, user_ip text, fees jsonb, pricing jsonb, best_quote_id text, empty_reason text, created_at bigint, expires_at bigint)
     ),
     quotes AS (
       INSERT INTO decision_quotes (decision_id, quote_id, rank, venue, amount_in, amount_out, min_amount_out, estimated_seconds, fee_bps, fee_amount, tier_saved_bps, executable, eligibility, expires_at, venue_quote)
-      SELECT ${decision.id}::uuid, q.quote_id, q.rank, q.venue, q.amount_in::numeric, q.amount_out::numeric, q.min_amount_out::numeric, q.estimated_seconds, q.fee_bps, q.fee_amount::numeric, q.tier_saved_bps, q.executable, q.eligibility, q.expires_at, q.venue_quote
-      FROM jsonb_to_recordset(${JSON.stringify(quotes)}::jsonb) AS q(quote_id text, rank integer, venue text, amount_in text, amount_out text, min_amount_out text, estimated_seconds integer, fee_bps integer, fee_amount text, tier_saved_bps integer, executable boolean, eligibility text, expires_at bigint, venue_quote jsonb)
+      SELECT q.decision_id, q.quote_id, q.rank, q.venue, q.amount_in::numeric, q.amount_out::numeric, q.min_amount_out::numeric, q.estimated_seconds, q.fee_bps, q.fee_amount::numeric, q.tier_saved_bps, q.executable, q.eligibility, q.expires_at, q.venue_quote
+      FROM jsonb_to_recordset(${JSON.stringify(quotes)}::jsonb) AS q(decision_id uuid, quote_id text, rank integer, venue text, amount_in text, amount_out text, min_amount_out text, estimated_seconds integer, fee_bps integer, fee_amount text, tier_saved_bps integer, executable boolean, eligibility text, expires_at bigint, venue_quote jsonb)
     ),
     rejections AS (
       INSERT INTO decision_rejections (decision_id, venue, code, message, details)
-      SELECT ${decision.id}::uuid, r.venue, r.code, r.message, NULLIF(r.details, 'null'::jsonb)
-      FROM jsonb_to_recordset(${JSON.stringify(rejections)}::jsonb) AS r(venue text, code text, message text, details jsonb)
+      SELECT r.decision_id, r.venue, r.code, r.message, NULLIF(r.details, 'null'::jsonb)
+      FROM jsonb_to_recordset(${JSON.stringify(rejections)}::jsonb) AS r(decision_id uuid, venue text, code text, message text, details jsonb)
     )
     SELECT 1`.execute(db);
 }

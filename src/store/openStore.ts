@@ -3,6 +3,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './dataDirLock.ts';
+import { insertDecisions, type StoredDecision } from './decisionRepository.ts';
+import { createDecisionWriter } from './decisionWriter.ts';
 import { migrateToLatest, migrationCounts } from './migrateStore.ts';
 import { createPglitePool } from './pglitePool.ts';
 import type { Database } from './schema.ts';
@@ -20,6 +22,11 @@ export interface Store {
    * Returns the unsubscribe function.
    */
   onTransferEvent(listener: (transferId: string) => void): () => void;
+  /**
+   * Stores a quote's decision; resolves once it is committed. Decisions of quotes that finish while
+   * a write is in flight are committed together in the next statement (decisionWriter.ts).
+   */
+  writeDecision(decision: StoredDecision): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -92,6 +99,8 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       throw error;
     });
   }
+  // PGlite has one session, so one statement at a time; PostgreSQL keeps pool clients for reads.
+  const decisions = createDecisionWriter((batch) => insertDecisions(db, batch), { maxInFlight: driver === 'pglite' ? 1 : 4, maxBatch: 32 });
   return {
     db,
     driver,
@@ -107,7 +116,9 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    writeDecision: (decision) => decisions.write(decision),
     async close() {
+      await decisions.idle();
       listeners.clear();
       await stopListening();
       await db.destroy();

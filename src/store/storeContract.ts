@@ -54,6 +54,19 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
       expect(await findDecision(store.db, randomUUID())).toBeNull();
     });
 
+    it('commits decisions written together in one statement each whole, and fails only the one the store refuses', async () => {
+      const many = Array.from({ length: 12 }, () => decision());
+      // Written at once: the first goes alone, the rest queue behind it and are committed together.
+      await Promise.all(many.map((d) => store.writeDecision(d)));
+      for (const d of many) expect(await findDecision(store.db, d.id)).toEqual(d);
+      const fresh = decision();
+      const duplicate = { ...decision(), id: many[0]!.id };
+      const results = await Promise.allSettled([store.writeDecision(decision()), store.writeDecision(fresh), store.writeDecision(duplicate)]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+      expect(await findDecision(store.db, fresh.id)).toEqual(fresh);
+      expect(await findDecision(store.db, many[0]!.id)).toEqual(many[0]);
+    });
+
     it('stores a transfer with steps, fee rows and submissions, and refuses a second transfer per decision', async () => {
       const d = decision();
       await insertDecision(store.db, d);
