@@ -24,6 +24,12 @@ export interface SvmStep {
   readonly serializedTx: string;
   readonly encoding: 'base64' | 'hex';
   readonly refreshBlockhash: boolean;
+  /**
+   * The entries of the address lookup tables the transaction loads from, read from the chain at
+   * build (base58 by table address). Kept with the stored step so the checks at submit resolve the
+   * same accounts; never handed out.
+   */
+  readonly lookupTables?: Readonly<Record<string, readonly string[]>>;
 }
 
 /**

@@ -7,6 +7,8 @@ import type { DepositInstruction, EvmStep, JsonObject, Step, SvmStep, TronStep, 
 import { nativeToken, type TokenInfo } from '../domain/tokens.ts';
 import { decodeSvmTransaction } from '../chains/svm/decodeSvmTransaction.ts';
 import { SPL_TOKEN_PROGRAM, mergeFeeInstructions } from '../chains/svm/mergeFeeInstructions.ts';
+import { UNREAD_LOOKUP_TABLE } from '../chains/svm/addressLookupTables.ts';
+import { withLookupTables } from './svmLookupTables.ts';
 import { findDecision, type StoredDecision, type StoredQuoteRow } from '../store/decisionRepository.ts';
 import { initialClaim } from './claims/claimObject.ts';
 import { findTransferByDecision, insertTransfer, type FeeRowRecord, type StoredStep, type TransferRecord } from '../store/transferRepository.ts';
@@ -82,7 +84,9 @@ export async function buildTransfer(deps: EngineDeps, body: BuildBody, requestId
   } catch (error) {
     // Every unsafe answer marks its venue degraded (and counts as its fault), wherever it was refused.
     const health = seen.venue?.health;
-    if (error instanceof AppError && error.code === 'unsafe_venue_answer' && health && health.refusals === seen.refusalsBefore) health.recordRefusal(error.message);
+    // Not one that only Strait's own configuration made unverifiable (no Solana RPC to read lookup tables).
+    const venueAtFault = (error as AppError).details?.venueAtFault !== false;
+    if (error instanceof AppError && error.code === 'unsafe_venue_answer' && venueAtFault && health && health.refusals === seen.refusalsBefore) health.recordRefusal(error.message);
     throw error;
   }
 }
@@ -178,6 +182,8 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
   // On an EVM source each cut is a `fee` step; on Solana the cuts ride inside the venue's transaction.
   const merged = chainInfo(request.fromChain).vm === 'svm' && stepCuts.length > 0;
   const fees = chainId === null ? [] : stepCuts.map((cut) => feeStep(cut, request.fromToken, chainId));
+  const svmRpc = chainInfo(request.fromChain).vm === 'svm' ? deps.svmRpc(request.fromChain) : null;
+  plan = await withLookupTables(svmRpc, plan);
   const planned = merged ? mergeCuts(plan, stepCuts, request.fromToken) : mainSteps(plan);
   // A deposit build hands out `deposit` and only the fee steps (spec §2: `deposit` comes instead of
   // steps). The funding transfer Strait expects stays internal, kept to verify the `main` submission:
@@ -250,7 +256,8 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
     vm: s.vm,
     chain: request.fromChain,
     // A fee step remembers which cut it pays, so its submission moves that fee row.
-    payload: { ...(stepView(s) as unknown as JsonObject), ...(s.step === 'fee' ? { feeKind: stepCuts[feeIndex++]?.kind ?? null } : {}) },
+    // A Solana step keeps the lookup-table entries its checks resolved, for the same checks at submit.
+    payload: { ...(stepView(s) as unknown as JsonObject), ...(s.step === 'fee' ? { feeKind: stepCuts[feeIndex++]?.kind ?? null } : {}), ...(s.vm === 'svm' && s.lookupTables ? { lookupTables: s.lookupTables as unknown as JsonObject } : {}) },
   }));
   // Every deposit build records what must reach the address, so a `main` submission can be taken by
   // hash on any chain (acceptDepositFunding.ts); on EVM the expected funding transfer above does that.
@@ -400,15 +407,18 @@ function mergeCuts(plan: VenueBuildPlan, cuts: readonly Cut[], token: TokenInfo)
   const main = plan.shape === 'steps' ? plan.steps.filter((s): s is SvmStep => s.vm === 'svm' && s.step === 'main') : [];
   if (plan.shape !== 'steps' || main.length !== 1) throw new AppError('unsafe_venue_answer', 'the venue answered without one Solana transaction that can carry the fee instructions; nothing was built');
   const original = main[0]!;
-  // A token transfer appended to a message that loads accounts from lookup tables could name the mint
-  // or an account a table already loads (the runtime refuses it as AccountLoadedTwice), and Strait
-  // cannot read the tables offline: refuse rather than hand out a transaction that fails.
-  if (token.address !== null && decodeSvmTransaction(original.serializedTx, original.encoding).addressTableLookups.length > 0) {
-    throw new AppError('unsafe_venue_answer', "the venue's Solana transaction loads accounts from lookup tables, which Strait's fee transfers cannot be merged with safely; nothing was built");
+  // A token transfer appended to a message that loads accounts from lookup tables names the mint and
+  // token accounts a table may already load (the runtime refuses a second copy as AccountLoadedTwice):
+  // merged only with the tables read from the chain (withLookupTables), never blind.
+  if (token.address !== null && original.lookupTables === undefined && decodeSvmTransaction(original.serializedTx, original.encoding).addressTableLookups.length > 0) {
+    throw new AppError('unsafe_venue_answer', `the venue's Solana transaction loads accounts from lookup tables, and Strait's fee transfers are merged into one only when it can read them (${NO_SVM_RPC}); nothing was built`, { details: { venueAtFault: false } });
   }
-  const serializedTx = mergeFeeInstructions(original.serializedTx, original.encoding, cuts.map((cut) => ({ wallet: cut.wallet, amount: cut.amount })), { mint: token.address, decimals: token.decimals, tokenProgram: SPL_TOKEN_PROGRAM });
+  const serializedTx = mergeFeeInstructions(original.serializedTx, original.encoding, cuts.map((cut) => ({ wallet: cut.wallet, amount: cut.amount })), { mint: token.address, decimals: token.decimals, tokenProgram: SPL_TOKEN_PROGRAM }, original.lookupTables ? { lookupTables: original.lookupTables } : {});
   return plan.steps.map((step) => (step === original ? { ...original, serializedTx } : step));
 }
+
+/** Why a Solana transaction that loads accounts from lookup tables cannot be checked or merged here. */
+const NO_SVM_RPC = 'Strait reads lookup tables through the source chain\'s Solana RPC, and none is configured (STRAIT_RPC_SOLANA)';
 
 /** The plan's own transactions: its steps, or the transfer that funds a deposit address. */
 function mainSteps(plan: VenueBuildPlan): Step[] {
@@ -428,6 +438,10 @@ function vetOrRefuse(registered: RegisteredVenue, steps: readonly Step[], sender
   for (const step of steps) {
     const reason = step.vm === 'evm' ? whyNotAllowed(step, rules) : step.vm === 'eip712' ? whyNotAllowedEip712(step, rules) : step.vm === 'message' ? whyNotAllowedMessage(step, rules) : step.vm === 'tron' ? whyNotAllowedTron(step, rules, sender) : step.vm === 'utxo' ? whyNotAllowedUtxo(step, rules) : whyNotAllowedSvm(step, rules.allowList, rules.venue, rules.intent);
     if (reason === null) continue;
+    // An account the check needs sits in a lookup table no Solana RPC could read: Strait's configuration, not the venue's answer.
+    if (step.vm === 'svm' && step.lookupTables === undefined && reason.includes(UNREAD_LOOKUP_TABLE)) {
+      throw new AppError('unsafe_venue_answer', `${rules.venue}'s ${step.step} step ${reason}: ${NO_SVM_RPC}; nothing was built`, { details: { venue: rules.venue, step: step.step, venueAtFault: false } });
+    }
     registered.health?.recordRefusal(`${step.step} step ${reason}`);
     throw new AppError('unsafe_venue_answer', `${rules.venue}'s ${step.step} step ${reason}; nothing was built`, { details: { venue: rules.venue, step: step.step, ...(step.vm === 'evm' ? { to: step.to } : {}) } });
   }

@@ -138,5 +138,5 @@ export function whyNotAllowedSvm(step: SvmStep, allowList: VenueAllowList, venue
     if ((program === SPL_TOKEN || program === TOKEN_2022) && DELEGATING_TOKEN_INSTRUCTIONS.has(instruction.data[0] ?? -1)) return 'delegates or reassigns authority over the user\'s tokens';
   }
   if (!allowList.solanaCheck) return null;
-  return intent ? allowList.solanaCheck(decoded, intent) : `is a ${venue} transaction Strait must check against the transfer, without the transfer's details`;
+  return intent ? allowList.solanaCheck(decoded, intent, step.lookupTables ?? null) : `is a ${venue} transaction Strait must check against the transfer, without the transfer's details`;
 }

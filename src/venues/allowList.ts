@@ -1,3 +1,4 @@
+import type { SvmLookupTables } from '../chains/svm/addressLookupTables.ts';
 import type { Address, Hex } from 'viem';
 import type { DecodedSvmTransaction } from '../chains/svm/decodeSvmTransaction.ts';
 import type { TypedDataPayload } from '../domain/steps.ts';
@@ -21,9 +22,11 @@ export interface VenueAllowList {
    * Where the venue's Solana instruction data names the receiver, destination chain or amount (a DLN
    * order): why the decoded transaction does not do what the transfer asked, or `null`. Run at build
    * and again at submit, like {@link AllowedCall.check}; without the transfer's details an `svm` step
-   * of such a venue is refused.
+   * of such a venue is refused. `lookupTables` holds the entries of the tables the transaction loads
+   * from when they were read from the chain (`null` when not: no Solana RPC is configured); a check
+   * that needs an account loaded from a table it cannot resolve refuses.
    */
-  readonly solanaCheck?: (tx: DecodedSvmTransaction, intent: CallIntent) => string | null;
+  readonly solanaCheck?: (tx: DecodedSvmTransaction, intent: CallIntent, lookupTables: SvmLookupTables | null) => string | null;
   /**
    * The EIP-712 typed data its `eip712` steps may ask a wallet to sign: which domains and which
    * primary types. A signature moves funds as surely as a call (an intent order, a Permit2 transfer),

@@ -1,9 +1,11 @@
+import { base64 } from '@scure/base';
 import { Type } from 'typebox';
 import { AppError } from '../../domain/errors.ts';
 import { chainUnavailable } from '../evm/chainUnavailable.ts';
 import { SvmRpcError, createSvmRpcCall } from './callSvmRpc.ts';
 import type { SvmRpcCall } from './callSvmRpc.ts';
 import { classifySvmBroadcastError, svmRefusalOf } from './classifySvmBroadcastError.ts';
+import { ADDRESS_LOOKUP_TABLE_PROGRAM, MAX_LOOKUP_TABLE_BYTES, decodeAddressLookupTable, type SvmLookupTables } from './addressLookupTables.ts';
 import { decodeSvmTransaction } from './decodeSvmTransaction.ts';
 import type { DecodedSvmTransaction } from './decodeSvmTransaction.ts';
 
@@ -42,6 +44,13 @@ export interface SvmRpc {
   /** The transaction at `confirmed` commitment or better, `null` until then. Throws AppError('chain_unavailable'). */
   findTransaction(signature: string): Promise<FoundSvmTransaction | null>;
   latestBlockhash(): Promise<SvmBlockhash>;
+  /**
+   * The entries of each address lookup table (getMultipleAccounts, base64, `confirmed`). Throws
+   * AppError('chain_unavailable') when the node does not answer; AppError('unsafe_venue_answer') when
+   * a table does not exist, is not owned by the lookup-table program, or is not an active table:
+   * only a venue's transaction names the tables, so a bad one is the venue's.
+   */
+  readLookupTables(tables: readonly string[]): Promise<SvmLookupTables>;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -70,6 +79,21 @@ const TransactionSchema = Type.Union([
     meta: Type.Union([Type.Null(), Type.Object({ err: Type.Unknown() })]),
   }),
 ]);
+// At most this many tables per request: a v0 message rarely names more than a few.
+const MAX_TABLES_PER_REQUEST = 16;
+const AccountsSchema = Type.Object({
+  value: Type.Array(
+    Type.Union([
+      Type.Null(),
+      Type.Object({
+        owner: Type.String({ minLength: 32, maxLength: 44 }),
+        // base64 of at most a full table: a node answering more is not answering this question.
+        data: Type.Tuple([Type.String({ maxLength: Math.ceil(MAX_LOOKUP_TABLE_BYTES / 3) * 4 }), Type.Literal('base64')]),
+      }),
+    ]),
+    { maxItems: MAX_TABLES_PER_REQUEST },
+  ),
+});
 const BlockhashSchema = Type.Object({
   value: Type.Object({ blockhash: Type.String({ minLength: 32, maxLength: 44 }), lastValidBlockHeight: SLOT }),
 });
@@ -108,6 +132,34 @@ async function transaction(call: SvmRpcCall, signature: string): Promise<FoundSv
   return { transaction: decoded, slot: BigInt(found.slot), failed: found.meta !== null && found.meta.err !== null };
 }
 
+async function lookupTables(call: SvmRpcCall, tables: readonly string[]): Promise<SvmLookupTables> {
+  if (tables.length === 0) return {};
+  if (tables.length > MAX_TABLES_PER_REQUEST) throw new AppError('unsafe_venue_answer', `the Solana transaction loads accounts from ${tables.length} lookup tables, more than ${MAX_TABLES_PER_REQUEST}`);
+  const { value } = await read('getMultipleAccounts', () => call('getMultipleAccounts', [tables, { encoding: 'base64', commitment: READ_COMMITMENT }], AccountsSchema));
+  if (value.length !== tables.length) throw chainUnavailable('getMultipleAccounts', new Error(`the node answered ${value.length} accounts for ${tables.length}`));
+  const out: Record<string, readonly string[]> = {};
+  for (const [i, table] of tables.entries()) {
+    const account = value[i];
+    const refuse = (why: string): never => {
+      throw new AppError('unsafe_venue_answer', `the Solana transaction loads accounts from lookup table ${table}, which ${why}`);
+    };
+    if (!account) return refuse('does not exist');
+    if (account.owner !== ADDRESS_LOOKUP_TABLE_PROGRAM) return refuse(`is owned by ${account.owner}, not the lookup-table program`);
+    let data: Uint8Array;
+    try {
+      data = base64.decode(account.data[0]);
+    } catch {
+      throw chainUnavailable('getMultipleAccounts', new Error(`the node answered table ${table} in data that is not base64`));
+    }
+    try {
+      out[table] = decodeAddressLookupTable(data);
+    } catch (err) {
+      refuse((err as Error).message);
+    }
+  }
+  return out;
+}
+
 /**
  * The few JSON-RPC calls the engine makes on a Solana cluster, over plain fetch. No retries: a
  * resent transaction after a timeout is the caller's decision, and reads are cheap to ask again.
@@ -134,6 +186,8 @@ export function createSvmRpc(rpcUrl: string, options: { timeoutMs?: number; fetc
     findSignatureStatus: (signature: string) => read('getSignatureStatuses', () => signatureStatus(call, signature)),
 
     findTransaction: (signature: string) => read('getTransaction', () => transaction(call, signature)),
+
+    readLookupTables: (tables: readonly string[]) => lookupTables(call, tables),
 
     latestBlockhash: () =>
       read('getLatestBlockhash', async () => {

@@ -8,7 +8,7 @@ import type { Address, SignatureBytes, Transaction } from '@solana/kit';
 
 /**
  * A Solana JSON-RPC node on loopback, backed by a LiteSVM instance: transactions sent to it really
- * execute. It answers the four methods createSvmRpc calls, in the shapes and with the error codes and
+ * execute. It answers the five methods createSvmRpc calls, in the shapes and with the error codes and
  * texts an Agave validator uses, and counts every request per method, so a test can assert that a
  * refused transaction never reached `sendTransaction` and that an accepted one ran.
  */
@@ -213,11 +213,30 @@ export async function startLitesvmRpcFake(svm: LiteSVM): Promise<LitesvmRpcFake>
     return { context: { slot: slot() }, value: { blockhash: svm.latestBlockhash(), lastValidBlockHeight: slot() + 150 } };
   }
 
+  function getMultipleAccounts(params: readonly unknown[]): unknown {
+    const keys = params[0];
+    if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string')) throw invalidParams('Invalid params: expected an array of addresses');
+    const value = (keys as string[]).map((key) => {
+      const account = svm.getAccount(key as Address);
+      if (!account.exists) return null;
+      return {
+        data: [Buffer.from(account.data).toString('base64'), 'base64'],
+        executable: account.executable,
+        lamports: Number(account.lamports),
+        owner: account.programAddress,
+        rentEpoch: 0,
+        space: account.data.length,
+      };
+    });
+    return { context: { slot: slot() }, value };
+  }
+
   const methods: Record<string, (params: readonly unknown[]) => unknown | Promise<unknown>> = {
     sendTransaction,
     getSignatureStatuses,
     getTransaction,
     getLatestBlockhash,
+    getMultipleAccounts,
   };
 
   async function answer(body: unknown): Promise<unknown> {

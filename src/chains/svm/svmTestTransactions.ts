@@ -129,7 +129,7 @@ export function mintData(supply: bigint, decimals: number): Uint8Array {
 }
 
 /** An active lookup table: never deactivated, every entry usable from the current slot. */
-function lookupTableData(entries: readonly string[]): Uint8Array {
+export function lookupTableData(entries: readonly string[]): Uint8Array {
   const data = new Uint8Array(LOOKUP_TABLE_META_BYTES + 32 * entries.length);
   const view = new DataView(data.buffer);
   view.setUint32(0, 1, true); // ProgramState::LookupTable

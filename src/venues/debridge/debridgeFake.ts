@@ -29,9 +29,11 @@ export interface DebridgeFakeOptions {
   /** Below this give amount the fake answers ERROR_LOW_GIVE_AMOUNT. */
   readonly minGive?: bigint;
   /** Order fields to replace with a lie. */
-  readonly tamper?: Partial<{ receiverDst: Hex; takeChainId: bigint; giveAmount: bigint; takeTokenAddress: Hex; orderAuthorityAddressDst: Hex; externalCall: Hex; to: Address; solanaFeePayer: string }>;
+  readonly tamper?: Partial<{ receiverDst: Hex; takeChainId: bigint; giveAmount: bigint; takeTokenAddress: Hex; orderAuthorityAddressDst: Hex; externalCall: Hex; to: Address; solanaFeePayer: string; solanaMint: string }>;
   /** The blockhash of a Solana answer (default: a fixed one; the wallet sets a fresh one). */
   readonly solanaBlockhash?: string;
+  /** A lookup table the Solana answer loads every account it holds from, as deBridge's real transactions do. */
+  readonly solanaLookupTable?: { readonly address: string; readonly entries: readonly string[] };
   /** What `order/{id}/status` answers without a settlement (default ClaimedUnlock). */
   readonly status?: string;
   /** Settles on the sandbox chains (and then status reports what happened on chain). */
@@ -118,7 +120,7 @@ export async function startDebridgeFake(initial: DebridgeFakeOptions = {}): Prom
     const solanaTx = solana
       ? encodeDlnSolanaOrderTx({
           maker: tamper.solanaFeePayer ?? (q.get('senderAddress') ?? ''),
-          mint: (giveToken as string) === DEBRIDGE_SOLANA_NATIVE ? WRAPPED_SOL_MINT : giveToken,
+          mint: tamper.solanaMint ?? ((giveToken as string) === DEBRIDGE_SOLANA_NATIVE ? WRAPPED_SOL_MINT : giveToken),
           giveAmount: order.giveAmount,
           takeChainId: order.takeChainId,
           takeToken: order.takeTokenAddress,
@@ -129,6 +131,7 @@ export async function startDebridgeFake(initial: DebridgeFakeOptions = {}): Prom
           nonce: salt,
           referralCode: referral,
           blockhash: options.solanaBlockhash ?? DEFAULT_BLOCKHASH,
+          ...(options.solanaLookupTable ? { lookupTable: options.solanaLookupTable } : {}),
         })
       : null;
     const data = solanaTx ? toHex(solanaTx) : encodeFunctionData({ abi, functionName: 'createSaltedOrder', args: [order, salt, '0x', referral, '0x', '0x'] });

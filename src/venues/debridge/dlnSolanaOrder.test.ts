@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { accountSourceAt, type SvmLookupTables } from '../../chains/svm/addressLookupTables.ts';
 import { decodeSvmTransaction } from '../../chains/svm/decodeSvmTransaction.ts';
 import type { CallIntent } from '../allowList.ts';
+import { DLN_SOLANA_SOURCE } from './debridgeChains.ts';
 import { dlnSolanaOrderOf, whyNotDlnSolanaOrder } from './dlnSolanaOrder.ts';
 import { encodeDlnSolanaOrderTx } from './encodeDlnSolanaOrderTx.ts';
 
@@ -10,6 +12,19 @@ const REAL = decodeSvmTransaction(readFileSync(new URL('./fixtures/real/dln-sola
 const RECEIVER = '0x9528cf48a8deb982b5549d72abbb764ffdbce301';
 const MAKER = '6piKmZxbAeLhsFeVX9V9gaSQ2tdHn5EcFnoTMQ8KoX1q';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+const USDT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
+/** Where the real order's tokenMint account comes from: the read-only entries of its first table. */
+const MINT_TABLE = '8Vaso6eE1pWktDHwy2qQBB1fhjmBgwzhoXQKe1sxtFjn';
+const MINT_ENTRY = (accountSourceAt(REAL, REAL.instructions.find((ix) => REAL.staticAccounts[ix.programIdIndex] === DLN_SOLANA_SOURCE)!.accountIndexes[2]!) as { entry: number }).entry;
+
+/**
+ * The mainnet tables' contents were not recorded with the transaction: these stand-ins (synthetic)
+ * hold `mint` at the entry the order loads and filler elsewhere.
+ */
+function tablesWith(mint: string): SvmLookupTables {
+  const filler = (n: number) => Array.from({ length: n }, (_, i) => (i === MINT_ENTRY ? mint : '11111111111111111111111111111111'));
+  return { [MINT_TABLE]: filler(64), '8As5Fmu4Eum1BJnfWWCvQpHRme73FSwkpPyiFkxoPop1': filler(16).map((a) => (a === mint ? '11111111111111111111111111111111' : a)) };
+}
 
 describe('the DlnSource order of a Solana transaction', () => {
   it('reads every field of a real create_order_with_nonce', () => {
@@ -27,17 +42,30 @@ describe('the DlnSource order of a Solana transaction', () => {
       allowedTakerDst: null,
       hasAffiliateFee: false,
       // Loaded through a lookup table there: not comparable without the table.
-      tokenMint: null,
+      tokenMint: { table: MINT_TABLE, entry: MINT_ENTRY },
     });
+  });
+
+  it('compares a mint loaded from a lookup table through the table read from the chain, and refuses it unread', () => {
+    const intent: CallIntent = { sourceChainId: -1, sourceToken: USDC, amount: 21_567_102n, recipient: RECEIVER, destinationChainId: 8453 };
+    expect(whyNotDlnSolanaOrder(REAL, intent, tablesWith(USDC))).toBeNull();
+    expect(dlnSolanaOrderOf(REAL, tablesWith(USDC))).toMatchObject({ tokenMint: USDC });
+    // A lying answer: the same order, with another mint behind the table's entry.
+    expect(whyNotDlnSolanaOrder(REAL, intent, tablesWith(USDT))).toBe(`gives ${USDT}, not the source token ${USDC}`);
+    expect(whyNotDlnSolanaOrder(REAL, intent, null)).toMatch(/^loads its token mint from a lookup table Strait did not read \(entry \d+ of 8Vaso/);
+    // A table shorter than the entry the message loads names no mint.
+    expect(whyNotDlnSolanaOrder(REAL, intent, { ...tablesWith(USDC), [MINT_TABLE]: [] })).toBe('names no token mint account');
+    // The adapter leaves the table to the engine.
+    expect(whyNotDlnSolanaOrder(REAL, intent, 'checked-later')).toBeNull();
   });
 
   it('finds the real order doing what its transfer asked, and refuses it for another receiver, chain or amount', () => {
     const intent: CallIntent = { sourceChainId: -1, sourceToken: USDC, amount: 21_567_102n, recipient: RECEIVER, destinationChainId: 8453 };
-    expect(whyNotDlnSolanaOrder(REAL, intent)).toBeNull();
-    expect(whyNotDlnSolanaOrder(REAL, { ...intent, recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })).toMatch(/^pays 0x9528/);
-    expect(whyNotDlnSolanaOrder(REAL, { ...intent, destinationChainId: 42161 })).toMatch(/not 42161 \(arbitrum\)/);
-    expect(whyNotDlnSolanaOrder(REAL, { ...intent, amount: 21_567_101n })).toMatch(/^gives 21567102/);
-    expect(whyNotDlnSolanaOrder(REAL, { ...intent, destinationChainId: null })).toMatch(/not an EVM chain/);
+    expect(whyNotDlnSolanaOrder(REAL, intent, tablesWith(USDC))).toBeNull();
+    expect(whyNotDlnSolanaOrder(REAL, { ...intent, recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }, tablesWith(USDC))).toMatch(/^pays 0x9528/);
+    expect(whyNotDlnSolanaOrder(REAL, { ...intent, destinationChainId: 42161 }, tablesWith(USDC))).toMatch(/not 42161 \(arbitrum\)/);
+    expect(whyNotDlnSolanaOrder(REAL, { ...intent, amount: 21_567_101n }, tablesWith(USDC))).toMatch(/^gives 21567102/);
+    expect(whyNotDlnSolanaOrder(REAL, { ...intent, destinationChainId: null }, tablesWith(USDC))).toMatch(/not an EVM chain/);
   });
 
   it('reads back what the fake encodes, and refuses the mint it does not give', () => {
@@ -45,8 +73,8 @@ describe('the DlnSource order of a Solana transaction', () => {
     const tx = decodeSvmTransaction(Buffer.from(wire).toString('hex'), 'hex');
     expect(dlnSolanaOrderOf(tx)).toMatchObject({ giveAmount: 5n, takeAmount: 4n, tokenMint: USDC, givePatchAuthoritySrc: MAKER });
     const intent: CallIntent = { sourceChainId: -1, sourceToken: USDC, amount: 5n, recipient: RECEIVER, destinationChainId: 8453 };
-    expect(whyNotDlnSolanaOrder(tx, intent)).toBeNull();
-    expect(whyNotDlnSolanaOrder(tx, { ...intent, sourceToken: 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB' })).toMatch(/^gives EPjF/);
+    expect(whyNotDlnSolanaOrder(tx, intent, null)).toBeNull();
+    expect(whyNotDlnSolanaOrder(tx, { ...intent, sourceToken: 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB' }, null)).toMatch(/^gives EPjF/);
   });
 
   it('refuses a transaction with no order, or data that is not one', () => {

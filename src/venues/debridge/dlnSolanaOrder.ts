@@ -1,4 +1,5 @@
 import { base58, hex } from '@scure/base';
+import { resolveAccountAt, UNREAD_LOOKUP_TABLE, type SvmLookupTables } from '../../chains/svm/addressLookupTables.ts';
 import type { DecodedSvmTransaction } from '../../chains/svm/decodeSvmTransaction.ts';
 import type { CallIntent } from '../allowList.ts';
 import { debridgeChainByEvmId, DLN_SOLANA_SOURCE } from './debridgeChains.ts';
@@ -39,9 +40,24 @@ export interface DlnSolanaOrder {
   readonly orderAuthorityDst: string;
   readonly allowedTakerDst: string | null;
   readonly hasAffiliateFee: boolean;
-  /** The `tokenMint` account (base58) when the transaction names it statically, `null` when a lookup table loads it. */
-  readonly tokenMint: string | null;
+  /**
+   * The `tokenMint` account (base58): named statically, or loaded from a lookup table whose entries
+   * were read from the chain. The table and entry when a table Strait did not read loads it.
+   */
+  readonly tokenMint: string | UnreadTableEntry;
 }
+
+export interface UnreadTableEntry {
+  readonly table: string;
+  readonly entry: number;
+}
+
+/**
+ * How a check treats an account loaded from a lookup table: resolved through the tables read from
+ * the chain, refused when they were not read (`null`), or left to a later check that has them
+ * (`'checked-later'`: the adapter at build, before the engine reads the tables).
+ */
+export type DlnLookupTables = SvmLookupTables | null | 'checked-later';
 
 class Reader {
   offset = 0;
@@ -121,15 +137,20 @@ export function decodeDlnSolanaOrderData(data: Uint8Array): Omit<DlnSolanaOrder,
 }
 
 /** The one DLN order a transaction places; a string says why there is not exactly one Strait can read. */
-export function dlnSolanaOrderOf(tx: DecodedSvmTransaction): DlnSolanaOrder | string {
+export function dlnSolanaOrderOf(tx: DecodedSvmTransaction, lookupTables: SvmLookupTables | null = null): DlnSolanaOrder | string {
   const placements = tx.instructions.filter((ix) => tx.staticAccounts[ix.programIdIndex] === DLN_SOLANA_SOURCE);
   if (placements.length !== 1) return `invokes DlnSource ${placements.length} times, not once`;
   const ix = placements[0]!;
   const decoded = decodeDlnSolanaOrderData(ix.data);
   if (typeof decoded === 'string') return decoded;
   const mintIndex = ix.accountIndexes[TOKEN_MINT_ACCOUNT];
-  return { ...decoded, tokenMint: mintIndex !== undefined && mintIndex < tx.staticAccounts.length ? tx.staticAccounts[mintIndex]! : null };
+  const mint = mintIndex === undefined ? null : resolveAccountAt(tx, mintIndex, lookupTables);
+  if (mint === null) return 'names no token mint account';
+  return { ...decoded, tokenMint: 'address' in mint ? mint.address : mint.unread };
 }
+
+/** The start of the refusal of an order whose mint sits in a lookup table that was not read. */
+export const LOADS_MINT_UNREAD = `loads its token mint from ${UNREAD_LOOKUP_TABLE}`;
 
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
@@ -139,13 +160,17 @@ const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCas
  * amount, the flat fee being paid beside it), for the requested EVM chain, paying the recipient, with
  * the recipient as the destination authority, no hook, no fixed cancel beneficiary, no taker pinned
  * and no affiliate fee. Run at build and again at submit (allowList `solanaCheck`); the take token
- * and amount are compared with the quote by the adapter at build.
+ * and amount are compared with the quote by the adapter at build. A mint loaded from a lookup table
+ * is compared through the table's entries read at build (kept with the step for submit, where the
+ * signed transaction must load the same table entry); without them the order is refused.
  */
-export function whyNotDlnSolanaOrder(tx: DecodedSvmTransaction, intent: CallIntent): string | null {
-  const order = dlnSolanaOrderOf(tx);
+export function whyNotDlnSolanaOrder(tx: DecodedSvmTransaction, intent: CallIntent, lookupTables: DlnLookupTables): string | null {
+  const order = dlnSolanaOrderOf(tx, lookupTables === 'checked-later' ? null : lookupTables);
   if (typeof order === 'string') return order;
   const mint = intent.sourceToken ?? WRAPPED_SOL_MINT;
-  if (order.tokenMint !== null && order.tokenMint !== mint) return `gives ${order.tokenMint}, not the source token ${mint}`;
+  if (typeof order.tokenMint !== 'string') {
+    if (lookupTables !== 'checked-later') return `${LOADS_MINT_UNREAD} (entry ${order.tokenMint.entry} of ${order.tokenMint.table}), so the token it gives cannot be compared with ${mint}`;
+  } else if (order.tokenMint !== mint) return `gives ${order.tokenMint}, not the source token ${mint}`;
   if (order.giveAmount <= 0n) return 'gives nothing';
   if (intent.sourceToken === null ? order.giveAmount > intent.amount : order.giveAmount !== intent.amount) return `gives ${order.giveAmount}, not the ${intent.amount} the transfer moves`;
   const destination = intent.destinationChainId === null ? undefined : debridgeChainByEvmId(intent.destinationChainId);

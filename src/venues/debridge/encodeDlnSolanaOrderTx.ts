@@ -5,6 +5,7 @@ import {
   appendTransactionMessageInstructions,
   blockhash as toBlockhash,
   compileTransaction,
+  compressTransactionMessageUsingAddressLookupTables,
   createTransactionMessage,
   getTransactionEncoder,
   setTransactionMessageFeePayer,
@@ -39,6 +40,8 @@ export interface DlnSolanaOrderTxParams {
   readonly referralCode?: number;
   /** Base58; the wallet replaces it (the step asks for a fresh one). */
   readonly blockhash: string;
+  /** A table to load every account it holds from (v0 compression as @solana/kit does it). */
+  readonly lookupTable?: { readonly address: string; readonly entries: readonly string[] };
 }
 
 const COMPUTE_BUDGET = 'ComputeBudget111111111111111111111111111111';
@@ -109,5 +112,6 @@ export function encodeDlnSolanaOrderTx(p: DlnSolanaOrderTxParams): Uint8Array {
     [priorityFee, order],
     setTransactionMessageLifetimeUsingBlockhash({ blockhash: toBlockhash(p.blockhash), lastValidBlockHeight: 1_000_000n }, setTransactionMessageFeePayer(address(p.maker), createTransactionMessage({ version: 0 }))),
   );
-  return new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)));
+  const compressed = p.lookupTable ? compressTransactionMessageUsingAddressLookupTables(message, { [address(p.lookupTable.address)]: p.lookupTable.entries.map((entry) => address(entry)) }) : message;
+  return new Uint8Array(getTransactionEncoder().encode(compileTransaction(compressed)));
 }
