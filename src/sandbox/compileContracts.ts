@@ -23,6 +23,9 @@ export const SANDBOX_CONTRACT_NAMES = [
   'SandboxLifiDiamond',
   'SandboxSquidRouter',
   'SandboxMeson',
+  'SandboxWormholeCore',
+  'SandboxWormholeTokenBridge',
+  'SandboxWormholeWrappedToken',
 ] as const;
 export type SandboxContractName = (typeof SANDBOX_CONTRACT_NAMES)[number];
 export interface CompiledContract {
