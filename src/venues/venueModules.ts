@@ -24,6 +24,7 @@ import { squidVenue } from './squid/squidVenue.ts';
 import { stealthexVenue } from './stealthex/stealthexVenue.ts';
 import { thorchainVenue } from './thorchain/thorchainVenue.ts';
 import type { VenueEntry } from './VenueModule.ts';
+import { wormholeVenue } from './wormhole/wormholeVenue.ts';
 import { xyfinanceVenue } from './xyfinance/xyfinanceVenue.ts';
 
 /**
@@ -69,7 +70,7 @@ export const VENUE_MODULES: readonly VenueEntry[] = [
   // Built (usdt0/usdt0Venue.ts, its contract replayed in usdt0Contract.test.ts) but not registered:
   // priced by eth_calls, and no recorded answer of the real messengers yet (docs/venues/usdt0.md).
   planned('usdt0', 'canonical', ['evm_calldata']),
-  planned('wormhole', 'canonical', ['evm_calldata']),
+  wormholeVenue,
   houdiniVenue,
   changenowVenue,
   sideShiftVenue,

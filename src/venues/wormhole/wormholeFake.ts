@@ -26,6 +26,7 @@ function realAnswer(name: string): Json {
 }
 const OPERATION = ((realAnswer('real/operations-sol-to-bsc-completed-anveshak.json').operations as Json[])[0] ?? {}) as Json;
 const VAA_ANSWER = realAnswer('real/vaa-bsc-token-bridge-276319-sdk-rs.json');
+const GOVERNOR = realAnswer('real/governor-available-notional-docs.json');
 
 /** A copy of a real answer with some fields replaced; a field the real answer lacks is a bug of the fake. */
 function fromTemplate(template: Json, values: Json): Json {
@@ -149,8 +150,16 @@ export async function startWormholeFake(options: WormholeFakeOptions = {}): Prom
     };
   }
 
+  /** The Governor's documented answer, one entry per Portal chain at its limits (nothing spent). */
+  function governor(): FakeReply {
+    const template = (GOVERNOR.entries as Json[])[0] ?? {};
+    const entries = WORMHOLE_CHAINS.map((c) => fromTemplate(template, { chainId: c.whChainId, remainingAvailableNotional: '50000000', notionalLimit: '50000000', bigTransactionSize: '5000000' }));
+    return { body: fromTemplate(GOVERNOR, { entries }) };
+  }
+
   const server = await startFakeServer(
     {
+      'GET /v1/governor/available_notional_by_chain': governor,
       'GET /api/v1/operations': operations,
       'GET /api/v1/vaas/:chain/:emitter/:seq': vaas,
     },

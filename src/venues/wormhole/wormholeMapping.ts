@@ -2,7 +2,7 @@ import type { Hex } from 'viem';
 import type { VenueStatus, VenueTransferState } from '../Venue.ts';
 import { VenueRejection } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
-import type { WormholescanOperation } from './wormholeSchemas.ts';
+import type { GovernorNotional, WormholescanOperation } from './wormholeSchemas.ts';
 
 /**
  * Wormholescan's redemption status (`targetChain.status`, wormhole-explorer common/domain const.go).
@@ -86,4 +86,20 @@ export function translateWormholescanError(error: unknown, route: string): unkno
   const said = body && typeof body === 'object' && typeof body.message === 'string' ? body.message : 'no message';
   if (error.status === 429) return new VenueRejection('venue_rate_limited', `Wormholescan rate limit hit on ${route}: ${said}`);
   return new VenueRejection('venue_error', `Wormholescan answered HTTP ${error.status} on ${route}: ${said}`);
+}
+
+/** The Governor holds a transfer back up to 24 hours when it is big or the chain's daily notional is spent. */
+export const GOVERNOR_DELAY_SECONDS = 86_400;
+/** Tokens whose atomic amount is a USD amount at par: the only ones the adapter can compare with the Governor's USD figures. */
+const USD_STABLECOINS = new Set(['USDC', 'USDT']);
+
+/**
+ * Whether the Governor would delay this transfer, from its published limits (null when the chain is
+ * not governed or the token's USD value is not known to the adapter).
+ */
+export function governorDelays(notional: GovernorNotional | null, whChain: number, symbol: string, amount: bigint, decimals: number): boolean | null {
+  const entry = notional?.entries.find((e) => e.chainId === whChain);
+  if (!entry || !USD_STABLECOINS.has(symbol.toUpperCase())) return null;
+  const usd = amount / 10n ** BigInt(decimals);
+  return usd >= BigInt(entry.bigTransactionSize) || usd > BigInt(entry.remainingAvailableNotional);
 }

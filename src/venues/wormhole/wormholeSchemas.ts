@@ -75,3 +75,9 @@ export const WormholeContextSchema = Type.Object({
   recipient: Type.Optional(BYTES32),
 });
 export type WormholeContext = Static<typeof WormholeContextSchema>;
+
+/** `GET /v1/governor/available_notional_by_chain`: the Governor's remaining daily notional per chain (USD, decimal strings). */
+export const GovernorNotional = Type.Object({
+  entries: Type.Array(Type.Object({ chainId: Type.Integer({ minimum: 0 }), remainingAvailableNotional: IntLike, notionalLimit: Type.Optional(IntLike), bigTransactionSize: IntLike })),
+});
+export type GovernorNotional = Static<typeof GovernorNotional>;

@@ -6,9 +6,9 @@ import type { CallIntent } from '../allowList.ts';
 import { VenueRejection, type CallContext, type Corridor, type CoverageAnswer, type Venue, type VenueBuildPlan, type VenueBuildRequest, type VenueQuote, type VenueQuoteRequest, type VenueStatus, type VenueStatusRequest } from '../Venue.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { WORMHOLE_CHAINS, coreBridgeAbi, logMessagePublishedEvent, tokenBridgeAbi, transferRedeemedEvent, wormholeChain, wormholeChainByEvmId, type WormholeChain } from './wormholeChains.ts';
-import { QUOTE_TTL_MS, REDEEM_SECONDS, WORMHOLE_ERROR_CODES, mapRedemption, operationVaa, pendingStatus, selectOperation, sourceStatusOf, translateWormholescanError } from './wormholeMapping.ts';
+import { GOVERNOR_DELAY_SECONDS, QUOTE_TTL_MS, REDEEM_SECONDS, governorDelays, WORMHOLE_ERROR_CODES, mapRedemption, operationVaa, pendingStatus, selectOperation, sourceStatusOf, translateWormholescanError } from './wormholeMapping.ts';
 import { checkRedeemCall, redeemStep, whyNotOurTransfer, type ExpectedTransfer } from './wormholeRedeem.ts';
-import { WormholeContextSchema, WormholescanOperations, WormholescanVaa, type WormholeContext } from './wormholeSchemas.ts';
+import { GovernorNotional, WormholeContextSchema, WormholescanOperations, WormholescanVaa, type WormholeContext } from './wormholeSchemas.ts';
 import { denormalizeAmount, normalizeAmount, parseTransferPayload, parseVaa, universalAddress, wrappedDecimals } from './wormholeVaa.ts';
 
 /** How far back the adapter looks for the destination `TransferRedeemed` log (public RPCs cap ranges). */
@@ -75,17 +75,21 @@ class WormholeVenue implements Venue {
     };
   }
 
-  async quote(request: VenueQuoteRequest, _call: CallContext): Promise<VenueQuote> {
+  async quote(request: VenueQuoteRequest, call: CallContext): Promise<VenueQuote> {
     const { from, to } = this.route(request);
     const token = request.fromToken.address;
     if (!token || !isAddress(token)) throw new VenueRejection('token_not_supported', 'Strait bridges ERC-20 tokens through Portal, not native coins');
     const decimals = request.fromToken.decimals;
     const normalized = normalizeAmount(request.amountIn, decimals);
     if (normalized === 0n) throw new VenueRejection('below_min', 'Portal moves at most 8 decimals: the amount rounds to nothing', { minAmountAtomic: denormalizeAmount(1n, decimals).toString() });
-    const [wrapped, messageFee] = await Promise.all([
+    // The Governor's limits only move the ETA: an unreadable answer never stops a chain-priced quote.
+    const governor = this.deps.http.get('/v1/governor/available_notional_by_chain', {}, GovernorNotional, call).catch(() => null);
+    const [wrapped, messageFee, notional] = await Promise.all([
       this.read(to.key, 'wrappedAsset', (client) => client.readContract({ address: to.tokenBridge, abi: tokenBridgeAbi, functionName: 'wrappedAsset', args: [from.whChainId, universalAddress(token)] })),
       this.read(from.key, 'messageFee', (client) => client.readContract({ address: from.core, abi: coreBridgeAbi, functionName: 'messageFee' })),
+      governor,
     ]);
+    const delayed = governorDelays(notional, from.whChainId, request.fromToken.symbol, request.amountIn, decimals) === true;
     if (wrapped === zeroAddress) throw new VenueRejection('token_not_supported', `${request.fromToken.symbol} of ${from.key} has no Portal-wrapped asset on ${to.key} (never attested)`);
     if (!request.toToken.address || request.toToken.address.toLowerCase() !== wrapped.toLowerCase()) {
       throw new VenueRejection('token_not_supported', `Portal delivers ${request.fromToken.symbol} of ${from.key} as its wrapped asset ${wrapped} on ${to.key}, not ${request.toToken.address ?? 'the native coin'}`, { wrappedToken: wrapped });
@@ -106,7 +110,7 @@ class WormholeVenue implements Venue {
       // The wrapped asset carries min(decimals, 8) decimals: the normalised amount is its atomic amount.
       amountOut: normalized,
       minAmountOut: normalized,
-      estimatedSeconds: from.finalitySeconds + REDEEM_SECONDS,
+      estimatedSeconds: from.finalitySeconds + REDEEM_SECONDS + (delayed ? GOVERNOR_DELAY_SECONDS : 0),
       expiresAt: this.deps.now() + QUOTE_TTL_MS,
       context,
       claim: { chain: to.key, actions: ['completeTransfer'], signer: 'anyone' },
