@@ -36,8 +36,8 @@ export const SANDBOX_GUARDIAN_ADDRESS: Address = privateKeyToAccount(SANDBOX_GUA
 
 const setupAbi = parseAbi([
   'function initialize(uint16 chainId, uint256 messageFee)',
-  'function initialize(address core, uint16 chainId)',
-  'function initialize(address bridge, uint8 decimals)',
+  'function initializeBridge(address core, uint16 chainId)',
+  'function initializeWrapped(address bridge, uint8 decimals)',
   'function registerChain(uint16 chain, bytes32 bridge)',
   'function registerWrapped(uint16 tokenChain, bytes32 tokenAddress, address wrapped)',
 ]);
@@ -65,14 +65,14 @@ export async function installWormholeStandIns(
   await setCode(here.core, code.core);
   await setCode(here.tokenBridge, code.tokenBridge);
   await send(here.core, encodeFunctionData({ abi: setupAbi, functionName: 'initialize', args: [here.whChainId, SANDBOX_WORMHOLE_MESSAGE_FEE] }));
-  await send(here.tokenBridge, encodeFunctionData({ abi: setupAbi, functionName: 'initialize', args: [here.core, here.whChainId] }));
+  await send(here.tokenBridge, encodeFunctionData({ abi: setupAbi, functionName: 'initializeBridge', args: [here.core, here.whChainId] }));
   for (const [peerKey, wrappedAddress] of Object.entries(wrapped)) {
     const peer = wormholeChain(peerKey);
     const peerUsdc = usdcOf(peerKey);
     if (!peer || !peerUsdc) continue;
     await send(here.tokenBridge, encodeFunctionData({ abi: setupAbi, functionName: 'registerChain', args: [peer.whChainId, universalAddress(peer.tokenBridge)] }));
     await setCode(wrappedAddress, code.wrappedToken);
-    await send(wrappedAddress, encodeFunctionData({ abi: setupAbi, functionName: 'initialize', args: [here.tokenBridge, 6] }));
+    await send(wrappedAddress, encodeFunctionData({ abi: setupAbi, functionName: 'initializeWrapped', args: [here.tokenBridge, 6] }));
     await send(here.tokenBridge, encodeFunctionData({ abi: setupAbi, functionName: 'registerWrapped', args: [peer.whChainId, universalAddress(peerUsdc), wrappedAddress] }));
   }
 }

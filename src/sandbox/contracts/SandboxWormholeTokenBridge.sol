@@ -16,7 +16,7 @@ interface ISandboxPortalWrapped {
 
 /// @title SandboxWormholeTokenBridge - stand-in for Wormhole Portal's Token Bridge on sandbox chains.
 /// @notice Installed at the chain's real Token Bridge address with anvil_setCode. Set-up (once,
-/// sandbox only): `initialize(core, chainId)`, `registerChain` for each peer bridge,
+/// sandbox only): `initializeBridge(core, chainId)`, `registerChain` for each peer bridge,
 /// `registerWrapped` for each wrapped asset. `transferTokens` locks a native token (or burns a
 /// wrapped one) and publishes the real type-1 payload with the amount normalised to 8 decimals;
 /// `completeTransfer` verifies the VAA through the core bridge, checks the emitter is a registered
@@ -35,7 +35,7 @@ contract SandboxWormholeTokenBridge {
 
     event TransferRedeemed(uint16 indexed emitterChainId, bytes32 indexed emitterAddress, uint64 indexed sequence);
 
-    function initialize(address core, uint16 chainId_) external {
+    function initializeBridge(address core, uint16 chainId_) external {
         require(!initialized, "already initialized");
         initialized = true;
         wormhole = SandboxWormholeCore(core);

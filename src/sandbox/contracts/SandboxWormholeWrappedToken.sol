@@ -3,7 +3,7 @@ pragma solidity ^0.8.20;
 
 /// @title SandboxWormholeWrappedToken - a Portal-wrapped ERC-20 on sandbox chains.
 /// @notice Installed with anvil_setCode at a sandbox-only address (src/sandbox/wormholeStandIns.ts);
-/// `initialize(bridge, decimals)` once. Only the Token Bridge mints and burns, as with Portal's own
+/// `initializeWrapped(bridge, decimals)` once. Only the Token Bridge mints and burns, as with Portal's own
 /// wrapped tokens. Named like Portal's wrapped USDC ("USD Coin (Wormhole)"). Never deploy this anywhere real.
 contract SandboxWormholeWrappedToken {
     string public constant name = "USD Coin (Wormhole)";
@@ -17,7 +17,7 @@ contract SandboxWormholeWrappedToken {
     event Transfer(address indexed from, address indexed to, uint256 value);
     event Approval(address indexed owner, address indexed spender, uint256 value);
 
-    function initialize(address bridge_, uint8 decimals_) external {
+    function initializeWrapped(address bridge_, uint8 decimals_) external {
         require(bridge == address(0), "already initialized");
         bridge = bridge_;
         decimals = decimals_;
