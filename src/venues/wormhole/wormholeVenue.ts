@@ -68,11 +68,10 @@ class WormholeVenue implements Venue {
   }
 
   coverage() {
-    return {
-      origins: WORMHOLE_CHAINS.map((c) => c.key),
-      // Every destination token is a wrapped asset named by address, never a registry symbol.
-      tokenSymbols: (): readonly string[] => [],
-    };
+    // Coverage lists routes between registry symbols (GET /bridge/routes, /bridge/source-chains), and
+    // a Portal destination is always a wrapped asset named by address, never a registry token: no
+    // origin has such a route. Quotes reach the venue through `supports`, which serves them.
+    return { origins: [], tokenSymbols: (): readonly string[] => [] };
   }
 
   async quote(request: VenueQuoteRequest, call: CallContext): Promise<VenueQuote> {
