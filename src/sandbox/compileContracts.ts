@@ -31,6 +31,9 @@ export const SANDBOX_CONTRACT_NAMES = [
   'SandboxL2CrossDomainMessenger',
   'SandboxL2StandardBridge',
   'SandboxOptimismMintableERC20',
+  'SandboxWormholeCore',
+  'SandboxWormholeTokenBridge',
+  'SandboxWormholeWrappedToken',
 ] as const;
 export type SandboxContractName = (typeof SANDBOX_CONTRACT_NAMES)[number];
 

@@ -25,6 +25,7 @@ import type { Address, Chain, Hex } from 'viem';
 import { startAnvil } from './anvil.ts';
 import type { AnvilInstance } from './anvil.ts';
 import { compileSandboxContracts } from './compileContracts.ts';
+import { installWormholeStandIns } from './wormholeStandIns.ts';
 
 export interface SandboxChainSpec {
   key: string;
@@ -208,6 +209,13 @@ async function setUp(
     if (funding.usdcPerAccount > 0n) {
       for (const account of funding.accounts) await send(spec.usdc, mint(account, funding.usdcPerAccount));
     }
+    await installWormholeStandIns(
+      spec.key,
+      (chain) => (Object.values(SANDBOX_CHAIN_SPECS) as SandboxChainSpec[]).find((s) => s.key === chain)?.usdc,
+      { core: contracts.SandboxWormholeCore.runtimeBytecode, tokenBridge: contracts.SandboxWormholeTokenBridge.runtimeBytecode, wrappedToken: contracts.SandboxWormholeWrappedToken.runtimeBytecode },
+      (address, bytecode) => test.setCode({ address, bytecode }),
+      send,
+    );
   } finally {
     await test.stopImpersonatingAccount({ address: SANDBOX_ADMIN });
   }

@@ -26,6 +26,7 @@ import { squidVenue } from './squid/squidVenue.ts';
 import { stealthexVenue } from './stealthex/stealthexVenue.ts';
 import { thorchainVenue } from './thorchain/thorchainVenue.ts';
 import type { VenueEntry } from './VenueModule.ts';
+import { wormholeVenue } from './wormhole/wormholeVenue.ts';
 import { xyfinanceVenue } from './xyfinance/xyfinanceVenue.ts';
 
 /**
@@ -80,7 +81,7 @@ export const VENUE_MODULES: readonly VenueEntry[] = [
   // priced by eth_calls, and no recorded answer of the real messengers yet (searched again for issue 18:
   // npm packages, the quoteOFT selector in the code index; docs/venues/usdt0.md).
   planned('usdt0', 'canonical', ['evm_calldata']),
-  planned('wormhole', 'canonical', ['evm_calldata']),
+  wormholeVenue,
   houdiniVenue,
   changenowVenue,
   sideShiftVenue,

@@ -1,0 +1,78 @@
+/**
+ * Wormhole Portal on the sandbox chains: the core bridge and Token Bridge stand-ins at their real
+ * addresses (src/venues/wormhole/wormholeChains.ts), one Portal-wrapped USDC per peer chain at a
+ * sandbox-only address, and the sandbox guardian whose key signs VAAs (the Wormholescan fake signs
+ * with it; the core stand-in verifies it with ecrecover, as the real core verifies its guardian set).
+ */
+import { encodeFunctionData, parseAbi, type Address, type Hex } from 'viem';
+import { privateKeyToAccount, sign } from 'viem/accounts';
+import { wormholeChain } from '../venues/wormhole/wormholeChains.ts';
+import { encodeVaa, universalAddress, vaaHash, type GuardianSignature } from '../venues/wormhole/wormholeVaa.ts';
+
+/** keccak256("strait sandbox wormhole guardian"): sandbox only, its address is SandboxWormholeCore.SANDBOX_GUARDIAN. */
+export const SANDBOX_GUARDIAN_KEY: Hex = '0x198d46c312533a16c149aa2f33e00cb0830cf72813786e4669635f473f5b79e7';
+export const SANDBOX_GUARDIAN_SET_INDEX = 0;
+
+/** The core bridge's message fee on the sandbox chains (mainnet's is 0; non-zero here so the value path is exercised). */
+export const SANDBOX_WORMHOLE_MESSAGE_FEE = 1_000_000_000n;
+
+/**
+ * Portal-wrapped USDC of each sandbox chain on the other, at sandbox-only addresses
+ * (keccak256("strait sandbox portal-wrapped <origin> USDC on <chain>"), first 20 bytes dropped).
+ */
+export const SANDBOX_WRAPPED_USDC: Readonly<Record<string, Readonly<Record<string, Address>>>> = {
+  arbitrum: { base: '0x16843eF26d6FAaDb103623EcfaEFAc950D00984a' },
+  base: { arbitrum: '0xC1BaCa43341C6613dB59979B131Dc48489362ef9' },
+};
+
+/** Signs a VAA body as the sandbox guardian set (one guardian, index 0) and encodes the VAA. */
+export async function signSandboxVaa(body: Hex): Promise<Hex> {
+  const signature = await sign({ hash: vaaHash(body), privateKey: SANDBOX_GUARDIAN_KEY });
+  const guardian: GuardianSignature = { guardianIndex: 0, r: signature.r, s: signature.s, v: Number(signature.yParity ?? (signature.v === 28n ? 1 : 0)) };
+  return encodeVaa(SANDBOX_GUARDIAN_SET_INDEX, [guardian], body);
+}
+
+export const SANDBOX_GUARDIAN_ADDRESS: Address = privateKeyToAccount(SANDBOX_GUARDIAN_KEY).address;
+
+const setupAbi = parseAbi([
+  'function initialize(uint16 chainId, uint256 messageFee)',
+  'function initializeBridge(address core, uint16 chainId)',
+  'function initializeWrapped(address bridge, uint8 decimals)',
+  'function registerChain(uint16 chain, bytes32 bridge)',
+  'function registerWrapped(uint16 tokenChain, bytes32 tokenAddress, address wrapped)',
+]);
+
+export interface WormholeStandInCode {
+  readonly core: Hex;
+  readonly tokenBridge: Hex;
+  readonly wrappedToken: Hex;
+}
+
+/**
+ * Installs Portal on the sandbox chain `chainKey` when it is a Portal chain with wrapped USDC of
+ * a peer: `setCode` installs code, `send` sends a set-up call from the sandbox admin.
+ */
+export async function installWormholeStandIns(
+  chainKey: string,
+  usdcOf: (chain: string) => Address | undefined,
+  code: WormholeStandInCode,
+  setCode: (address: Address, bytecode: Hex) => Promise<void>,
+  send: (to: Address, data: Hex) => Promise<void>,
+): Promise<void> {
+  const here = wormholeChain(chainKey);
+  const wrapped = SANDBOX_WRAPPED_USDC[chainKey];
+  if (!here || !wrapped) return;
+  await setCode(here.core, code.core);
+  await setCode(here.tokenBridge, code.tokenBridge);
+  await send(here.core, encodeFunctionData({ abi: setupAbi, functionName: 'initialize', args: [here.whChainId, SANDBOX_WORMHOLE_MESSAGE_FEE] }));
+  await send(here.tokenBridge, encodeFunctionData({ abi: setupAbi, functionName: 'initializeBridge', args: [here.core, here.whChainId] }));
+  for (const [peerKey, wrappedAddress] of Object.entries(wrapped)) {
+    const peer = wormholeChain(peerKey);
+    const peerUsdc = usdcOf(peerKey);
+    if (!peer || !peerUsdc) continue;
+    await send(here.tokenBridge, encodeFunctionData({ abi: setupAbi, functionName: 'registerChain', args: [peer.whChainId, universalAddress(peer.tokenBridge)] }));
+    await setCode(wrappedAddress, code.wrappedToken);
+    await send(wrappedAddress, encodeFunctionData({ abi: setupAbi, functionName: 'initializeWrapped', args: [here.tokenBridge, 6] }));
+    await send(here.tokenBridge, encodeFunctionData({ abi: setupAbi, functionName: 'registerWrapped', args: [peer.whChainId, universalAddress(peerUsdc), wrappedAddress] }));
+  }
+}
