@@ -1,6 +1,7 @@
 import type { Hex } from 'viem';
 import type { CallIntent } from '../allowList.ts';
-import { evmPoolChain, otherPoolChain, poolChainByKey, type PoolChain, type PoolNetwork } from '../shared/thorchainFamily/poolNetwork.ts';
+import { evmPoolChain, otherPoolChain, poolChainByKey, utxoPoolChain, type PoolChain, type PoolNetwork } from '../shared/thorchainFamily/poolNetwork.ts';
+import { whyNotPoolUtxoMemo } from '../shared/thorchainFamily/swapMemo.ts';
 import { whyNotRouterDeposit } from '../shared/thorchainFamily/routerDeposit.ts';
 
 /**
@@ -24,9 +25,12 @@ export const MAYACHAIN: PoolNetwork = {
   chains: [
     evm('ethereum', 'ETH', 'ETH.ETH', '0xe3985E6b61b814F7Cdb188766562ba71b446B46d'),
     evm('arbitrum', 'ARB', 'ARB.ETH', '0x700E97ef07219440487840Dc472E7120A7FF11F4'),
-    // UTXO chains: priced (destinations, and quote_only sources until a UTXO memo step exists).
-    otherPoolChain('bitcoin', 'BTC', 'BTC.BTC'),
-    otherPoolChain('dash', 'DASH', 'DASH.DASH'),
+    // Bitcoin and Dash sources are built as `utxo` steps (PSBT paying the vault + OP_RETURN memo),
+    // signed and verified their chain's way (chains/utxo/utxoNetworks.ts: segwit, legacy P2PKH).
+    utxoPoolChain('bitcoin', 'BTC', 'BTC.BTC'),
+    utxoPoolChain('dash', 'DASH', 'DASH.DASH'),
+    // Priced as a destination, quote_only as a source: Zcash's v5 transactions (ZIP-225/244) are not
+    // a format btc-signer reads or signs, so Strait could neither build nor verify the deposit.
     otherPoolChain('zcash', 'ZEC', 'ZEC.ZEC'),
   ],
   // Maya's USDC and USDT pools on ETH and ARB (xchainjs xchain-mayachain-query mayachain-cache.ts
@@ -55,4 +59,9 @@ export function mayachainChain(key: string): PoolChain | undefined {
 /** The allow-list check of a MAYAChain router call (shared/thorchainFamily/routerDeposit.ts). */
 export function whyNotMayachainCall(data: Hex, value: bigint, intent: CallIntent): string | null {
   return whyNotRouterDeposit(MAYACHAIN, data, value, intent);
+}
+
+/** The allow-list check of a Maya memo a Bitcoin or Dash step carries (shared/thorchainFamily/swapMemo.ts), at build and at submit. */
+export function whyNotMayachainMemo(memo: string, intent: CallIntent): string | null {
+  return whyNotPoolUtxoMemo(MAYACHAIN, memo, intent);
 }

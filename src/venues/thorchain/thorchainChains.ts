@@ -1,7 +1,7 @@
 import type { Hex } from 'viem';
 import type { CallIntent } from '../allowList.ts';
-import { evmPoolChain, otherPoolChain, poolChainByEvmId, poolChainByKey, utxoPoolChain, type PoolChain, type PoolNetwork } from '../shared/thorchainFamily/poolNetwork.ts';
-import { whyNotThorchainUtxoMemo } from '../shared/thorchainFamily/swapMemo.ts';
+import { evmPoolChain, otherPoolChain, poolChainByKey, utxoPoolChain, type PoolChain, type PoolNetwork } from '../shared/thorchainFamily/poolNetwork.ts';
+import { whyNotPoolUtxoMemo } from '../shared/thorchainFamily/swapMemo.ts';
 import { whyNotRouterDeposit } from '../shared/thorchainFamily/routerDeposit.ts';
 
 /**
@@ -64,7 +64,5 @@ export function whyNotThorchainCall(data: Hex, value: bigint, intent: CallIntent
 
 /** The allow-list check of a THORChain memo a Bitcoin-family step carries (shared/thorchainFamily/swapMemo.ts). */
 export function whyNotThorchainMemo(memo: string, intent: CallIntent): string | null {
-  return whyNotThorchainUtxoMemo(memo, intent, (chainId, memoChain) =>
-    chainId === null ? THORCHAIN.chains.some((c) => c.chainId === null && c.poolChain === memoChain) : poolChainByEvmId(THORCHAIN, chainId)?.poolChain === memoChain,
-  );
+  return whyNotPoolUtxoMemo(THORCHAIN, memo, intent);
 }

@@ -9,7 +9,7 @@ import { toPoolStatus, translatePoolError } from './poolMapping.ts';
 import { ceilFromE8, fromE8, poolAsset, poolChainByKey, quotableSymbol, toE8, type PoolChain, type PoolNetwork } from './poolNetwork.ts';
 import { PoolContextSchema, PoolErrorSchema, PoolInboundAddressesSchema, PoolQuoteSchema, PoolTxStatusSchema, type PoolContext, type PoolQuote } from './poolSchemas.ts';
 import { encodeDeposit, whyNotRouterDeposit } from './routerDeposit.ts';
-import { memoAssetMatches, parseSwapMemo, whyNotThorchainUtxoMemo, type SwapMemo } from './swapMemo.ts';
+import { memoAssetChain, memoAssetMatches, parseSwapMemo, whyNotPoolUtxoMemo, type SwapMemo } from './swapMemo.ts';
 import { isValidAddress } from '../../../domain/addresses/isValidAddress.ts';
 
 const ZERO: Address = '0x0000000000000000000000000000000000000000';
@@ -163,7 +163,8 @@ export function createPoolVenue(id: string, network: PoolNetwork, deps: VenueDep
     const { body } = await quoteSwap(request, resolved, call);
     const memo = checkedMemo(body, request, resolved);
     if (memo === null || body.memo === undefined) throw unsafe(`${name} answered without a memo`, '/memo');
-    const why = whyNotThorchainUtxoMemo(body.memo, { recipient: request.recipient, destinationChainId: resolved.to.chainId }, (_, memoChain) => memoChain === resolved.to.poolChain);
+    // The build holds the memo to the destination's own chain (a non-EVM destination included), stricter than submit's network-wide check.
+    const why = memoAssetChain(memo.asset) === resolved.to.poolChain ? whyNotPoolUtxoMemo(network, body.memo, { recipient: request.recipient, destinationChainId: resolved.to.chainId }) : `pays out ${memo.asset}, not on ${resolved.to.poolChain}`;
     if (why !== null) throw unsafe(`${name}'s memo ${why}`, '/memo');
     const memoBytes = new TextEncoder().encode(body.memo).length;
     if (memoBytes > UTXO_MEMO_BYTES) throw unsafe(`${name}'s memo is ${memoBytes} bytes, above the ${UTXO_MEMO_BYTES} an OP_RETURN carries`, '/memo');

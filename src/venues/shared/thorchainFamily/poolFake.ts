@@ -96,7 +96,9 @@ export async function startPoolFake(templates: PoolTemplates, initial: PoolFakeO
       expected_amount_out: out.toString(),
     };
     const router = tamper.router ?? entry?.router;
+    // A chain without a router (UTXO sources) gets none, whatever the template (an EVM-source quote) carried.
     if (router !== undefined) body.router = router;
+    else delete body.router;
     return { body };
   }
 

@@ -1,3 +1,5 @@
+import { poolChainByEvmId, type PoolNetwork } from './poolNetwork.ts';
+
 /**
  * A swap memo of the THORChain family, read as the network reads it (dev.thorchain.org "Transaction
  * Memos"; Maya Protocol kept the grammar, docs.mayaprotocol.com "Transaction Memos"), swap:
@@ -59,21 +61,32 @@ export function memoAssetChain(memoAsset: string): string | null {
 
 /**
  * Why a swap memo a Bitcoin-family step carries does not do what the transfer asked, or `null`: it
- * must read as a swap, pay out on the destination's THORChain chain to the recipient (EVM addresses
- * compared case-insensitively), set a price limit, and name no affiliate and no refund address (a
- * UTXO inbound is refunded to its VIN0 address, which submit holds to the sender). Run at build and
- * again at submit (the module's allow-list `utxoMemo`).
+ * must read as a swap, pay out on the destination's chain of the network (its asset named as the
+ * network names it: `ETH.ETH`, `ARB.USDC-0X…`) to the recipient (EVM addresses compared
+ * case-insensitively), set a price limit, and name no affiliate and no refund address (a UTXO inbound
+ * is refunded to its VIN0 address, which submit holds to the sender). Run at build and again at
+ * submit (each network module's allow-list `utxoMemo`), for THORChain and Maya alike.
  */
-export function whyNotThorchainUtxoMemo(memoText: string, intent: { readonly recipient: string; readonly destinationChainId: number | null }, destinationThorChain: (chainId: number | null, memoChain: string) => boolean): string | null {
+export function whyNotPoolUtxoMemo(network: PoolNetwork, memoText: string, intent: { readonly recipient: string; readonly destinationChainId: number | null }): string | null {
   const memo = parseSwapMemo(memoText);
   if (typeof memo === 'string') return memo;
   const evm = intent.destinationChainId !== null;
   const paysRecipient = evm ? memo.destination.toLowerCase() === intent.recipient.toLowerCase() : memo.destination === intent.recipient;
   if (!paysRecipient) return `pays ${memo.destination}, not the recipient`;
   const chain = memoAssetChain(memo.asset);
-  if (chain === null || !destinationThorChain(intent.destinationChainId, chain)) return `pays out ${memo.asset}, not on the destination chain`;
+  if (chain === null || !paysOnDestination(network, intent.destinationChainId, chain)) return `pays out ${memo.asset}, not on the destination chain`;
   if (memo.limit === 0n) return 'sets no price limit';
   if (memo.affiliate !== null) return `names an affiliate (${memo.affiliate})`;
   if (memo.refundAddress !== null) return `names a refund address (${memo.refundAddress})`;
   return null;
+}
+
+/**
+ * Whether the memo's chain is the destination's: the network's chain of that EVM id, or for a
+ * non-EVM destination (no chain id) one of the network's non-EVM chains, the recipient's address
+ * shape having been held to that chain when the transfer was quoted.
+ */
+function paysOnDestination(network: PoolNetwork, destinationChainId: number | null, memoChain: string): boolean {
+  if (destinationChainId === null) return network.chains.some((c) => c.chainId === null && c.poolChain === memoChain);
+  return poolChainByEvmId(network, destinationChainId)?.poolChain === memoChain;
 }
