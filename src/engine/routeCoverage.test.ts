@@ -70,8 +70,9 @@ describe('every registered venue: routes list only what quote accepts', () => {
         }
       }
     }
-    // Every registered adapter serves something the registry knows.
-    expect(listed).toBeGreaterThan(0);
+    // Every registered adapter serves something the registry knows, but Wormhole Portal: it delivers
+    // Portal-wrapped tokens, named by address, which the symbol registry does not hold.
+    if (module.id !== 'wormhole') expect(listed).toBeGreaterThan(0);
     for (const origin of quotableOrigins(venue)) expect(venue.coverage().origins).toContain(origin);
   });
 });

@@ -219,13 +219,6 @@ const cases: readonly ContractCase[] = [
     now: 1_721_775_525_000,
     expect: { kind: 'rejection', code: 'venue_bad_response', details: { path: '/expiry' } },
   },
-  {
-    name: 'build: a BTC source stays quote only',
-    routes: [],
-    call: { kind: 'build', request: { request: btcToEth, quote: { ...storedQuote('BTC.BTC'), context: { ...storedQuote('BTC.BTC').context as object, toAsset: 'ETH.ETH' } } } },
-    now: NOW,
-    expect: { kind: 'rejection', code: 'route_not_served' },
-  },
   statusCase('a recorded streaming swap Midgard lists as pending is pending (the other inbounds of the answer skipped)', actionsAt('real/midgard-actions-address-xchainjs.json'), { kind: 'status', state: 'pending', destinationTxHash: null, receivedAmount: null, check: stageIs('swap_pending') }, { sourceTxHash: RECORDED.pendingStreaming }),
   statusCase("a recorded finished swap paying the recipient on Arbitrum is completed with the outbound's hash; the affiliate's CACAO leg is not the payout, and an asset other than the one asked gives no amount", actionsAt('real/midgard-actions-address-xchainjs.json'), {
     kind: 'status',

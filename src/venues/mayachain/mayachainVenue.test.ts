@@ -141,14 +141,12 @@ describe('Maya adapter against its fake', () => {
     }
   });
 
-  it('keeps UTXO sources quote only, with the vault, memo and gas rate a UTXO step will need in the context', async () => {
+  // The utxo step itself (PSBT, memo checks, broadcast, tracking) is proven in test/utxoMayachain.test.ts.
+  it('keeps the vault, memo and gas rate a UTXO step needs in a UTXO source quote context', async () => {
     fake.setOptions({});
     const dashToEth: VenueQuoteRequest = { ...ethToBtc, fromChain: 'dash', fromToken: knownToken('dash', null), toChain: 'ethereum', toToken: knownToken('ethereum', null), amountIn: 10n ** 8n, sender: 'XdwUXJsAaw1jjcrqTuLz6zWYkyZQRUquUB', recipient: RECIPIENT };
     const quote = await adapter().quote(dashToEth, testCall());
     expect(quote.context).toMatchObject({ fromAsset: 'DASH.DASH', inboundAddress: 'XaxT9NnuEUKQTLJ7QsBG4WLXZNJ4A7P6Ec', recommendedGasRate: '1' });
-    const rejection = await rejectionOf(adapter().build({ request: dashToEth, quote }, testCall()));
-    expect(rejection.code).toBe('route_not_served');
-    expect(rejection.message).toMatch(/quote only/);
   });
 
   it("tracks on Midgard's /v2/actions by the inbound hash without 0x, upper-case, and maps a payout with its amount and a refund", async () => {
