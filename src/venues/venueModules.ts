@@ -71,7 +71,8 @@ export const VENUE_MODULES: readonly VenueEntry[] = [
   cctpVenue,
   hyperliquidVenue,
   // Built (opstack/opstackVenue.ts, run end to end on anvil in test/opstackTransfer.test.ts) but not
-  // registered: priced and tracked by JSON-RPC reads, and no recorded answer of a real node yet (docs/venues/opstack.md).
+  // registered: priced and tracked by JSON-RPC reads, and no recorded node answer of those reads yet; its real
+  // chain data (fixtures/real/, from viem's tests) proves the withdrawal and deposit readings (docs/venues/opstack.md).
   planned('opstack', 'canonical', ['evm_calldata']),
   // Built (arbitrum/arbitrumVenue.ts, tested on scripted nodes and on real mainnet receipts in
   // arbitrumRecorded.test.ts) but not registered: priced by eth_calls, and the real recordings found
