@@ -72,8 +72,12 @@ describe.skipIf(missing !== null)('PostgreSQL connections terminated under load'
     const transfers = new Map<string, string | null>(); // transferId → acknowledged main txHash
     const end = Date.now() + LOAD_MS;
 
+    let inFlight = 0;
     const call = async <T>(name: string, method: 'GET' | 'POST', url: string, payload?: object): Promise<T | null> => {
-      const response = await strait.app.inject({ method, url: `/v1${url}`, ...(payload ? { payload } : {}) });
+      inFlight += 1;
+      const response = await strait.app.inject({ method, url: `/v1${url}`, ...(payload ? { payload } : {}) }).finally(() => {
+        inFlight -= 1;
+      });
       const body = response.json() as T & { error?: { code: string } };
       outcomes.push({ call: name, status: response.statusCode, code: body.error?.code, retryAfter: response.headers['retry-after'] });
       return response.statusCode === 200 ? body : null;
@@ -99,11 +103,15 @@ describe.skipIf(missing !== null)('PostgreSQL connections terminated under load'
       }
     };
 
-    let terminated = 0;
+    // Connections killed while requests were being served: the faults really met the load. (A quote
+    // hit by one is not always answered 503: the decision writer retries a failed group commit one
+    // decision at a time on a fresh connection, so the count of 503s alone cannot show it.)
+    let terminatedUnderLoad = 0;
     const terminator = async (): Promise<void> => {
       while (Date.now() < end) {
+        const busy = inFlight > 0;
         const result = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [DATABASE]);
-        terminated += result.rowCount ?? 0;
+        if (busy && inFlight > 0) terminatedUnderLoad += result.rowCount ?? 0;
         await new Promise((resolve) => setTimeout(resolve, KILL_EVERY_MS));
       }
     };
@@ -112,8 +120,7 @@ describe.skipIf(missing !== null)('PostgreSQL connections terminated under load'
 
     const unexpected = outcomes.filter((o) => o.status !== 200 && !(o.status === 503 && o.code === 'service_unavailable' && Number(o.retryAfter) > 0));
     expect(unexpected, 'answers other than 200 or 503 service_unavailable with Retry-After').toEqual([]);
-    expect(terminated).toBeGreaterThan(0);
-    expect(outcomes.filter((o) => o.status === 503).length).toBeGreaterThan(0);
+    expect(terminatedUnderLoad).toBeGreaterThan(0);
     expect(decisions.size).toBeGreaterThan(0);
     expect(transfers.size).toBeGreaterThan(0);
 
