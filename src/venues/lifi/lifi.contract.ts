@@ -9,8 +9,9 @@ import { whyNotLifiBridgeCall } from './lifiBridgeCalls.ts';
 /**
  * LI.FI against its answers (fixtures/real/SOURCES.json): the quote and status examples of LI.FI's own
  * OpenAPI spec, the no-quote example of its docs' "Possible Tool Errors", and two coded `/status` error
- * bodies an integrator recorded live (404/1003, 400/1011). No recorded bridge quote with real diamond
- * calldata, no coded quote error and no status other than DONE/COMPLETED was found: those are synthetic
+ * bodies an integrator recorded live (404/1003, 400/1011), and five live `/status` answers a wallet recorded
+ * for transfers that really ended DONE/PARTIAL (3) and DONE/REFUNDED (2). No recorded bridge quote with real
+ * diamond calldata, no coded quote error and no PENDING or FAILED status was found whole: those are synthetic
  * variants (fixtures/synthetic/SOURCES.json), the bridge calldata encoded with LI.FI's AcrossFacetV4 ABI.
  */
 
@@ -95,6 +96,15 @@ const statusRequest: VenueStatusRequest = {
     diamond: DIAMOND,
   },
 };
+
+/** LI.FI's live answers for transfers that really ended DONE/PARTIAL: file, destination hash, amount and token delivered. */
+const RECORDED_PARTIALS: readonly (readonly [string, string, bigint, string])[] = [
+  ['status-done-partial-across-ethereum-robinhood.json', '0xbce705db67fadc3ddfeaf18824d354e5df19ac0cb0853c86563f8004706c2e18', 229_889_872_623_107_371n, '0x0Bd7D308f8E1639FAb988df18A8011f41EAcAD73'],
+  ['status-done-partial-mayan-solana-base.json', '0xad9f244873b2f1c24a059b3b1557fc11289171976ba4589e323076765bf58aba', 116_151_518n, '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'],
+  ['status-done-partial-across-robinhood-bnb.json', '0xc278da7226787a864951e6f56a4ef539e9807f4ceccbff0e871712f54d9f27a6', 38_581_163_391_863_784n, '0x2170Ed0880ac9A755fd29B2688956BD959F933F8'],
+];
+/** LI.FI's live answers for transfers that really ended DONE/REFUNDED. */
+const RECORDED_REFUNDS = ['status-done-refunded-relaydepository-base.json', 'status-done-refunded-lifiintents-hyperevm.json'];
 
 function statusCase(name: string, file: string, expect: ContractCase['expect'], status = 200): ContractCase {
   return { name, routes: statusAt(file, status), call: { kind: 'status', request: statusRequest }, expect };
@@ -191,6 +201,23 @@ const cases: ContractCase[] = [
       if (status.receivedAsset !== '0x9c2dc7377717603eB92b2655c5f2E7997a4945BD') throw new Error(`receivedAsset ${status.receivedAsset}`);
     },
   }),
+  ...RECORDED_PARTIALS.map(([file, hash, amount, asset]) =>
+    statusCase(`live DONE/PARTIAL (${file}): partial, with the destination hash and the token LI.FI says arrived`, `real/${file}`, {
+      kind: 'status',
+      state: 'partial',
+      destinationTxHash: hash,
+      receivedAmount: amount,
+      unrecognized: false,
+      check: (status) => {
+        if (status.receivedAsset !== asset) throw new Error(`receivedAsset ${status.receivedAsset}`);
+        if (status.venueStatus !== 'DONE/PARTIAL') throw new Error(`venueStatus ${status.venueStatus}`);
+      },
+    }),
+  ),
+  ...RECORDED_REFUNDS.map((file) =>
+    // Its `receiving` is the refund on the source chain, with its own hash: not a delivery.
+    statusCase(`live DONE/REFUNDED (${file}): refunded, the source-chain refund leg is not reported as a delivery`, `real/${file}`, { kind: 'status', state: 'refunded', destinationTxHash: null, receivedAmount: null, unrecognized: false }),
+  ),
   statusCase('PENDING/WAIT_SOURCE_CONFIRMATIONS stays pending', 'synthetic/status-pending-wait-source.json', { kind: 'status', state: 'pending', destinationTxHash: null, unrecognized: false }),
   statusCase('PENDING/WAIT_DESTINATION_TRANSACTION (receiving holds only its chainId) stays pending', 'synthetic/status-pending-wait-destination.json', { kind: 'status', state: 'pending', destinationTxHash: null, receivedAmount: null }),
   statusCase('PENDING/REFUND_IN_PROGRESS stays pending', 'synthetic/status-pending-refund-in-progress.json', { kind: 'status', state: 'pending' }),
