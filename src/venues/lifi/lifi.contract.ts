@@ -73,6 +73,38 @@ const acrossQuote: VenueQuote = {
   },
 };
 
+/** LI.FI's live Step for 0.0002 ETH Ethereum → Linea over Across, its fee paid through the FeeForwarder (real calldata). */
+const LIVE_WALLET = '0x1a642f0E3c3aF545E7AcBD38b07251B3990914F1';
+const liveRequest: VenueQuoteRequest = {
+  fromChain: 'ethereum',
+  toChain: 'linea',
+  fromToken: token('ethereum', null),
+  toToken: token('linea', null),
+  amountIn: 200_000_000_000_000n,
+  sender: LIVE_WALLET,
+  recipient: LIVE_WALLET,
+  userIp: null,
+  integratorFee: null,
+};
+const liveQuote: VenueQuote = {
+  amountIn: 200_000_000_000_000n,
+  amountOut: 189_197_517_787_962n,
+  minAmountOut: 189_197_517_787_962n,
+  estimatedSeconds: 2,
+  expiresAt: NOW + 60_000,
+  context: {
+    fromChainId: 1,
+    toChainId: 59144,
+    fromToken: '0x0000000000000000000000000000000000000000',
+    toToken: '0x0000000000000000000000000000000000000000',
+    tool: 'across',
+    toAmount: '189197517787962',
+    toAmountMin: '189197517787962',
+    transactionId: '0x6c39c7fde090ceeb2d25a2c526088292560fc864bf88ebf8e93218f50db2c450',
+  },
+};
+const LIVE_STEP = 'real/step-eth-ethereum-linea-across-feeforwarder.json';
+
 const quoteAt = servedAt('GET', '/quote');
 const statusAt = servedAt('GET', '/status');
 
@@ -152,6 +184,35 @@ const cases: ContractCase[] = [
     name: 'Across answer built for another recipient is refused (the answer names 0x2222…, the transfer asked 0x3333…)',
     routes: quoteAt('synthetic/quote-usdc-arbitrum-optimism-across.json'),
     call: { kind: 'build', request: { request: { ...acrossRequest, recipient: '0x3333333333333333333333333333333333333333' }, quote: acrossQuote } },
+    now: NOW,
+    expect: { kind: 'rejection', code: 'venue_bad_response' },
+  },
+  {
+    name: "live Step (ETH Ethereum → Linea over Across, included fees with feeSplit) prices LI.FI's net toAmount",
+    routes: quoteAt(LIVE_STEP),
+    call: { kind: 'quote', request: liveRequest },
+    now: NOW,
+    expect: { kind: 'row', amountOut: 189_197_517_787_962n, minAmountOut: 189_197_517_787_962n, expiresAt: NOW + 60_000 },
+  },
+  {
+    name: 'live Step built: its real calldata (swapAndStartBridgeTokensViaAcrossV4, fee through the FeeForwarder) passes every check, value = the amount',
+    routes: quoteAt(LIVE_STEP),
+    call: { kind: 'build', request: { request: liveRequest, quote: liveQuote } },
+    now: NOW,
+    expect: {
+      kind: 'plan',
+      check: (plan) => {
+        const { step, approval } = onlyEvmStep(plan, { to: DIAMOND, chainId: 1, value: 200_000_000_000_000n });
+        const why = whyNotLifiBridgeCall(step.data, step.value, { sourceChainId: 1, sourceToken: null, amount: 200_000_000_000_000n, recipient: LIVE_WALLET, destinationChainId: 59144 });
+        if (why !== null) throw new Error(why);
+        if (approval !== null && approval !== undefined) throw new Error('a native transfer needs no approval');
+      },
+    },
+  },
+  {
+    name: 'live Step built for another recipient is refused (its BridgeData pays 0x1a64…)',
+    routes: quoteAt(LIVE_STEP),
+    call: { kind: 'build', request: { request: { ...liveRequest, recipient: RECIPIENT }, quote: liveQuote } },
     now: NOW,
     expect: { kind: 'rejection', code: 'venue_bad_response' },
   },
