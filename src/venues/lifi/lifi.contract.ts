@@ -104,6 +104,7 @@ const liveQuote: VenueQuote = {
   },
 };
 const LIVE_STEP = 'real/step-eth-ethereum-linea-across-feeforwarder.json';
+const STARGATE_WALLET = '0x823A3a5BaB1186141b32fC65F8E25Ca24c679Ce7';
 
 const quoteAt = servedAt('GET', '/quote');
 const statusAt = servedAt('GET', '/status');
@@ -215,6 +216,16 @@ const cases: ContractCase[] = [
     call: { kind: 'build', request: { request: { ...liveRequest, recipient: RECIPIENT }, quote: liveQuote } },
     now: NOW,
     expect: { kind: 'rejection', code: 'venue_bad_response' },
+  },
+  {
+    name: "live Step over stargateV2 whose LayerZero native fee is sent beside the amount (included: false) is not offered",
+    routes: quoteAt('real/step-usdc-base-arbitrum-stargatev2-native-fee.json'),
+    call: {
+      kind: 'quote',
+      request: { ...acrossRequest, fromChain: 'base', toChain: 'arbitrum', fromToken: token('base', 'USDC'), toToken: token('arbitrum', 'USDC'), amountIn: 150_000n, sender: STARGATE_WALLET, recipient: STARGATE_WALLET },
+    },
+    now: NOW,
+    expect: { kind: 'rejection', code: 'no_liquidity', details: { venueTool: 'stargateV2' } },
   },
   {
     name: "a route charging LayerZero's native fee outside the amount (included: false) is not offered",
