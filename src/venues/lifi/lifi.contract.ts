@@ -9,8 +9,9 @@ import { whyNotLifiBridgeCall } from './lifiBridgeCalls.ts';
 /**
  * LI.FI against its answers (fixtures/real/SOURCES.json): the quote and status examples of LI.FI's own
  * OpenAPI spec, the no-quote example of its docs' "Possible Tool Errors", and two coded `/status` error
- * bodies an integrator recorded live (404/1003, 400/1011). No recorded bridge quote with real diamond
- * calldata, no coded quote error and no status other than DONE/COMPLETED was found: those are synthetic
+ * bodies an integrator recorded live (404/1003, 400/1011), and five live `/status` answers a wallet recorded
+ * for transfers that really ended DONE/PARTIAL (3) and DONE/REFUNDED (2). No recorded bridge quote with real
+ * diamond calldata, no coded quote error and no PENDING or FAILED status was found whole: those are synthetic
  * variants (fixtures/synthetic/SOURCES.json), the bridge calldata encoded with LI.FI's AcrossFacetV4 ABI.
  */
 
@@ -72,6 +73,39 @@ const acrossQuote: VenueQuote = {
   },
 };
 
+/** LI.FI's live Step for 0.0002 ETH Ethereum → Linea over Across, its fee paid through the FeeForwarder (real calldata). */
+const LIVE_WALLET = '0x1a642f0E3c3aF545E7AcBD38b07251B3990914F1';
+const liveRequest: VenueQuoteRequest = {
+  fromChain: 'ethereum',
+  toChain: 'linea',
+  fromToken: token('ethereum', null),
+  toToken: token('linea', null),
+  amountIn: 200_000_000_000_000n,
+  sender: LIVE_WALLET,
+  recipient: LIVE_WALLET,
+  userIp: null,
+  integratorFee: null,
+};
+const liveQuote: VenueQuote = {
+  amountIn: 200_000_000_000_000n,
+  amountOut: 189_197_517_787_962n,
+  minAmountOut: 189_197_517_787_962n,
+  estimatedSeconds: 2,
+  expiresAt: NOW + 60_000,
+  context: {
+    fromChainId: 1,
+    toChainId: 59144,
+    fromToken: '0x0000000000000000000000000000000000000000',
+    toToken: '0x0000000000000000000000000000000000000000',
+    tool: 'across',
+    toAmount: '189197517787962',
+    toAmountMin: '189197517787962',
+    transactionId: '0x6c39c7fde090ceeb2d25a2c526088292560fc864bf88ebf8e93218f50db2c450',
+  },
+};
+const LIVE_STEP = 'real/step-eth-ethereum-linea-across-feeforwarder.json';
+const STARGATE_WALLET = '0x823A3a5BaB1186141b32fC65F8E25Ca24c679Ce7';
+
 const quoteAt = servedAt('GET', '/quote');
 const statusAt = servedAt('GET', '/status');
 
@@ -95,6 +129,15 @@ const statusRequest: VenueStatusRequest = {
     diamond: DIAMOND,
   },
 };
+
+/** LI.FI's live answers for transfers that really ended DONE/PARTIAL: file, destination hash, amount and token delivered. */
+const RECORDED_PARTIALS: readonly (readonly [string, string, bigint, string])[] = [
+  ['status-done-partial-across-ethereum-robinhood.json', '0xbce705db67fadc3ddfeaf18824d354e5df19ac0cb0853c86563f8004706c2e18', 229_889_872_623_107_371n, '0x0Bd7D308f8E1639FAb988df18A8011f41EAcAD73'],
+  ['status-done-partial-mayan-solana-base.json', '0xad9f244873b2f1c24a059b3b1557fc11289171976ba4589e323076765bf58aba', 116_151_518n, '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'],
+  ['status-done-partial-across-robinhood-bnb.json', '0xc278da7226787a864951e6f56a4ef539e9807f4ceccbff0e871712f54d9f27a6', 38_581_163_391_863_784n, '0x2170Ed0880ac9A755fd29B2688956BD959F933F8'],
+];
+/** LI.FI's live answers for transfers that really ended DONE/REFUNDED. */
+const RECORDED_REFUNDS = ['status-done-refunded-relaydepository-base.json', 'status-done-refunded-lifiintents-hyperevm.json'];
 
 function statusCase(name: string, file: string, expect: ContractCase['expect'], status = 200): ContractCase {
   return { name, routes: statusAt(file, status), call: { kind: 'status', request: statusRequest }, expect };
@@ -146,6 +189,45 @@ const cases: ContractCase[] = [
     expect: { kind: 'rejection', code: 'venue_bad_response' },
   },
   {
+    name: "live Step (ETH Ethereum → Linea over Across, included fees with feeSplit) prices LI.FI's net toAmount",
+    routes: quoteAt(LIVE_STEP),
+    call: { kind: 'quote', request: liveRequest },
+    now: NOW,
+    expect: { kind: 'row', amountOut: 189_197_517_787_962n, minAmountOut: 189_197_517_787_962n, expiresAt: NOW + 60_000 },
+  },
+  {
+    name: 'live Step built: its real calldata (swapAndStartBridgeTokensViaAcrossV4, fee through the FeeForwarder) passes every check, value = the amount',
+    routes: quoteAt(LIVE_STEP),
+    call: { kind: 'build', request: { request: liveRequest, quote: liveQuote } },
+    now: NOW,
+    expect: {
+      kind: 'plan',
+      check: (plan) => {
+        const { step, approval } = onlyEvmStep(plan, { to: DIAMOND, chainId: 1, value: 200_000_000_000_000n });
+        const why = whyNotLifiBridgeCall(step.data, step.value, { sourceChainId: 1, sourceToken: null, amount: 200_000_000_000_000n, recipient: LIVE_WALLET, destinationChainId: 59144 });
+        if (why !== null) throw new Error(why);
+        if (approval !== null && approval !== undefined) throw new Error('a native transfer needs no approval');
+      },
+    },
+  },
+  {
+    name: 'live Step built for another recipient is refused (its BridgeData pays 0x1a64…)',
+    routes: quoteAt(LIVE_STEP),
+    call: { kind: 'build', request: { request: { ...liveRequest, recipient: RECIPIENT }, quote: liveQuote } },
+    now: NOW,
+    expect: { kind: 'rejection', code: 'venue_bad_response' },
+  },
+  {
+    name: "live Step over stargateV2 whose LayerZero native fee is sent beside the amount (included: false) is not offered",
+    routes: quoteAt('real/step-usdc-base-arbitrum-stargatev2-native-fee.json'),
+    call: {
+      kind: 'quote',
+      request: { ...acrossRequest, fromChain: 'base', toChain: 'arbitrum', fromToken: token('base', 'USDC'), toToken: token('arbitrum', 'USDC'), amountIn: 150_000n, sender: STARGATE_WALLET, recipient: STARGATE_WALLET },
+    },
+    now: NOW,
+    expect: { kind: 'rejection', code: 'no_liquidity', details: { venueTool: 'stargateV2' } },
+  },
+  {
     name: "a route charging LayerZero's native fee outside the amount (included: false) is not offered",
     routes: quoteAt('synthetic/quote-usdc-arbitrum-optimism-native-fee.json'),
     call: { kind: 'quote', request: acrossRequest },
@@ -191,6 +273,23 @@ const cases: ContractCase[] = [
       if (status.receivedAsset !== '0x9c2dc7377717603eB92b2655c5f2E7997a4945BD') throw new Error(`receivedAsset ${status.receivedAsset}`);
     },
   }),
+  ...RECORDED_PARTIALS.map(([file, hash, amount, asset]) =>
+    statusCase(`live DONE/PARTIAL (${file}): partial, with the destination hash and the token LI.FI says arrived`, `real/${file}`, {
+      kind: 'status',
+      state: 'partial',
+      destinationTxHash: hash,
+      receivedAmount: amount,
+      unrecognized: false,
+      check: (status) => {
+        if (status.receivedAsset !== asset) throw new Error(`receivedAsset ${status.receivedAsset}`);
+        if (status.venueStatus !== 'DONE/PARTIAL') throw new Error(`venueStatus ${status.venueStatus}`);
+      },
+    }),
+  ),
+  ...RECORDED_REFUNDS.map((file) =>
+    // Its `receiving` is the refund on the source chain, with its own hash: not a delivery.
+    statusCase(`live DONE/REFUNDED (${file}): refunded, the source-chain refund leg is not reported as a delivery`, `real/${file}`, { kind: 'status', state: 'refunded', destinationTxHash: null, receivedAmount: null, unrecognized: false }),
+  ),
   statusCase('PENDING/WAIT_SOURCE_CONFIRMATIONS stays pending', 'synthetic/status-pending-wait-source.json', { kind: 'status', state: 'pending', destinationTxHash: null, unrecognized: false }),
   statusCase('PENDING/WAIT_DESTINATION_TRANSACTION (receiving holds only its chainId) stays pending', 'synthetic/status-pending-wait-destination.json', { kind: 'status', state: 'pending', destinationTxHash: null, receivedAmount: null }),
   statusCase('PENDING/REFUND_IN_PROGRESS stays pending', 'synthetic/status-pending-refund-in-progress.json', { kind: 'status', state: 'pending' }),

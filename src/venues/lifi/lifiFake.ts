@@ -36,6 +36,9 @@ function realAnswer(name: string): Record<string, unknown> {
 }
 const QUOTE = realAnswer('quote-gnosis-xdai-miva-1inch.json');
 const STATUS = realAnswer('status-done-completed-stargatev2bus.json');
+/** LI.FI's live answers for a partial delivery and a refund: their messages, and where a refund's `receiving` points. */
+const LIVE_PARTIAL = realAnswer('status-done-partial-across-ethereum-robinhood.json');
+const LIVE_REFUND = realAnswer('status-done-refunded-relaydepository-base.json');
 
 const abi = parseAbi([
   'struct BridgeData { bytes32 transactionId; string bridge; string integrator; address referrer; address sendingAssetId; address receiver; uint256 minAmount; uint256 destinationChainId; bool hasSourceSwaps; bool hasDestinationCall; }',
@@ -128,12 +131,15 @@ export async function startLifiFake(initial: LifiFakeOptions = {}): Promise<Lifi
     // LI.FI's live answer to a malformed hash (fixtures/real/status-400-invalid-txhash.json).
     if (!hash || !/^0x[0-9a-fA-F]{64}$/.test(hash)) return { status: 400, body: { message: '/txHash Not a valid txHash', code: 1011 } };
     const template = STATUS as { sending: Record<string, unknown>; receiving: Record<string, unknown> };
-    const answer = (status: string, substatus: string | null, receiving: Record<string, unknown> | null): FakeReply => ({
-      body: { ...STATUS, sending: { ...template.sending, txHash: hash }, receiving: receiving ?? { chainId: template.receiving.chainId }, status, substatus },
+    const answer = (status: string, substatus: string | null, receiving: Record<string, unknown> | null, message = STATUS.substatusMessage): FakeReply => ({
+      body: { ...STATUS, sending: { ...template.sending, txHash: hash }, receiving: receiving ?? { chainId: template.receiving.chainId }, status, substatus, substatusMessage: message },
     });
     if (!options.settlement) {
       const chosen = options.status ?? { status: 'DONE', substatus: 'COMPLETED' };
-      return answer(chosen.status, chosen.substatus, chosen.status === 'DONE' ? template.receiving : null);
+      if (chosen.status !== 'DONE') return answer(chosen.status, chosen.substatus, null);
+      // As LI.FI answered live: a refund's `receiving` is the refund itself, on the source chain in the source token.
+      if (chosen.substatus === 'REFUNDED') return answer('DONE', 'REFUNDED', { ...template.sending, txHash: `0x${'5'.repeat(64)}` }, LIVE_REFUND.substatusMessage);
+      return answer('DONE', chosen.substatus, template.receiving, chosen.substatus === 'PARTIAL' ? LIVE_PARTIAL.substatusMessage : STATUS.substatusMessage);
     }
     const settled = await settle(options.settlement, Number(request.query.get('fromChain')), hash as Hex);
     if (settled === null) return answer('PENDING', 'WAIT_SOURCE_CONFIRMATIONS', null);
