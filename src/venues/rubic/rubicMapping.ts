@@ -100,7 +100,8 @@ const WAITS_ON_USER: Readonly<Record<string, string>> = {
  */
 export function toRubicStatus(body: RubicStatus, requestedAsset: string | null): VenueStatus {
   const state = Object.hasOwn(RUBIC_STATUS_TABLE, body.status) ? RUBIC_STATUS_TABLE[body.status] : undefined;
-  const hash = body.destinationTxHash ?? null;
+  // A recorded NOT_FOUND answer spells "no hash" as an empty string.
+  const hash = body.destinationTxHash ? body.destinationTxHash : null;
   if (state === undefined) {
     return { state: 'pending', venueStatus: body.status, destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: `unknown Rubic status "${body.status}"; treated as pending`, unrecognized: true };
   }
