@@ -134,6 +134,20 @@ const cases: ContractCase[] = [
     expect: { kind: 'rejection', code: 'venue_bad_response' },
   },
   {
+    name: 'the recorded ETH quote carrying a MIN_AMOUNT warning (2005, 0.05 ETH) is below_min with the minimum in wei, never a price',
+    routes: quoteAt('synthetic/quote-ethereum-eth-polygon-pol-warning-2005.json'),
+    call: { kind: 'quote', request: ethRequest },
+    now: NOW,
+    expect: { kind: 'rejection', code: 'below_min', details: { venueCode: '2005', minAmountAtomic: '50000000000000000' } },
+  },
+  {
+    name: 'the recorded ETH quote carrying a 70xx warning (informational for Rubic) is priced',
+    routes: quoteAt('synthetic/quote-ethereum-eth-polygon-pol-warning-70xx.json'),
+    call: { kind: 'quote', request: ethRequest },
+    now: NOW,
+    expect: { kind: 'row', amountOut: 251_507_041_920_000_000_000n },
+  },
+  {
     name: "recorded /routes/swap (no top-level id): a native source's startViaRubic to the pinned ERC20Proxy pulling no token, value exactly 0.01 ETH, BridgeData paying the recipient on Polygon; no approval",
     routes: swapAt('real/swap-ethereum-eth-polygon-pol-lifi.json'),
     call: { kind: 'build', request: { request: ethRequest, quote: ethQuote } },

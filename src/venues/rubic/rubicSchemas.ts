@@ -38,6 +38,12 @@ const TransactionSchema = Type.Object({
 
 const TokensSchema = Type.Object({ from: RouteTokenSchema, to: RouteTokenSchema });
 
+const ErrorEntrySchema = Type.Object({
+  code: Type.Union([Type.Integer(), Type.String()]),
+  reason: Type.Optional(Type.String()),
+  data: Type.Optional(Type.Unknown()),
+});
+
 const ROUTE_FIELDS = {
   providerType: Type.String(),
   swapType: Type.Optional(Type.String()),
@@ -54,6 +60,8 @@ const ROUTE_FIELDS = {
   ),
   transaction: Nullable(TransactionSchema),
   useRubicContract: Type.Optional(Type.Boolean()),
+  /** Error entries Rubic attaches to a route it still answers (recorded answers: `[]`). */
+  warnings: Type.Optional(Type.Array(ErrorEntrySchema)),
 };
 
 /** A `quoteBest` route. Its `tokens.from.amount` is the input net of Rubic's percent fee (recorded: 0.01 ETH asked, 0.4 %, "0.00996"). */
@@ -80,12 +88,6 @@ export const RubicStatusSchema = Type.Object({
   destinationNetworkChainId: Nullable(Type.Integer()),
 });
 export type RubicStatus = Static<typeof RubicStatusSchema>;
-
-const ErrorEntrySchema = Type.Object({
-  code: Type.Union([Type.Integer(), Type.String()]),
-  reason: Type.Optional(Type.String()),
-  data: Type.Optional(Type.Unknown()),
-});
 
 /**
  * Rubic's error bodies: `{ error: { code, reason, data? }, id }`, or for request validation

@@ -10,7 +10,7 @@ import { VenueHttpError } from '../venueHttpClient.ts';
 import { withDestinationDelivery } from '../shared/destinationDelivery.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { RUBIC_CHAINS, RUBIC_NATIVE, rubicChain, type RubicChain } from './rubicChains.ts';
-import { RUBIC_ERROR_CODES, toRubicStatus, translateRubicError } from './rubicMapping.ts';
+import { rejectionOfWarnings, RUBIC_ERROR_CODES, toRubicStatus, translateRubicError } from './rubicMapping.ts';
 import { decodeRubicEntryCall, decodeRubicProxyCall, RUBIC_DIAMOND_SELECTORS, RUBIC_START_VIA_RUBIC, whyNotRubicEntryCall, whyNotRubicProxyCall, type RubicFixedFees } from './rubicProxyCalls.ts';
 import { RubicContextSchema, RubicRouteSchema, RubicStatusSchema, RubicSwapSchema, type RubicContext, type RubicRoute } from './rubicSchemas.ts';
 
@@ -24,8 +24,8 @@ const DEFAULT_REFERRER = 'strait';
 /**
  * Rubic (a meta-aggregator of bridges, DEX aggregators and deposit exchangers) through its API v2:
  * `POST /routes/quoteBest`, `POST /routes/swap`, `GET /info/statusExtended`. EVM to EVM chains where
- * Rubic's contracts are pinned (rubicChains.ts). A contract route is the ERC20Proxy (token sources)
- * or the RubicMultiProxy diamond (native sources), and its calldata is decoded and checked against the
+ * Rubic's contracts are pinned (rubicChains.ts). A contract route is the ERC20Proxy (any source) or
+ * the RubicMultiProxy diamond (native sources), and its calldata is decoded and checked against the
  * transfer at build and again at submit (rubicProxyCalls.ts); a deposit route pays the deposit address
  * Rubic's provider gave. Amounts go to Rubic in display units and come back atomic (`…WeiAmount`).
  * A contract route's fixed fees in the source chain's native coin ride beside the amount as the plan's
@@ -117,6 +117,8 @@ function createRubicVenue(deps: VenueDeps): Venue {
       if (error instanceof VenueHttpError) throw translateRubicError(error, request.fromToken.decimals);
       throw error;
     }
+    const warned = rejectionOfWarnings(route.warnings, request.fromToken.decimals);
+    if (warned !== null) throw warned;
     refuseOtherTransfer(route, request, resolved);
     return route;
   }
