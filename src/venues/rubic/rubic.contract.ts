@@ -134,6 +134,21 @@ const cases: ContractCase[] = [
     expect: { kind: 'rejection', code: 'venue_bad_response' },
   },
   {
+    name: 'recorded quote through squidrouter (null gas figures) is priced; its recorded swap is refused at build (below)',
+    routes: quoteAt('real/quote-ethereum-eth-polygon-pol-squidrouter.json'),
+    call: { kind: 'quote', request: ethRequest },
+    now: NOW,
+    expect: {
+      kind: 'row',
+      amountOut: 250_571_395_755_856_658_491n,
+      minAmountOut: 248_065_681_798_298_091_906n,
+      estimatedSeconds: 60,
+      check: (row) => {
+        if (row.context.providerType !== 'squidrouter') throw new Error(`providerType ${String(row.context.providerType)}`);
+      },
+    },
+  },
+  {
     name: 'the recorded ETH quote carrying a MIN_AMOUNT warning (2005, 0.05 ETH) is below_min with the minimum in wei, never a price',
     routes: quoteAt('synthetic/quote-ethereum-eth-polygon-pol-warning-2005.json'),
     call: { kind: 'quote', request: ethRequest },

@@ -303,7 +303,8 @@ function refuseOtherTransfer(route: RubicRoute, request: VenueQuoteRequest, reso
  * Whether the input Rubic states is the one asked: as asked (a swap answer), or net of Rubic's percent
  * fee (a quoteBest answer: 0.01 ETH at 0.4 % is stated "0.00996"), within the display's rounding.
  */
-function isStatedInput(stated: bigint, asked: bigint, percent: number | null | undefined): boolean {
+function isStatedInput(stated: bigint | null, asked: bigint, percent: number | null | undefined): boolean {
+  if (stated === null) return false;
   if (stated === asked) return true;
   if (typeof percent !== 'number' || !(percent > 0 && percent < 100)) return false;
   const net = asked - (asked * BigInt(Math.round(percent * 10_000))) / 1_000_000n;
