@@ -6,11 +6,14 @@ import type { VenueQuote, VenueQuoteRequest, VenueStatusRequest } from '../Venue
 import { whyNotRubicEntryCall } from './rubicProxyCalls.ts';
 
 /**
- * Rubic against its answers (fixtures/real/SOURCES.json): a recorded quoteBest answer (10 USDC Base →
- * MATIC Polygon through LI.FI, with a 0.0012 ETH fixed fee), the status and error examples of Rubic's
- * docs. No recorded `/routes/swap` answer (calldata or deposit), no MIN/MAX_AMOUNT body and no status
- * other than SUCCESS was found: those are synthetic variants (fixtures/synthetic/SOURCES.json), the
- * calldata encoded with Rubic's ABI, the fixed fee's value as the diamond charges it.
+ * Rubic against its answers (fixtures/real/SOURCES.json): two recorded quoteBest answers (10 USDC Base →
+ * MATIC Polygon through LI.FI with a 0.0012 ETH fixed fee; 0.01 ETH Ethereum → POL Polygon through
+ * LI.FI with the 0.4 % percent fee), two recorded `/routes/swap` answers with their calldata (that ETH
+ * route through LI.FI, built; the same through squidrouter's facet, refused), a recorded statusExtended
+ * NOT_FOUND, and the status and error examples of Rubic's docs. No recorded token-source swap, deposit
+ * swap, MIN/MAX_AMOUNT body or status other than SUCCESS / NOT_FOUND was found: those are synthetic
+ * variants (fixtures/synthetic/SOURCES.json), the calldata encoded with Rubic's ABI in the layout of
+ * the recorded one, the fixed fee's value as the diamond charges it.
  */
 
 const NOW = 1_760_000_000_000;
@@ -51,6 +54,42 @@ const quote: VenueQuote = {
   },
 };
 
+/**
+ * The recorded direct-route exchange (org-regit-io/regit-web3 fixtures): 0.01 ETH on Ethereum to POL
+ * (Rubic: MATIC) on Polygon, sender and receiver 0xb72d…fd17, Rubic's default 0.4 % percent fee.
+ */
+const RECORDED_USER = '0xb72de277a58577c955b0c52acd8fd2a7cfdafd17';
+const RECORDED_INTEGRATOR = '0x3fFF9bDEb3147cE13A7FFEf85Dae81874E0AEDbE';
+const ethRequest: VenueQuoteRequest = {
+  fromChain: 'ethereum',
+  toChain: 'polygon',
+  fromToken: token('ethereum', null),
+  toToken: token('polygon', null),
+  amountIn: 10n ** 16n,
+  sender: RECORDED_USER,
+  recipient: RECORDED_USER,
+  userIp: null,
+  integratorFee: null,
+};
+const ethQuote: VenueQuote = {
+  amountIn: 10n ** 16n,
+  amountOut: 251_507_041_920_000_000_000n,
+  minAmountOut: 248_991_971_500_800_000_000n,
+  estimatedSeconds: 240,
+  expiresAt: NOW + 60_000,
+  context: {
+    id: 'd8d6599f-56c0-4e17-9b2e-6f8320ee0588',
+    fromBlockchain: 'ETH',
+    toBlockchain: 'POLYGON',
+    fromToken: '0x0000000000000000000000000000000000000000',
+    toToken: '0x0000000000000000000000000000000000000000',
+    providerType: 'lifi',
+    destinationWeiAmount: '251507041920000000000',
+    destinationWeiMinAmount: '248991971500800000000',
+  },
+};
+const ethIntent = { sourceChainId: 1, sourceToken: null, amount: 10n ** 16n, recipient: RECORDED_USER, destinationChainId: 137 };
+
 const quoteAt = servedAt('POST', '/routes/quoteBest');
 const swapAt = servedAt('POST', '/routes/swap');
 const statusAt = servedAt('GET', '/info/statusExtended');
@@ -79,6 +118,97 @@ const cases: ContractCase[] = [
     call: { kind: 'quote', request },
     now: NOW,
     expect: { kind: 'row', amountOut: 139_682_277_393_927_819_124n, minAmountOut: 135_491_809_072_109_984_550n, estimatedSeconds: 60, expiresAt: NOW + 60_000 },
+  },
+  {
+    name: 'recorded quote (0.01 ETH Ethereum → POL Polygon via lifi) states its input net of the 0.4 % fee ("0.00996") and is priced, not refused as another amount',
+    routes: quoteAt('real/quote-ethereum-eth-polygon-pol-lifi.json'),
+    call: { kind: 'quote', request: ethRequest },
+    now: NOW,
+    expect: { kind: 'row', amountOut: 251_507_041_920_000_000_000n, minAmountOut: 248_991_971_500_800_000_000n, estimatedSeconds: 240, expiresAt: NOW + 60_000 },
+  },
+  {
+    name: 'the recorded ETH quote asked for another amount (0.02 ETH) is a bad response: neither the amount nor the amount net of the fee',
+    routes: quoteAt('real/quote-ethereum-eth-polygon-pol-lifi.json'),
+    call: { kind: 'quote', request: { ...ethRequest, amountIn: 2n * 10n ** 16n } },
+    now: NOW,
+    expect: { kind: 'rejection', code: 'venue_bad_response' },
+  },
+  {
+    name: 'recorded quote through squidrouter (null gas figures) is priced; its recorded swap is refused at build (below)',
+    routes: quoteAt('real/quote-ethereum-eth-polygon-pol-squidrouter.json'),
+    call: { kind: 'quote', request: ethRequest },
+    now: NOW,
+    expect: {
+      kind: 'row',
+      amountOut: 250_571_395_755_856_658_491n,
+      minAmountOut: 248_065_681_798_298_091_906n,
+      estimatedSeconds: 60,
+      check: (row) => {
+        if (row.context.providerType !== 'squidrouter') throw new Error(`providerType ${String(row.context.providerType)}`);
+      },
+    },
+  },
+  {
+    name: 'the recorded ETH quote carrying a MIN_AMOUNT warning (2005, 0.05 ETH) is below_min with the minimum in wei, never a price',
+    routes: quoteAt('synthetic/quote-ethereum-eth-polygon-pol-warning-2005.json'),
+    call: { kind: 'quote', request: ethRequest },
+    now: NOW,
+    expect: { kind: 'rejection', code: 'below_min', details: { venueCode: '2005', minAmountAtomic: '50000000000000000' } },
+  },
+  {
+    name: 'the recorded ETH quote carrying a 70xx warning (informational for Rubic) is priced',
+    routes: quoteAt('synthetic/quote-ethereum-eth-polygon-pol-warning-70xx.json'),
+    call: { kind: 'quote', request: ethRequest },
+    now: NOW,
+    expect: { kind: 'row', amountOut: 251_507_041_920_000_000_000n },
+  },
+  {
+    name: "recorded /routes/swap (no top-level id): a native source's startViaRubic to the pinned ERC20Proxy pulling no token, value exactly 0.01 ETH, BridgeData paying the recipient on Polygon; no approval",
+    routes: swapAt('real/swap-ethereum-eth-polygon-pol-lifi.json'),
+    call: { kind: 'build', request: { request: ethRequest, quote: ethQuote } },
+    now: NOW,
+    expect: {
+      kind: 'plan',
+      check: (plan) => {
+        const { step, approval } = onlyEvmStep(plan, { to: ERC20_PROXY, chainId: 1, value: 10n ** 16n });
+        if (approval !== null) throw new Error('a native source needs no approval');
+        const why = whyNotRubicEntryCall(step.data, step.value, ethIntent);
+        if (why !== null) throw new Error(why);
+        if (plan.shape !== 'steps' || plan.nativeFee !== undefined) throw new Error('the recorded route charges no fixed fee');
+        if (plan.amountOut !== 251_503_987_850_000_000_000n || plan.minAmountOut !== 248_988_947_971_500_000_000n) throw new Error(`amounts ${plan.amountOut} ${plan.minAmountOut}`);
+        if (plan.context.id !== 'd8d6599f-56c0-4e17-9b2e-6f8320ee0588') throw new Error(`context id ${String(plan.context.id)}`);
+      },
+    },
+  },
+  {
+    name: 'the recorded swap with the integrator it credits configured is built',
+    routes: swapAt('real/swap-ethereum-eth-polygon-pol-lifi.json'),
+    call: { kind: 'build', request: { request: ethRequest, quote: ethQuote } },
+    credentials: { INTEGRATOR_ADDRESS: RECORDED_INTEGRATOR },
+    now: NOW,
+    expect: { kind: 'plan', check: (plan) => void onlyEvmStep(plan, { to: ERC20_PROXY, chainId: 1, value: 10n ** 16n }) },
+  },
+  {
+    name: 'the recorded swap crediting another integrator than the configured one is refused',
+    routes: swapAt('real/swap-ethereum-eth-polygon-pol-lifi.json'),
+    call: { kind: 'build', request: { request: ethRequest, quote: ethQuote } },
+    credentials: { INTEGRATOR_ADDRESS: '0x4444444444444444444444444444444444444444' },
+    now: NOW,
+    expect: { kind: 'rejection', code: 'venue_bad_response' },
+  },
+  {
+    name: 'the recorded swap built for another recipient than its BridgeData pays is refused',
+    routes: swapAt('real/swap-ethereum-eth-polygon-pol-lifi.json'),
+    call: { kind: 'build', request: { request: { ...ethRequest, recipient: RECIPIENT }, quote: ethQuote } },
+    now: NOW,
+    expect: { kind: 'rejection', code: 'venue_bad_response' },
+  },
+  {
+    name: "recorded /routes/swap of a squidrouter route: startViaRubic into a facet Strait does not read (0xe1731ba9, paying the provider's address, not BridgeData's receiver) is refused",
+    routes: swapAt('real/swap-ethereum-eth-polygon-pol-squidrouter.json'),
+    call: { kind: 'build', request: { request: ethRequest, quote: { ...ethQuote, context: { ...ethQuote.context, id: 'cc91bb0f-754a-49e6-afd5-6d5afc9e4728', providerType: 'squidrouter' } } } },
+    now: NOW,
+    expect: { kind: 'rejection', code: 'venue_bad_response' },
   },
   {
     name: "the same route without the fixed fee prices Rubic's atomic estimate and minimum, 1 minute, for 60 s",
@@ -220,6 +350,13 @@ const cases: ContractCase[] = [
   }),
   statusCase('PENDING stays pending', 'synthetic/status-pending.json', { kind: 'status', state: 'pending', destinationTxHash: null, unrecognized: false }),
   statusCase('LONG_PENDING stays pending', 'synthetic/status-long-pending.json', { kind: 'status', state: 'pending', unrecognized: false }),
+  statusCase('recorded statusExtended NOT_FOUND (destinationTxHash "", rubicId/sourceTxHash echoed, null toAmount, toAmountWei, subStatus, no destinationNetwork fields) stays pending without a hash', 'real/status-extended-not-found.json', {
+    kind: 'status',
+    state: 'pending',
+    destinationTxHash: null,
+    receivedAmount: null,
+    unrecognized: false,
+  }),
   statusCase('NOT_FOUND (still indexing) stays pending', 'synthetic/status-not-found.json', { kind: 'status', state: 'pending', unrecognized: false }),
   statusCase('READY_TO_CLAIM waits on the recipient: pending, with the destination hash', 'synthetic/status-ready-to-claim.json', { kind: 'status', state: 'pending', destinationTxHash: SUCCESS_HASH }),
   statusCase('REVERT waits on the sender to claim the refund: pending', 'synthetic/status-revert.json', { kind: 'status', state: 'pending', unrecognized: false }),

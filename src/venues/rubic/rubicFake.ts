@@ -12,11 +12,13 @@ import { RUBIC_CHAINS, RUBIC_NATIVE } from './rubicChains.ts';
  * recorded quoteBest answer (fixtures/real/quote-base-usdc-polygon-matic-lifi.json) with the request's
  * blockchains, tokens, display amount and a fresh id substituted, and without the fixed native fees
  * unless `fixedFeeWei` / `providerFeeWei` ask for them. `/routes/swap` adds the transaction: an ERC20Proxy
- * `startViaRubic` (token sources) or a direct diamond call (native sources) carrying a
- * `startBridgeTokensViaGenericCrossChain` encoded with Rubic's ABI, its value the amount (native
- * sources) plus both fixed fees and the provider's forwarded as `extraNative`, or a deposit address in `deposit`
- * mode. `tamper` makes the calldata lie so tests can prove the adapter and the engine refuse it.
- * `/info/statusExtended` answers in the layout of Rubic's docs example. Errors use Rubic's
+ * `startViaRubic` pulling the source token (none for a native source, as in the recorded ETH → POL
+ * answer fixtures/real/swap-ethereum-eth-polygon-pol-lifi.json; `nativeDirect` calls the diamond
+ * instead) carrying a `startBridgeTokensViaGenericCrossChain` encoded with Rubic's ABI, its value the
+ * amount (native sources) plus both fixed fees and the provider's forwarded as `extraNative`, or a
+ * deposit address in `deposit` mode. `tamper` makes the calldata lie so tests can prove the adapter
+ * and the engine refuse it. `/info/statusExtended` answers in the layout of a recorded answer
+ * (fixtures/real/status-extended-not-found.json: `rubicId` and `sourceTxHash` echoed). Errors use Rubic's
  * `{ error: { code, reason, data }, id }` body. No settlement: Rubic's contracts are not on the sandbox chains.
  */
 
@@ -29,6 +31,8 @@ export interface RubicFakeOptions {
   readonly providerFeeWei?: bigint;
   /** `deposit`: the swap answers a deposit provider's address instead of calldata. */
   readonly mode?: 'calldata' | 'deposit';
+  /** A native source's transaction calls the RubicMultiProxy diamond directly instead of the ERC20Proxy. */
+  readonly nativeDirect?: boolean;
   /** Fields of the BridgeData (and the proxy call around it) to replace with a lie. */
   readonly tamper?: Partial<{ integrator: Address; receiver: Address; destinationChainId: bigint; sendingAssetId: Address; receivingAssetId: Address; minAmount: bigint; extraNative: bigint; pulledAmount: bigint; value: bigint }>;
   /** The status `/info/statusExtended` answers (default SUCCESS). */
@@ -40,7 +44,7 @@ export interface RubicFakeOptions {
 export type RubicFake = SwitchableFake<RubicFakeOptions>;
 
 const QUOTE = recordedAnswer(new URL('./fixtures/real/quote-base-usdc-polygon-matic-lifi.json', import.meta.url));
-const STATUS = recordedAnswer(new URL('./fixtures/real/status-success-polygon.json', import.meta.url));
+const STATUS = recordedAnswer(new URL('./fixtures/real/status-extended-not-found.json', import.meta.url));
 const LIFI_DIAMOND: Address = '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE';
 const DEPOSIT_ADDRESS: Address = '0x4444444444444444444444444444444444444444';
 
@@ -133,16 +137,18 @@ export async function startRubicFake(initial: RubicFakeOptions = {}): Promise<Ru
     const providerCall = `0x2c57e884${encodeAbiParameters(parseAbiParameters('bytes32, address, uint256, uint256'), [bridge.transactionId, bridge.receiver, bridge.minAmount, bridge.destinationChainId]).slice(2)}` as Hex;
     const facet = encodeFunctionData({ abi, functionName: 'startBridgeTokensViaGenericCrossChain', args: [bridge, { router: LIFI_DIAMOND, approveTo: LIFI_DIAMOND, extraNative: t.extraNative ?? fees.providerFee, callData: providerCall }] });
     const beside = fees.fixed + fees.providerFee;
-    if (native) return { to: from.multiProxy, data: facet, value: (t.value ?? amount + beside).toString() };
-    const data = encodeFunctionData({ abi, functionName: 'startViaRubic', args: [[from.address], [t.pulledAmount ?? amount], facet] });
-    return { approvalAddress: from.erc20Proxy, to: from.erc20Proxy, data, value: (t.value ?? beside).toString() };
+    const value = (t.value ?? (native ? amount + beside : beside)).toString();
+    if (native && options.nativeDirect) return { approvalAddress: from.erc20Proxy, to: from.multiProxy, data: facet, value };
+    const data = encodeFunctionData({ abi, functionName: 'startViaRubic', args: native ? [[], [], facet] : [[from.address], [t.pulledAmount ?? amount], facet] });
+    return { approvalAddress: from.erc20Proxy, to: from.erc20Proxy, data, value };
   }
 
   function status(request: FakeRequest): FakeReply {
-    if (!request.query.get('id')) return { status: 400, body: { errors: [{ code: 1004, reason: 'id is required' }] } };
+    const rubicId = request.query.get('rubicId');
+    if (!rubicId) return { status: 400, body: { errors: [{ code: 1004, reason: 'rubicId is required' }] } };
     const value = options.status ?? 'SUCCESS';
     const delivered = value === 'SUCCESS' || value === 'READY_TO_CLAIM' || value === 'FALLBACK';
-    return { body: overlay(STATUS, { status: value, destinationTxHash: delivered ? `0x${'5e'.repeat(32)}` : null }) };
+    return { body: overlay(STATUS, { rubicId, sourceTxHash: request.query.get('srcTxHash'), status: value, destinationTxHash: delivered ? `0x${'5e'.repeat(32)}` : '' }) };
   }
 
   const server = await startFakeServer({

@@ -3,7 +3,7 @@ import { decimalToAtomic } from '../../domain/amounts.ts';
 import type { RejectionCode } from '../../domain/errors.ts';
 import { VenueRejection, type VenueStatus, type VenueTransferState } from '../Venue.ts';
 import type { VenueHttpError } from '../venueHttpClient.ts';
-import { RubicErrorSchema, RubicLimitDataSchema, type RubicStatus } from './rubicSchemas.ts';
+import { RubicErrorSchema, RubicLimitDataSchema, type RubicError, type RubicStatus } from './rubicSchemas.ts';
 
 /**
  * Rubic's error codes → Strait's rejections. A code is its domain and its number run together
@@ -46,17 +46,34 @@ export function translateRubicError(error: VenueHttpError, sourceDecimals: numbe
   if (error.status >= 500) return error;
   const body = Value.Check(RubicErrorSchema, error.body) ? error.body : null;
   const entry = body?.error ?? body?.errors?.[0];
+  return rubicRejection(entry, error.status === 404 ? 'no_liquidity' : 'venue_error', `HTTP ${error.status}`, sourceDecimals, error);
+}
+
+type RubicErrorEntry = NonNullable<RubicError['error']>;
+
+/**
+ * A route that comes back with a warning is not one to trade: Rubic's own app turns every warning but
+ * 2007 (NO_AUTH_WALLET, a wallet signature) and the 70xx family into the trade's error
+ * (rubic-app `RubicApiParser.parseRubicApiWarnings`). Strait gives no wallet signature, so 2007
+ * refuses the route too (`no_liquidity`); a 70xx warning is informational.
+ */
+export function rejectionOfWarnings(warnings: readonly RubicErrorEntry[] | undefined, sourceDecimals: number): VenueRejection | null {
+  const blocking = warnings?.find((warning) => !String(warning.code).startsWith('70'));
+  return blocking === undefined ? null : rubicRejection(blocking, 'venue_error', 'warning', sourceDecimals);
+}
+
+function rubicRejection(entry: RubicErrorEntry | undefined, fallback: RejectionCode, what: string, sourceDecimals: number | null, cause?: VenueHttpError): VenueRejection {
   const venueCode = entry === undefined ? 'UNKNOWN' : String(entry.code);
-  const message = `Rubic: ${entry?.reason ?? `HTTP ${error.status}`} (${venueCode})`;
+  const message = `Rubic: ${entry?.reason ?? what} (${venueCode})`;
   const details: Record<string, unknown> = { venueCode };
-  const code: RejectionCode = RUBIC_ERROR_CODES[venueCode] ?? (error.status === 404 ? 'no_liquidity' : 'venue_error');
+  const code: RejectionCode = RUBIC_ERROR_CODES[venueCode] ?? fallback;
   if ((code === 'below_min' || code === 'above_max') && Value.Check(RubicLimitDataSchema, entry?.data)) {
     const limit = code === 'below_min' ? entry.data.minAmount : entry.data.maxAmount;
     const atomic = limit === undefined || sourceDecimals === null ? null : decimalToAtomic(limit, sourceDecimals, code === 'below_min' ? 'up' : 'down');
     if (atomic !== null) details[code === 'below_min' ? 'minAmountAtomic' : 'maxAmountAtomic'] = atomic.toString();
     if (entry.data.tokenSymbol !== undefined) details.tokenSymbol = entry.data.tokenSymbol;
   }
-  return new VenueRejection(code, message, details, { cause: error });
+  return new VenueRejection(code, message, details, cause === undefined ? undefined : { cause });
 }
 
 /**
@@ -100,7 +117,8 @@ const WAITS_ON_USER: Readonly<Record<string, string>> = {
  */
 export function toRubicStatus(body: RubicStatus, requestedAsset: string | null): VenueStatus {
   const state = Object.hasOwn(RUBIC_STATUS_TABLE, body.status) ? RUBIC_STATUS_TABLE[body.status] : undefined;
-  const hash = body.destinationTxHash ?? null;
+  // A recorded NOT_FOUND answer spells "no hash" as an empty string.
+  const hash = body.destinationTxHash ? body.destinationTxHash : null;
   if (state === undefined) {
     return { state: 'pending', venueStatus: body.status, destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: `unknown Rubic status "${body.status}"; treated as pending`, unrecognized: true };
   }

@@ -5,10 +5,11 @@ import type { CallIntent } from '../allowList.ts';
  * What a Rubic contract route's transaction calls, from Rubic's contracts repository
  * (Cryptorubic/multi-proxy-rubic@2243479f6511a8d07bfcfa13049aab281bc7f049):
  *
- * - an ERC-20 source: `ERC20Proxy.startViaRubic(address[] tokens, uint256[] amounts, bytes facetCallData)`
+ * - `ERC20Proxy.startViaRubic(address[] tokens, uint256[] amounts, bytes facetCallData)`
  *   (src/Periphery/ERC20Proxy.sol), which pulls the approved tokens into the diamond and calls it with
- *   `facetCallData`, forwarding the native value;
- * - a native source: the RubicMultiProxy diamond itself.
+ *   `facetCallData`, forwarding the native value: every ERC-20 source, and a native source pulling no
+ *   token (Rubic's recorded ETH → POL swap answer);
+ * - or, for a native source, the RubicMultiProxy diamond itself.
  *
  * Of the diamond's facets only `GenericCrossChainFacet.startBridgeTokensViaGenericCrossChain(BridgeData,
  * GenericCrossChainData)` is accepted (selector 0x647eb57e; the V2 facet live on Arbitrum and BNB has

@@ -36,12 +36,17 @@ const TransactionSchema = Type.Object({
   extraFields: Nullable(Type.Object({ name: Nullable(Type.String()), value: Nullable(Type.String()) })),
 });
 
-/** A route (`quoteBest`, and `swap` with its transaction). */
-export const RubicRouteSchema = Type.Object({
-  id: Type.String({ minLength: 1 }),
+const TokensSchema = Type.Object({ from: RouteTokenSchema, to: RouteTokenSchema });
+
+const ErrorEntrySchema = Type.Object({
+  code: Type.Union([Type.Integer(), Type.String()]),
+  reason: Type.Optional(Type.String()),
+  data: Type.Optional(Type.Unknown()),
+});
+
+const ROUTE_FIELDS = {
   providerType: Type.String(),
   swapType: Type.Optional(Type.String()),
-  tokens: Type.Object({ from: RouteTokenSchema, to: RouteTokenSchema }),
   estimate: Type.Object({
     destinationWeiAmount: UINT_STRING,
     destinationWeiMinAmount: UINT_STRING,
@@ -55,12 +60,26 @@ export const RubicRouteSchema = Type.Object({
   ),
   transaction: Nullable(TransactionSchema),
   useRubicContract: Type.Optional(Type.Boolean()),
-});
-export type RubicRoute = Static<typeof RubicRouteSchema>;
+  /** Error entries Rubic attaches to a route it still answers (recorded answers: `[]`). */
+  warnings: Type.Optional(Type.Array(ErrorEntrySchema)),
+};
+
+/** A `quoteBest` route. Its `tokens.from.amount` is the input net of Rubic's percent fee (recorded: 0.01 ETH asked, 0.4 %, "0.00996"). */
+export const RubicRouteSchema = Type.Object({ id: Type.String({ minLength: 1 }), tokens: TokensSchema, ...ROUTE_FIELDS });
+
+/**
+ * A `/routes/swap` answer: the route with its transaction. A recorded one carries no top-level `id`
+ * (only its echo of the request, `quote.id`) and states `tokens.from.amount` gross; Rubic's
+ * `SwapResponseInterface` does not require `tokens` at all.
+ */
+export const RubicSwapSchema = Type.Object({ id: Type.Optional(Type.String({ minLength: 1 })), tokens: Type.Optional(TokensSchema), ...ROUTE_FIELDS });
+export type RubicRoute = Static<typeof RubicRouteSchema> | Static<typeof RubicSwapSchema>;
 
 /**
  * `GET /info/statusExtended`. `status` stays a free string: an undocumented value must reach the
- * status table (which keeps it pending), not fail validation.
+ * status table (which keeps it pending), not fail validation. A recorded answer (NOT_FOUND) carries
+ * `destinationTxHash: ""`, echoes `rubicId` and `sourceTxHash`, adds `toAmount`, `toAmountWei` and
+ * `subStatus` (all null there) and omits the docs' `destinationNetwork…` fields.
  */
 export const RubicStatusSchema = Type.Object({
   status: Type.String({ minLength: 1 }),
@@ -69,12 +88,6 @@ export const RubicStatusSchema = Type.Object({
   destinationNetworkChainId: Nullable(Type.Integer()),
 });
 export type RubicStatus = Static<typeof RubicStatusSchema>;
-
-const ErrorEntrySchema = Type.Object({
-  code: Type.Union([Type.Integer(), Type.String()]),
-  reason: Type.Optional(Type.String()),
-  data: Type.Optional(Type.Unknown()),
-});
 
 /**
  * Rubic's error bodies: `{ error: { code, reason, data? }, id }`, or for request validation

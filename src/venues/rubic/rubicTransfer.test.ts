@@ -60,7 +60,7 @@ describe('rubic end to end against its fake', () => {
   });
 
   it("requires at submit exactly the value built for a native source: a stored value raised by the referral cut (still within the input plus the fee) is refused", async () => {
-    harness.fake.setOptions({ fixedFeeWei: FIXED_FEE });
+    harness.fake.setOptions({ fixedFeeWei: FIXED_FEE, nativeDirect: true });
     const amountIn = 10n ** 17n;
     const quote = await harness.post<{ decisionId: string; best: { venue: string } | null; fees: { referral: { amountAtomic: string } | null } }>('/v1/bridge/quote', {
       fromChain: 'base', toChain: 'arbitrum', fromToken: 'ETH', toToken: 'ETH', amountAtomic: amountIn.toString(), sender: TRANSFER_USER, recipient: TRANSFER_RECIPIENT, referralWallet: REFERRER, referralBps: 10,

@@ -113,8 +113,20 @@ describe('rubic builds', () => {
     expect(plan.context).toMatchObject({ shape: 'calldata' });
   });
 
-  it('a native source: one call to the diamond carrying exactly the amount, no approval', async () => {
+  it('a native source: one startViaRubic call to the ERC20Proxy pulling no token, carrying exactly the amount, no approval', async () => {
     fake.setOptions({});
+    const plan = await quoteAndBuild(ethRequest);
+    if (plan.shape !== 'steps') throw new Error('expected steps');
+    const [main] = plan.steps;
+    if (main?.vm !== 'evm') throw new Error('expected an EVM step');
+    expect(main).toMatchObject({ to: ERC20_PROXY, value: 10n ** 17n, chainId: 42161 });
+    expect(plan.approval).toBeNull();
+    const intent = { sourceChainId: 42161, sourceToken: null, amount: 10n ** 17n, recipient: RECIPIENT, destinationChainId: 8453 };
+    expect(whyNotAllowed(main, { venue: 'rubic', allowList: rubicVenue.allowList!, chainId: 42161, sourceToken: ethRequest.fromToken, amountIn: 10n ** 17n, depositAddress: null, feeRecipients: [], intent })).toBeNull();
+  });
+
+  it('a native source answered as a direct diamond call: one call to the diamond carrying exactly the amount, no approval', async () => {
+    fake.setOptions({ nativeDirect: true });
     const plan = await quoteAndBuild(ethRequest);
     if (plan.shape !== 'steps') throw new Error('expected steps');
     expect(plan.steps[0]).toMatchObject({ to: ARBITRUM_DIAMOND, value: 10n ** 17n, chainId: 42161 });
@@ -140,7 +152,7 @@ describe('rubic builds', () => {
     fake.setOptions({ fixedFeeWei: FIXED_FEE });
     const plan = await quoteAndBuild(ethRequest);
     if (plan.shape !== 'steps') throw new Error('expected steps');
-    expect(plan.steps[0]).toMatchObject({ to: ARBITRUM_DIAMOND, value: 10n ** 17n + FIXED_FEE });
+    expect(plan.steps[0]).toMatchObject({ to: ERC20_PROXY, value: 10n ** 17n + FIXED_FEE });
     expect(plan.nativeFee).toBe(FIXED_FEE);
   });
 
@@ -233,7 +245,7 @@ describe('rubic status', () => {
     expect(answer.state).toBe(state);
     expect(answer.unrecognized).toBeUndefined();
     const asked = fake.server.requests.at(-1)!;
-    expect(Object.fromEntries(asked.query)).toEqual({ id: 'rubic-id-1', srcTxHash: statusRequest.sourceTxHash });
+    expect(Object.fromEntries(asked.query)).toEqual({ rubicId: 'rubic-id-1', srcTxHash: statusRequest.sourceTxHash });
   });
 
   it('fills the destination hash and the requested asset on SUCCESS, and keeps an unknown value pending', async () => {

@@ -1,4 +1,5 @@
 import { decodeFunctionData, erc20Abi, getAddress, isAddress, size, type Address, type Hex } from 'viem';
+import type { Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { atomicToDecimal, decimalToAtomic } from '../../domain/amounts.ts';
 import { chainInfo, type ChainKey } from '../../domain/chains.ts';
@@ -9,9 +10,9 @@ import { VenueHttpError } from '../venueHttpClient.ts';
 import { withDestinationDelivery } from '../shared/destinationDelivery.ts';
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { RUBIC_CHAINS, RUBIC_NATIVE, rubicChain, type RubicChain } from './rubicChains.ts';
-import { RUBIC_ERROR_CODES, toRubicStatus, translateRubicError } from './rubicMapping.ts';
+import { rejectionOfWarnings, RUBIC_ERROR_CODES, toRubicStatus, translateRubicError } from './rubicMapping.ts';
 import { decodeRubicEntryCall, decodeRubicProxyCall, RUBIC_DIAMOND_SELECTORS, RUBIC_START_VIA_RUBIC, whyNotRubicEntryCall, whyNotRubicProxyCall, type RubicFixedFees } from './rubicProxyCalls.ts';
-import { RubicContextSchema, RubicRouteSchema, RubicStatusSchema, type RubicContext, type RubicRoute } from './rubicSchemas.ts';
+import { RubicContextSchema, RubicRouteSchema, RubicStatusSchema, RubicSwapSchema, type RubicContext, type RubicRoute } from './rubicSchemas.ts';
 
 /** Rubic publishes no quote lifetime; a route id is built at `/routes/swap` shortly after. */
 const QUOTE_TTL_MS = 60_000;
@@ -23,8 +24,8 @@ const DEFAULT_REFERRER = 'strait';
 /**
  * Rubic (a meta-aggregator of bridges, DEX aggregators and deposit exchangers) through its API v2:
  * `POST /routes/quoteBest`, `POST /routes/swap`, `GET /info/statusExtended`. EVM to EVM chains where
- * Rubic's contracts are pinned (rubicChains.ts). A contract route is the ERC20Proxy (token sources)
- * or the RubicMultiProxy diamond (native sources), and its calldata is decoded and checked against the
+ * Rubic's contracts are pinned (rubicChains.ts). A contract route is the ERC20Proxy (any source) or
+ * the RubicMultiProxy diamond (native sources), and its calldata is decoded and checked against the
  * transfer at build and again at submit (rubicProxyCalls.ts); a deposit route pays the deposit address
  * Rubic's provider gave. Amounts go to Rubic in display units and come back atomic (`…WeiAmount`).
  * A contract route's fixed fees in the source chain's native coin ride beside the amount as the plan's
@@ -108,14 +109,16 @@ function createRubicVenue(deps: VenueDeps): Venue {
     };
   }
 
-  async function post(path: string, body: object, request: VenueQuoteRequest, resolved: Resolved, call: CallContext): Promise<RubicRoute> {
-    let route: RubicRoute;
+  async function post<S extends typeof RubicRouteSchema | typeof RubicSwapSchema>(path: string, body: object, schema: S, request: VenueQuoteRequest, resolved: Resolved, call: CallContext): Promise<Static<S>> {
+    let route: Static<S>;
     try {
-      route = await deps.http.post(path, body, RubicRouteSchema, call);
+      route = await deps.http.post(path, body, schema, call);
     } catch (error) {
       if (error instanceof VenueHttpError) throw translateRubicError(error, request.fromToken.decimals);
       throw error;
     }
+    const warned = rejectionOfWarnings(route.warnings, request.fromToken.decimals);
+    if (warned !== null) throw warned;
     refuseOtherTransfer(route, request, resolved);
     return route;
   }
@@ -137,7 +140,7 @@ function createRubicVenue(deps: VenueDeps): Venue {
 
     async quote(request, call): Promise<VenueQuote> {
       const resolved = resolveOrThrow(request);
-      const route = await post('/routes/quoteBest', routeBody(request, resolved), request, resolved, call);
+      const route = await post('/routes/quoteBest', routeBody(request, resolved), RubicRouteSchema, request, resolved, call);
       const context: RubicContext = {
         id: route.id,
         fromBlockchain: resolved.from.blockchain,
@@ -166,11 +169,12 @@ function createRubicVenue(deps: VenueDeps): Venue {
         throw new VenueRejection('invalid_input', 'the stored Rubic quote was priced for another corridor');
       }
       // `enableChecks: false`: the allowance the engine adds comes after build, so Rubic must not simulate.
-      const route = await post('/routes/swap', { ...routeBody(request, resolved), id: stored.id, enableChecks: false }, request, resolved, call);
+      const route = await post('/routes/swap', { ...routeBody(request, resolved), id: stored.id, enableChecks: false }, RubicSwapSchema, request, resolved, call);
       const tx = route.transaction;
       if (!tx) throw unsafe('Rubic answered the swap without a transaction');
       const amounts = { amountOut: BigInt(route.estimate.destinationWeiAmount), minAmountOut: BigInt(route.estimate.destinationWeiMinAmount) };
-      const context = { id: route.id, providerType: route.providerType, destinationWeiAmount: route.estimate.destinationWeiAmount, destinationWeiMinAmount: route.estimate.destinationWeiMinAmount };
+      // A recorded swap answer names its route only inside its echo of the request (`quote.id`).
+      const context = { id: route.id ?? stored.id, providerType: route.providerType, destinationWeiAmount: route.estimate.destinationWeiAmount, destinationWeiMinAmount: route.estimate.destinationWeiMinAmount };
       const fees = fixedFeesOf(route);
       const deposit = depositOf(tx, request);
       if (deposit) {
@@ -183,7 +187,8 @@ function createRubicVenue(deps: VenueDeps): Venue {
     async status(request, call): Promise<VenueStatus> {
       const context = readRubicContext(request.context);
       try {
-        const body = await deps.http.get('/info/statusExtended', { id: context.id, srcTxHash: request.sourceTxHash }, RubicStatusSchema, call, { notFoundAs: null });
+        // `rubicId`, as Rubic's own app asks (rubic-app RubicApiService.fetchCrossChainTxStatusExtended) and a recorded answer echoes it.
+        const body = await deps.http.get('/info/statusExtended', { rubicId: context.id, srcTxHash: request.sourceTxHash }, RubicStatusSchema, call, { notFoundAs: null });
         if (body === null) return { state: 'pending', venueStatus: 'NOT_FOUND', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: 'not indexed by Rubic yet' };
         const status = toRubicStatus(body, request.toToken.address ?? RUBIC_NATIVE);
         // Rubic names no amount, and on FALLBACK not the bridged token either: both from the destination's logs.
@@ -247,17 +252,20 @@ function stepsPlan(
   const chain = resolved.from;
   const chainId = chainIdOf(chain.key);
   const isNative = request.fromToken.address === null;
+  // A native source may call the diamond directly or go through the ERC20Proxy's startViaRubic pulling
+  // no token (Rubic's recorded ETH → POL answer does the latter); a token source always goes through it.
+  const viaEntry = !isNative || same(tx.to, chain.erc20Proxy);
   // The pinned contract, not Rubic's spelling of it, is what the wallet signs.
-  const target = isNative ? chain.multiProxy : chain.erc20Proxy;
-  if (!same(tx.to, target)) throw unsafe(`Rubic's transaction calls ${tx.to}, not its ${isNative ? 'RubicMultiProxy' : 'ERC20Proxy'} ${target} on ${chain.key}`);
+  const target = viaEntry ? chain.erc20Proxy : chain.multiProxy;
+  if (!same(tx.to, target)) throw unsafe(`Rubic's transaction calls ${tx.to}, not its ERC20Proxy ${chain.erc20Proxy} or RubicMultiProxy ${chain.multiProxy} on ${chain.key}`);
   if (!isNative && tx.approvalAddress && !same(tx.approvalAddress, chain.erc20Proxy)) throw unsafe(`Rubic asks to approve ${tx.approvalAddress}, not its ERC20Proxy ${chain.erc20Proxy}`);
   const data = hexData(tx.data);
   const value = quantity(tx.value ?? '0');
   const intent = { sourceChainId: chainId, sourceToken: request.fromToken.address, amount: request.amountIn, recipient: request.recipient, destinationChainId: chainIdOf(resolved.to.key) };
-  const why = isNative ? whyNotRubicProxyCall(data, value, intent, fees) : whyNotRubicEntryCall(data, value, intent, fees);
+  const why = viaEntry ? whyNotRubicEntryCall(data, value, intent, fees) : whyNotRubicProxyCall(data, value, intent, fees);
   if (why !== null) throw unsafe(`Rubic's transaction ${why}`);
   // What the intent cannot say (allowList checks see no destination token or integrator): checked here, at build.
-  const entry = isNative ? null : decodeRubicEntryCall(data);
+  const entry = viaEntry ? decodeRubicEntryCall(data) : null;
   const diamondCall = decodeRubicProxyCall(entry === null || typeof entry === 'string' ? data : entry.facetCallData);
   if (typeof diamondCall === 'string') throw unsafe(`Rubic's transaction ${diamondCall}`);
   if (!same(diamondCall.bridge.receivingAssetId, resolved.toToken)) throw unsafe(`Rubic's transaction delivers ${diamondCall.bridge.receivingAssetId}, not ${resolved.toToken}`);
@@ -274,16 +282,34 @@ function stepsPlan(
   };
 }
 
-/** A route for another transfer than the one asked (chains, tokens, decimals, amount) is never priced. */
+/**
+ * A route for another transfer than the one asked (chains, tokens, decimals, amount) is never priced.
+ * A swap answer without `tokens` is checked on its estimate only (its calldata is checked at build).
+ */
 function refuseOtherTransfer(route: RubicRoute, request: VenueQuoteRequest, resolved: Resolved): void {
-  const { from, to } = route.tokens;
   const problems: string[] = [];
-  if (from.blockchain !== resolved.from.blockchain || to.blockchain !== resolved.to.blockchain) problems.push(`blockchains ${from.blockchain} → ${to.blockchain}`);
-  if (!same(from.address, resolved.fromToken) || !same(to.address, resolved.toToken)) problems.push(`tokens ${from.address} → ${to.address}`);
-  if (from.decimals !== request.fromToken.decimals || to.decimals !== request.toToken.decimals) problems.push(`decimals ${from.decimals} → ${to.decimals}`);
-  if (from.amount !== undefined && decimalToAtomic(from.amount, request.fromToken.decimals, 'down') !== request.amountIn) problems.push(`amount ${from.amount}`);
+  if (route.tokens !== undefined) {
+    const { from, to } = route.tokens;
+    if (from.blockchain !== resolved.from.blockchain || to.blockchain !== resolved.to.blockchain) problems.push(`blockchains ${from.blockchain} → ${to.blockchain}`);
+    if (!same(from.address, resolved.fromToken) || !same(to.address, resolved.toToken)) problems.push(`tokens ${from.address} → ${to.address}`);
+    if (from.decimals !== request.fromToken.decimals || to.decimals !== request.toToken.decimals) problems.push(`decimals ${from.decimals} → ${to.decimals}`);
+    if (from.amount !== undefined && !isStatedInput(decimalToAtomic(from.amount, request.fromToken.decimals, 'down'), request.amountIn, route.fees?.percentFees?.percent)) problems.push(`amount ${from.amount}`);
+  }
   if (BigInt(route.estimate.destinationWeiMinAmount) > BigInt(route.estimate.destinationWeiAmount)) problems.push(`a minimum ${route.estimate.destinationWeiMinAmount} above its estimate ${route.estimate.destinationWeiAmount}`);
   if (problems.length > 0) throw new VenueRejection('venue_bad_response', `Rubic priced another transfer than the one asked: ${problems.join(', ')}`, { path: '/tokens' });
+}
+
+/**
+ * Whether the input Rubic states is the one asked: as asked (a swap answer), or net of Rubic's percent
+ * fee (a quoteBest answer: 0.01 ETH at 0.4 % is stated "0.00996"), within the display's rounding.
+ */
+function isStatedInput(stated: bigint | null, asked: bigint, percent: number | null | undefined): boolean {
+  if (stated === null) return false;
+  if (stated === asked) return true;
+  if (typeof percent !== 'number' || !(percent > 0 && percent < 100)) return false;
+  const net = asked - (asked * BigInt(Math.round(percent * 10_000))) / 1_000_000n;
+  const rounding = asked / 1_000_000n + 1n;
+  return stated >= net - rounding && stated <= net + rounding;
 }
 
 /** The fixed fees the route charges in the source chain's native coin on top of the amount (absent: none). */
