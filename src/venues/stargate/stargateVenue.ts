@@ -124,7 +124,7 @@ function createStargateVenue(deps: VenueDeps): Venue {
     };
     try {
       const answer = await deps.http.get('/quotes', query, StargateQuotesAnswerSchema, call);
-      if (!('quotes' in answer)) throw translateStargateError(answer.message);
+      if (answer.quotes === undefined) throw translateStargateError(answer.message);
       return answer;
     } catch (error) {
       if (error instanceof VenueRejection) throw error;
