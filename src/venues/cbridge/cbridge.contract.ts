@@ -197,7 +197,16 @@ const cases: ContractCase[] = [
     },
   }),
   statusCase('TRANSFER_REQUESTING_REFUND', 'synthetic/transfer-status-7-requesting-refund.json', { kind: 'status', state: 'pending' }),
-  statusCase('TRANSFER_REFUND_TO_BE_CONFIRMED', 'synthetic/transfer-status-8-refund-to-be-confirmed.json', { kind: 'status', state: 'pending' }),
+  statusCase('real refund answer: TRANSFER_REFUND_TO_BE_CONFIRMED (BAD_SLIPPAGE, signatures ready) waits for the sender to submit Bridge.withdraw', 'real/transfer-status-8-refund-to-be-confirmed.json', {
+    kind: 'status',
+    state: 'pending',
+    destinationTxHash: null,
+    receivedAmount: null,
+    unrecognized: false,
+    check: (status) => {
+      if (status.venueStatus !== 'TRANSFER_REFUND_TO_BE_CONFIRMED' || !status.detail?.includes('BAD_SLIPPAGE')) throw new Error(`status ${String(status.venueStatus)}: ${String(status.detail)}`);
+    },
+  }),
   statusCase('TRANSFER_CONFIRMING_YOUR_REFUND', 'synthetic/transfer-status-9-confirming-your-refund.json', { kind: 'status', state: 'pending' }),
   statusCase('TRANSFER_REFUNDED is refunded', 'synthetic/transfer-status-10-refunded.json', { kind: 'status', state: 'refunded', destinationTxHash: null, receivedAmount: null }),
   statusCase('TRANSFER_DELAYED', 'synthetic/transfer-status-11-delayed.json', { kind: 'status', state: 'pending', unrecognized: false }),

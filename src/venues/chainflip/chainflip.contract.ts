@@ -7,8 +7,9 @@ import type { ChainflipContext } from './chainflipSchemas.ts';
 /**
  * Chainflip proven by answers its backend really gave (fixtures/real/SOURCES.json): quotes and status
  * answers Gem Wallet recorded from the live backend, the backend's own route-test answers (status of
- * every state, a mainnet DCA swap partly refunded) and its error bodies. The WAITING states, an unknown
- * state and the channel-opening answer are synthetic (fixtures/synthetic/SOURCES.json).
+ * every state, WAITING included, a mainnet DCA swap partly refunded) and its error bodies. WAITING on
+ * the ETH → DOT channel and on an expired channel, an unknown state and the channel-opening answer are
+ * synthetic (fixtures/synthetic/SOURCES.json).
  */
 
 const FLIP: TokenInfo = { chain: 'ethereum', symbol: 'FLIP', address: '0x826180541412D574cf1336d22c0C0a287822678A', decimals: 18 };
@@ -202,7 +203,12 @@ export const contract: VenueContract = {
       call: { kind: 'status', request: statusRequest({ toChain: 'ethereum', toToken: FLIP, recipient: '0x2222222222222222222222222222222222222222' }, { channelId: '10665480-Ethereum-854' }) },
       expect: { kind: 'rejection', code: 'venue_bad_response', details: { path: '/destAddress' } },
     },
-    pendingCase('status WAITING (channel open) is pending', 'synthetic/status-waiting.json'),
+    pendingCase(
+      'status WAITING (real: an account-creation channel SOL → FLIP opened, nothing deposited, no destAddress) is pending',
+      'real/status-waiting-solana-account-creation.json',
+      statusRequest({ fromChain: 'solana', toChain: 'ethereum', toToken: FLIP, recipient: '0x2222222222222222222222222222222222222222' }, { channelId: '86-Solana-85' }),
+    ),
+    pendingCase('status WAITING of the ETH → DOT channel (synthetic, the base of the expired and unknown variants) is pending', 'synthetic/status-waiting.json'),
     {
       name: 'a status answer about another destination asset is refused',
       routes: [statusRoute('real/status-completed-eth-dot.json')],

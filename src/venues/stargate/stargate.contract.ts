@@ -7,10 +7,11 @@ import { decodeStargateSend, whyNotStargateSend } from './stargateSendCalls.ts';
 /**
  * Stargate against its answers. Status: two real LayerZero Scan answers (fixtures/real/SOURCES.json),
  * a DELIVERED Stargate taxi and an INFLIGHT message, and the other documented statuses derived from
- * them. Quote: NO recorded answer of the Stargate API's `GET /quotes` was found, so every quote case
- * reads fixtures/synthetic/ — which is why `stargate` stays a `planned(...)` line of venueModules.ts
- * (test/venueContract.test.ts requires a quote case served from fixtures/real/). Replace the quote
- * templates (ETH, and USDC with its approve step) by recorded answers and these cases keep their meaning.
+ * them. Quote: the only real answer of the Stargate API's `GET /quotes` found is its deprecation
+ * notice (the API points to LayerZero's Value Transfer API); no priced answer was found, so the priced
+ * cases read fixtures/synthetic/ and `stargate` stays a `planned(...)` line of venueModules.ts: a venue
+ * whose one real answer is "deprecated" prices nothing. Replace the quote templates (ETH, and USDC with
+ * its approve step) by recorded answers and these cases keep their meaning.
  */
 
 function token(chain: string, symbol: string | null): TokenInfo {
@@ -37,6 +38,8 @@ const request = (amountIn: bigint, toChain: 'base' | 'polygon' = 'base'): VenueQ
 
 const quotesAt = (file: string, status = 200): ServedRoute[] => [{ method: 'GET', path: '/quotes', answer: { file, status } }];
 const TAXI = 'synthetic/quotes-eth-arbitrum-base-taxi-bus.json';
+/** The one real `GET /quotes` answer found: the API's deprecation notice (fixtures/real/SOURCES.json). */
+const DEPRECATED = 'real/quotes-deprecated-vt-api.json';
 
 /** What quote stored for 0.1 ETH Arbitrum → Base (the template's figures). */
 const storedQuote: VenueQuote = {
@@ -84,6 +87,20 @@ const quoteCases: ContractCase[] = [
     routes: quotesAt('synthetic/quotes-error-quotesend-reverted.json'),
     call: { kind: 'quote', request: request(10n ** 17n) },
     expect: { kind: 'rejection', code: 'venue_error' },
+    now: NOW,
+  },
+  {
+    name: "the real answer of today's API, a deprecation notice (no quotes), is venue_disabled naming the reason, if answered with 200",
+    routes: quotesAt(DEPRECATED),
+    call: { kind: 'quote', request: request(10n ** 17n) },
+    expect: { kind: 'rejection', code: 'venue_disabled', details: { reason: 'api_deprecated' } },
+    now: NOW,
+  },
+  {
+    name: 'the same deprecation notice as a 4xx (its status was not recorded; 410 Gone) is venue_disabled too',
+    routes: quotesAt(DEPRECATED, 410),
+    call: { kind: 'quote', request: request(10n ** 17n) },
+    expect: { kind: 'rejection', code: 'venue_disabled', details: { reason: 'api_deprecated' } },
     now: NOW,
   },
   {

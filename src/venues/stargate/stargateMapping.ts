@@ -14,6 +14,8 @@ import type { ScanMessage, StargateErrorBody, StargateQuote } from './stargateSc
  * `venue_error`; an empty `quotes` array is `no_liquidity`. Published as the module's `errorCodes`.
  */
 const ERROR_CLASSES: readonly (readonly [name: string, pattern: RegExp, code: RejectionCode])[] = [
+  // First: Stargate's real answer today is a notice that the API is deprecated (use LayerZero's Value Transfer API).
+  ['the API is deprecated', /\bdeprecated\b/i, 'venue_disabled'],
   ['amount below the minimum', /too (small|low)|below (the )?minimum|less than (the )?minimum|minimum (transfer )?amount/i, 'below_min'],
   ['amount above the pool limit (srcAmountMax, credit)', /too (large|high|big)|exceeds? (the )?(max|srcAmountMax|limit|available)|above (the )?max|insufficient (credit|liquidity)|InsufficientCredit/i, 'above_max'],
   ['slippage (dstAmountMin not reachable)', /slippage|SlippageTooHigh|dstAmountMin/i, 'no_liquidity'],
@@ -43,6 +45,7 @@ export function translateStargateError(message: string, limits: { readonly maxAm
   const found = ERROR_CLASSES.find(([, pattern]) => pattern.test(message));
   const code: RejectionCode = found ? found[2] : status === 400 ? 'invalid_input' : 'venue_error';
   const details: Record<string, unknown> = { venueMessage: text };
+  if (code === 'venue_disabled') details.reason = 'api_deprecated';
   if (code === 'above_max' && limits.maxAmountAtomic !== undefined) details.maxAmountAtomic = limits.maxAmountAtomic.toString();
   if (code === 'below_min' && limits.minAmountAtomic !== undefined) details.minAmountAtomic = limits.minAmountAtomic.toString();
   return new VenueRejection(code, `Stargate: ${text}`, details);

@@ -44,6 +44,14 @@ export type StargateQuote = Static<typeof QuoteSchema>;
 export const StargateQuotesSchema = Type.Object({ quotes: Type.Array(QuoteSchema) });
 export type StargateQuotes = Static<typeof StargateQuotesSchema>;
 
+/**
+ * What `GET /quotes` may answer instead of quotes: a bare notice. The real one (fixtures/real/
+ * quotes-deprecated-vt-api.json) says the API is deprecated in favour of LayerZero's Value Transfer API.
+ */
+// `quotes` must be absent: a malformed quotes list with a message is a bad response, never a notice.
+const StargateNoticeSchema = Type.Object({ message: Type.String(), quotes: Type.Optional(Type.Never()) });
+export const StargateQuotesAnswerSchema = Type.Union([StargateQuotesSchema, StargateNoticeSchema]);
+
 /** A 4xx body: `{ error: { message } }` as integrations read it, or a bare `{ message }`. */
 export const StargateErrorBodySchema = Type.Object({ error: Type.Optional(StargateErrorSchema), message: Type.Optional(Type.String()) });
 export type StargateErrorBody = Static<typeof StargateErrorBodySchema>;

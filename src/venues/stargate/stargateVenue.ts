@@ -10,7 +10,7 @@ import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { tokensOn } from '../../domain/tokens.ts';
 import { NATIVE_CONVERSION_RATE, STARGATE_CHAINS, STARGATE_NATIVE_TOKEN, STARGATE_SEND_SELECTOR, stargateChain, stargateTokenPool, type StargateChain, type StargateTokenPool } from './stargateChains.ts';
 import { errorMessageOf, pickMessage, STARGATE_ERROR_CODES, toStargateStatus, translateStargateError } from './stargateMapping.ts';
-import { StargateContextSchema, StargateErrorBodySchema, StargateQuotesSchema, ScanMessagesSchema, type StargateContext, type StargateQuote, type StargateQuotes } from './stargateSchemas.ts';
+import { StargateContextSchema, StargateErrorBodySchema, StargateQuotesAnswerSchema, ScanMessagesSchema, type StargateContext, type StargateQuote, type StargateQuotes } from './stargateSchemas.ts';
 import { decodeStargateSend, encodeStargateSend, whyNotStargateSend, type StargateSend } from './stargateSendCalls.ts';
 
 const DEFAULT_BASE_URL = 'https://stargate.finance/api/v1';
@@ -123,8 +123,11 @@ function createStargateVenue(deps: VenueDeps): Venue {
       dstAmountMin: floorToPool((srcAmount * (10_000n - SLIPPAGE_BPS)) / 10_000n, conversionRate(resolved)).toString(),
     };
     try {
-      return await deps.http.get('/quotes', query, StargateQuotesSchema, call);
+      const answer = await deps.http.get('/quotes', query, StargateQuotesAnswerSchema, call);
+      if (answer.quotes === undefined) throw translateStargateError(answer.message);
+      return answer;
     } catch (error) {
+      if (error instanceof VenueRejection) throw error;
       if (!(error instanceof VenueHttpError) || error.status >= 500) throw error;
       const body = Value.Check(StargateErrorBodySchema, error.body) ? error.body : null;
       throw translateStargateError(errorMessageOf(body?.error) || (body?.message ?? ''), {}, error.status);
