@@ -32,11 +32,11 @@ const ARBITRUM_GAS_PRICE = 100_000_000n;
 const CALCULATE_RETRYABLE_SUBMISSION_FEE = '0xa66b327d';
 const IS_SPENT = '0x5a129efe';
 
-const rpc = (chain: 'ethereum' | 'arbitrum', method: string, file: string, call: { to?: string; selector?: string } = {}): RecordedRpcCall => ({ chain, method, ...call, answer: { file } });
+const rpc = (chain: 'ethereum' | 'arbitrum', method: string, file: string, call: { to?: string; selector?: string; params?: readonly unknown[] } = {}): RecordedRpcCall => ({ chain, method, ...call, answer: { file } });
 const ethereumBlock = rpc('ethereum', 'eth_getBlockByNumber', 'real/rpc-ethereum-block-16440584.json');
 const arbitrumGasPrice = rpc('arbitrum', 'eth_gasPrice', 'synthetic/rpc-arbitrum-gas-price.json');
 const submissionFee = rpc('ethereum', 'eth_call', 'synthetic/rpc-ethereum-inbox-submission-fee.json', { to: INBOX, selector: CALCULATE_RETRYABLE_SUBMISSION_FEE });
-const withdrawalReceipt = rpc('arbitrum', 'eth_getTransactionReceipt', 'real/rpc-arbitrum-receipt-withdraw-eth.json');
+const withdrawalReceipt = rpc('arbitrum', 'eth_getTransactionReceipt', 'real/rpc-arbitrum-receipt-withdraw-eth.json', { params: [WITHDRAWAL.hash] });
 const isSpent = (spent: boolean) => rpc('ethereum', 'eth_call', `synthetic/rpc-ethereum-outbox-is-spent-${spent}.json`, { to: OUTBOX, selector: IS_SPENT });
 
 function quoteRequest(fromChain: 'ethereum' | 'arbitrum', amountIn: bigint): VenueQuoteRequest {
@@ -137,7 +137,7 @@ const cases: ContractCase[] = [
     name: 'a real Inbox.depositEth receipt (Bridge message kind 12) opens no retryable ticket: none is followed',
     routes: [],
     // The Arbitrum entry only gives the adapter an Arbitrum client: no ticket is looked up there.
-    rpc: [rpc('ethereum', 'eth_getTransactionReceipt', 'real/rpc-ethereum-receipt-deposit-eth.json'), arbitrumGasPrice],
+    rpc: [rpc('ethereum', 'eth_getTransactionReceipt', 'real/rpc-ethereum-receipt-deposit-eth.json', { params: [DEPOSIT_HASH] }), arbitrumGasPrice],
     call: { kind: 'status', request: depositStatus },
     expect: { kind: 'status', state: 'pending', destinationTxHash: null, check: (status) => expectVenueStatus(status.venueStatus, 'NOT_YET_CREATED') },
   },

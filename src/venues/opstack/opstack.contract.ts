@@ -31,12 +31,13 @@ const WITHDRAWAL = { hash: '0xe451ca095dd9d48f6558a226fc6cc9b28d19f39080545db63b
 const PAUSED = '0x5c975abb';
 const FINALIZED_WITHDRAWALS = '0xa14238e7';
 
-const rpc = (chain: 'ethereum' | 'base' | 'optimism', method: string, file: string, call: { to?: string; selector?: string } = {}): RecordedRpcCall => ({ chain, method, ...call, answer: { file } });
+const rpc = (chain: 'ethereum' | 'base' | 'optimism', method: string, file: string, call: { to?: string; selector?: string; params?: readonly unknown[] } = {}): RecordedRpcCall => ({ chain, method, ...call, answer: { file } });
 const latestBlock = rpc('ethereum', 'eth_getBlockByNumber', 'real/rpc-ethereum-block-16440584.json');
 const portalPaused = (paused: boolean) => rpc('ethereum', 'eth_call', `synthetic/rpc-ethereum-portal-paused-${paused}.json`, { to: BASE.portal, selector: PAUSED });
-const depositReceipt = rpc('ethereum', 'eth_getTransactionReceipt', 'real/rpc-ethereum-receipt-deposit-eth-base.json');
-const withdrawalReceipt = rpc('base', 'eth_getTransactionReceipt', 'real/rpc-base-receipt-withdraw-eth.json');
-const baseReceipt = (file: string) => rpc('base', 'eth_getTransactionReceipt', file);
+// Receipts answer only the transaction they were recorded (or derived) for: the L2 one proves the adapter asked for the derived hash.
+const depositReceipt = rpc('ethereum', 'eth_getTransactionReceipt', 'real/rpc-ethereum-receipt-deposit-eth-base.json', { params: [DEPOSIT.hash] });
+const withdrawalReceipt = rpc('base', 'eth_getTransactionReceipt', 'real/rpc-base-receipt-withdraw-eth.json', { params: [WITHDRAWAL.hash] });
+const baseReceipt = (file: string) => rpc('base', 'eth_getTransactionReceipt', file, { params: [DEPOSIT_L2_HASH] });
 
 function quoteRequest(fromChain: 'ethereum' | 'base', overrides: Partial<VenueQuoteRequest> = {}): VenueQuoteRequest {
   const toChain = fromChain === 'ethereum' ? 'base' : 'ethereum';
