@@ -1,4 +1,5 @@
 import { allbridgeVenue } from './allbridge/allbridgeVenue.ts';
+import { arbitrumVenue } from './arbitrum/arbitrumVenue.ts';
 import { acrossVenue } from './across/acrossVenue.ts';
 import { bungeeVenue } from './bungee/bungeeVenue.ts';
 import { mesonVenue } from './meson/mesonVenue.ts';
@@ -17,6 +18,7 @@ import { mayachainVenue } from './mayachain/mayachainVenue.ts';
 import { mayanVenue } from './mayan/mayanVenue.ts';
 import { hyperliquidVenue } from './hyperliquid/hyperliquidVenue.ts';
 import { nearIntentsVenue } from './nearintents/nearIntentsVenue.ts';
+import { opstackVenue } from './opstack/opstackVenue.ts';
 import { planned } from './planned.ts';
 import { relayVenue } from './relay/relayVenue.ts';
 import { rangoVenue } from './rango/rangoVenue.ts';
@@ -70,14 +72,8 @@ export const VENUE_MODULES: readonly VenueEntry[] = [
   cbridgeVenue,
   cctpVenue,
   hyperliquidVenue,
-  // Built (opstack/opstackVenue.ts, run end to end on anvil in test/opstackTransfer.test.ts) but not
-  // registered: priced and tracked by JSON-RPC reads, and no recorded node answer of those reads yet; its real
-  // chain data (fixtures/real/, from viem's tests) proves the withdrawal and deposit readings (docs/venues/opstack.md).
-  planned('opstack', 'canonical', ['evm_calldata']),
-  // Built (arbitrum/arbitrumVenue.ts, tested on scripted nodes and on real mainnet receipts in
-  // arbitrumRecorded.test.ts) but not registered: priced by eth_calls, and the real recordings found
-  // are ethers-shaped receipts, not JSON-RPC answers the contract runner can replay (docs/venues/arbitrum.md).
-  planned('arbitrum', 'canonical', ['evm_calldata']),
+  opstackVenue,
+  arbitrumVenue,
   // Built (usdt0/usdt0Venue.ts, its contract replayed in usdt0Contract.test.ts) but not registered:
   // priced by eth_calls, and no recorded answer of the real messengers yet (searched again for issue 18:
   // npm packages, the quoteOFT selector in the code index; docs/venues/usdt0.md).

@@ -47,6 +47,11 @@ export interface RecordedRpcCall {
   readonly to?: string;
   /** The 4-byte selector the call's data starts with, `0x`-prefixed (any when absent). */
   readonly selector?: string;
+  /**
+   * The leading params the answer was recorded for, e.g. `[txHash]` of an `eth_getTransactionReceipt`
+   * (strings compared case-insensitively; any params when absent): the answer is served only to that question.
+   */
+  readonly params?: readonly unknown[];
   readonly answer: RecordedAnswer;
 }
 

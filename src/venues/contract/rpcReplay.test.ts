@@ -27,6 +27,21 @@ describe('recordedCallFor', () => {
   });
 });
 
+describe('recordedCallFor with params', () => {
+  const HASH = `0x${'ab'.repeat(32)}`;
+  const receipts: RecordedRpcCall[] = [
+    { chain: 'base', method: 'eth_getTransactionReceipt', params: [HASH], answer: { file: 'real/receipt.json' } },
+    { chain: 'base', method: 'eth_getTransactionReceipt', answer: { file: 'synthetic/null.json' } },
+  ];
+  const receipt = (hash: string) => JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'eth_getTransactionReceipt', params: [hash] });
+
+  it("serves a call recorded for a transaction only to a request for that transaction (any case), the others to the next answer", () => {
+    expect(recordedCallFor(receipts, 'base', receipt(HASH.toUpperCase().replace('0X', '0x')))?.answer.file).toBe('real/receipt.json');
+    expect(recordedCallFor(receipts, 'base', receipt(`0x${'cd'.repeat(32)}`))?.answer.file).toBe('synthetic/null.json');
+    expect(recordedCallFor(receipts.slice(0, 1), 'base', receipt(`0x${'cd'.repeat(32)}`))).toBeNull();
+  });
+});
+
 describe('replayedEvm', () => {
   it('gives a client for the chains a case records only, the same one each time', () => {
     const evm = replayedEvm(calls, 'http://127.0.0.1:1');

@@ -15,6 +15,9 @@ export const OpStackContextSchema = Type.Object({
   sourceGas: DIGITS,
   proveGas: Type.Optional(DIGITS),
   finalizeGas: Type.Optional(DIGITS),
+  /** Wei those Ethereum transactions cost at the quote's base fee: a deposit's own transaction, a withdrawal's prove and finalize. */
+  sourceFeeEstimate: Type.Optional(DIGITS),
+  claimFeeEstimate: Type.Optional(DIGITS),
 });
 
 export type OpStackContext = Static<typeof OpStackContextSchema>;

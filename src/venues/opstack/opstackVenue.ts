@@ -94,15 +94,19 @@ function createOpStackVenue(deps: VenueDeps): Venue {
     return client;
   }
 
-  function contextOf(route: Route, amount: bigint): OpStackContext {
+  /** The row's context; with Ethereum's base fee (quote time) it also states what the Ethereum transactions cost. */
+  function contextOf(route: Route, amount: bigint, l1BaseFee: bigint | null = null): OpStackContext {
     const deposit = route.direction === 'deposit';
+    const sourceGas = deposit ? (route.pair.l1 === null ? GAS.depositEth : GAS.depositErc20) : GAS.withdraw;
+    const fees = l1BaseFee === null ? {} : deposit ? { sourceFeeEstimate: (sourceGas * l1BaseFee).toString() } : { claimFeeEstimate: ((GAS.prove + GAS.finalize) * l1BaseFee).toString() };
     return {
       direction: route.direction,
       l2Chain: route.chain.key,
       ...(route.pair.l2 ? { l2Token: getAddress(route.pair.l2) } : {}),
       amount: amount.toString(),
-      sourceGas: (deposit ? (route.pair.l1 === null ? GAS.depositEth : GAS.depositErc20) : GAS.withdraw).toString(),
+      sourceGas: sourceGas.toString(),
       ...(deposit ? {} : { proveGas: GAS.prove.toString(), finalizeGas: GAS.finalize.toString() }),
+      ...fees,
     };
   }
 
@@ -125,12 +129,16 @@ function createOpStackVenue(deps: VenueDeps): Venue {
       const route = routeOrThrow(request);
       evmAddress(request.recipient, 'recipient');
       if (request.amountIn <= 0n) throw new VenueRejection('below_min', 'the Standard Bridge moves a positive amount', { minAmountAtomic: '1' });
+      const l1 = l1Client();
+      const failed = (what: string) => (error: unknown): never => {
+        throw new VenueRejection('venue_error', `could not read ${what} on Ethereum: ${((error as Error).message.split('\n')[0] ?? '').slice(0, 200)}`);
+      };
       // A paused portal takes deposits but releases no withdrawal: either way nothing should start.
-      const paused = await l1Client()
-        .readContract({ address: route.chain.portal, abi: portalAbi, functionName: 'paused' })
-        .catch((error: unknown) => {
-          throw new VenueRejection('venue_error', `could not read ${route.chain.key}'s OptimismPortal on Ethereum: ${((error as Error).message.split('\n')[0] ?? '').slice(0, 200)}`);
-        });
+      // The latest block's base fee prices the Ethereum transactions the user will send (the bridge takes no fee).
+      const [paused, block] = await Promise.all([
+        l1.readContract({ address: route.chain.portal, abi: portalAbi, functionName: 'paused' }).catch(failed(`${route.chain.key}'s OptimismPortal`)),
+        l1.getBlock().catch(failed('the latest block')),
+      ]);
       if (paused) throw new VenueRejection('no_liquidity', `${route.chain.key}'s OptimismPortal is paused`);
       return {
         amountIn: request.amountIn,
@@ -138,7 +146,7 @@ function createOpStackVenue(deps: VenueDeps): Venue {
         minAmountOut: request.amountIn,
         estimatedSeconds: route.direction === 'deposit' ? DEPOSIT_ETA_S : WITHDRAWAL_ETA_S,
         expiresAt: deps.now() + QUOTE_TTL_MS,
-        context: contextOf(route, request.amountIn),
+        context: contextOf(route, request.amountIn, block.baseFeePerGas ?? null),
         ...(route.direction === 'withdrawal' ? { claim: { chain: L1_CHAIN, actions: [...CLAIM_ACTIONS], signer: 'anyone' as const } } : {}),
       };
     },
