@@ -10,9 +10,10 @@ import { whyNotLifiBridgeCall } from './lifiBridgeCalls.ts';
  * LI.FI against its answers (fixtures/real/SOURCES.json): the quote and status examples of LI.FI's own
  * OpenAPI spec, the no-quote example of its docs' "Possible Tool Errors", and two coded `/status` error
  * bodies an integrator recorded live (404/1003, 400/1011), and five live `/status` answers a wallet recorded
- * for transfers that really ended DONE/PARTIAL (3) and DONE/REFUNDED (2). No recorded bridge quote with real
- * diamond calldata, no coded quote error and no PENDING or FAILED status was found whole: those are synthetic
- * variants (fixtures/synthetic/SOURCES.json), the bridge calldata encoded with LI.FI's AcrossFacetV4 ABI.
+ * for transfers that really ended DONE/PARTIAL (3) and DONE/REFUNDED (2), three live Steps and quotes with
+ * LI.FI's real diamond calldata (AcrossV4, stargateV2, GasZip) and a live DONE status. No coded quote error
+ * and no PENDING or FAILED status was found whole: those are synthetic variants
+ * (fixtures/synthetic/SOURCES.json), the ERC-20 Across calldata encoded with LI.FI's AcrossFacetV4 ABI.
  */
 
 const NOW = 1_729_163_645_000;
@@ -310,6 +311,91 @@ const cases: ContractCase[] = [
   statusCase('FAILED with only `sending` (the shape LI.FI answered live for a reverted source transaction) is failed', 'synthetic/status-failed-sending-only.json', { kind: 'status', state: 'failed', destinationTxHash: null, receivedAmount: null }),
   statusCase("LI.FI's live 404 for a hash it has not indexed (code 1003) stays pending", 'real/status-404-not-found-any-chain.json', { kind: 'status', state: 'pending', destinationTxHash: null, unrecognized: false }, 404),
   statusCase("LI.FI's live 400 (code 1011) is a failed poll, retried by the status worker, never a transfer outcome", 'real/status-400-invalid-txhash.json', { kind: 'rejection', code: 'invalid_input', details: { venueCode: '1011' } }, 400),
+  // regit-web3's live captures (li.quest, 2026-10-07): a GasZip quote with real diamond calldata and the live DONE status.
+  ...regitLiveCases(),
 ];
+
+/**
+ * The answers regit-web3 captured live from li.quest (fixtures/real/SOURCES.json): 0.01 ETH Arbitrum →
+ * Base over GasZip, whose transaction is LI.FI's own `swapAndStartBridgeTokensViaGasZip` calldata with
+ * the fixed fee forwarded by `forwardNativeFees`, and the live DONE answer of the transfer the OpenAPI
+ * example also shows (no `feeCosts`, its LI.Fuel included step).
+ */
+function regitLiveCases(): ContractCase[] {
+  const wallet = '0x204dedcf79dbbb02359205f4f64ce2cbdd483906';
+  const request: VenueQuoteRequest = {
+    fromChain: 'arbitrum',
+    toChain: 'base',
+    fromToken: token('arbitrum', null),
+    toToken: token('base', null),
+    amountIn: 10n ** 16n,
+    sender: wallet,
+    recipient: wallet,
+    userIp: null,
+    integratorFee: null,
+  };
+  const quote: VenueQuote = {
+    amountIn: 10n ** 16n,
+    amountOut: 9_973_849_077_309_328n,
+    minAmountOut: 9_923_979_831_922_781n,
+    estimatedSeconds: 46,
+    expiresAt: NOW + 60_000,
+    context: { fromChainId: 42161, toChainId: 8453, fromToken: '0x0000000000000000000000000000000000000000', toToken: '0x0000000000000000000000000000000000000000', tool: 'gasZipBridge', toAmount: '9973849077309328', toAmountMin: '9923979831922781' },
+  };
+  const file = 'real/quote-eth-arbitrum-base-gaszip-live.json';
+  return [
+    {
+      name: 'live GasZip quote (0.01 ETH Arbitrum → Base) prices the net toAmount, its minimum and its 46 s',
+      routes: quoteAt(file),
+      call: { kind: 'quote', request },
+      now: NOW,
+      expect: {
+        kind: 'row',
+        amountOut: 9_973_849_077_309_328n,
+        minAmountOut: 9_923_979_831_922_781n,
+        estimatedSeconds: 46,
+        expiresAt: NOW + 60_000,
+        check: (row) => {
+          const context = row.context as Record<string, unknown>;
+          if (context.tool !== 'gasZipBridge' || context.transactionId !== '0x65337eba1a50f798d02cb98f0cee06749d5699f6d7bc0c4019d89b3bb21abab5') throw new Error(`context ${JSON.stringify(context)}`);
+        },
+      },
+    },
+    {
+      name: "live GasZip build: LI.FI's real swapAndStartBridgeTokensViaGasZip call passes every check (recipient, Base, native 0.01 ETH, fee forwarded = amount − minAmount)",
+      routes: quoteAt(file),
+      call: { kind: 'build', request: { request, quote } },
+      now: NOW,
+      expect: {
+        kind: 'plan',
+        check: (plan) => {
+          const { step, approval } = onlyEvmStep(plan, { to: DIAMOND, chainId: 42161, value: 10n ** 16n });
+          if (!step.data.startsWith('0x606326ff')) throw new Error(`selector ${step.data.slice(0, 10)}`);
+          const why = whyNotLifiBridgeCall(step.data, step.value, { sourceChainId: 42161, sourceToken: null, amount: 10n ** 16n, recipient: wallet, destinationChainId: 8453 });
+          if (why !== null) throw new Error(why);
+          if (approval !== null) throw new Error('a native input needs no approval');
+          if (plan.amountOut !== 9_973_849_077_309_328n || plan.minAmountOut !== 9_923_979_831_922_781n) throw new Error(`amounts ${plan.amountOut} ${plan.minAmountOut}`);
+        },
+      },
+    },
+    {
+      name: 'live GasZip answer built for another recipient is refused before any calldata is read',
+      routes: quoteAt(file),
+      call: { kind: 'build', request: { request: { ...request, recipient: '0x3333333333333333333333333333333333333333' }, quote } },
+      now: NOW,
+      expect: { kind: 'rejection', code: 'venue_bad_response' },
+    },
+    statusCase('live status DONE/COMPLETED (no feeCosts, a LI.Fuel included step) fills the destination hash, amount and asset', 'real/status-done-completed-stargatev2bus-live.json', {
+      kind: 'status',
+      state: 'completed',
+      destinationTxHash: '0xd3142ffb0abaefd030e9c108d6fedcd9b5bab9099346531b54f370762301bb4e',
+      receivedAmount: 128_671_479n,
+      unrecognized: false,
+      check: (status) => {
+        if (status.receivedAsset !== '0x9c2dc7377717603eB92b2655c5f2E7997a4945BD') throw new Error(`receivedAsset ${status.receivedAsset}`);
+      },
+    }),
+  ];
+}
 
 export const contract: VenueContract = { venue: 'lifi', cases };

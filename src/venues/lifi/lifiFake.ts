@@ -7,11 +7,11 @@ import { LIFI_CHAINS } from './lifiChains.ts';
 import { chainInfo } from '../../domain/chains.ts';
 
 /**
- * A loopback LI.FI for tests: `/quote` answers in the layout of LI.FI's own docs example
- * (fixtures/real/quote-gnosis-xdai-miva-1inch.json), with the request's chains, tokens, amounts and
- * addresses substituted and a `transactionRequest` to the chain's diamond whose calldata is a real
- * AcrossFacetV4 `startBridgeTokensViaAcrossV4` call; `/status` answers in the layout of the docs'
- * status example. `tamper` makes the calldata lie (another receiver, chain, token or amount) so tests
+ * A loopback LI.FI for tests: `/quote` answers in the layout of a live bridge quote LI.FI gave
+ * (fixtures/real/quote-eth-arbitrum-base-gaszip-live.json), with the request's chains, tokens, amounts
+ * and addresses substituted, no included steps, and a `transactionRequest` to the chain's diamond whose
+ * calldata is a real AcrossFacetV4 `startBridgeTokensViaAcrossV4` call; `/status` answers in the layout
+ * of the live DONE answer (fixtures/real/status-done-completed-stargatev2bus-live.json). `tamper` makes the calldata lie (another receiver, chain, token or amount) so tests
  * can prove the adapter and the engine refuse it. With a `settlement` (the sandbox) it settles for
  * real: `/status` reads the source transaction's `LiFiTransferStarted` event from the diamond
  * stand-in (src/sandbox/contracts/SandboxLifiDiamond.sol) and pays the receiver on the destination
@@ -34,8 +34,8 @@ export type LifiFake = SwitchableFake<LifiFakeOptions>;
 function realAnswer(name: string): Record<string, unknown> {
   return JSON.parse(readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>;
 }
-const QUOTE = realAnswer('quote-gnosis-xdai-miva-1inch.json');
-const STATUS = realAnswer('status-done-completed-stargatev2bus.json');
+const QUOTE = realAnswer('quote-eth-arbitrum-base-gaszip-live.json');
+const STATUS = realAnswer('status-done-completed-stargatev2bus-live.json');
 /** LI.FI's live answers for a partial delivery and a refund: their messages, and where a refund's `receiving` points. */
 const LIVE_PARTIAL = realAnswer('status-done-partial-across-ethereum-robinhood.json');
 const LIVE_REFUND = realAnswer('status-done-refunded-relaydepository-base.json');

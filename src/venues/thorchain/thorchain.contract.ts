@@ -237,6 +237,54 @@ const cases: readonly ContractCase[] = [
     { kind: 'status', state: 'pending', destinationTxHash: null, receivedAmount: null },
     { ...statusRequest, fromChain: 'bnb', toChain: 'tron', toToken: token('tron', null), recipient: 'TEB39Rt69QkgD1BKhqaRNqGxfQzCarkRCb', sourceTxHash: 'BB189F94566D89A96092D986DDC51938EED45D15ECE48AB82E38EB9F9073C467' },
   ),
+  // regit-web3's answers from the mainnet gateway (2026-10-07): a current node's quote, narrowed inbound list and two statuses.
+  ...regitCases(),
 ];
+
+/**
+ * The answers regit-web3 took from THORNode on the mainnet gateway (fixtures/real/SOURCES.json): a
+ * current node's BTC → ETH quote asked without a destination (so without a memo), the inbound list the
+ * recorder narrowed to BTC and ETH, an ETH.USDT → BTC swap paid out, and a trade-asset swap settled
+ * inside THORChain (chain THOR, null gas, all-zero out id).
+ */
+function regitCases(): ContractCase[] {
+  const now = 1_791_338_000_000;
+  const inbound = inboundAt('real/inbound-addresses-btc-eth-regit.json');
+  const quoteFile = 'real/quote-btc-to-eth-no-destination.json';
+  const quote: VenueQuote = { ...btcQuote, amountOut: 31_576_913_590_000_000_000n, estimatedSeconds: 1278, expiresAt: 1_791_338_843_000, context: { ...btcQuote.context, expectedOutThor: '3157691359', expiry: 1_791_338_843 } };
+  const usdtToBtc: VenueStatusRequest = {
+    fromChain: 'ethereum',
+    toChain: 'bitcoin',
+    toToken: token('bitcoin', null),
+    sourceTxHash: '0xa3f81568387cd3880aed812780799e8f6d3f970e071f7b1861b581b20399f21f',
+    recipient: 'bc1qvrmp2wwwgllg3efefnshhxf4umyfhff42g6llr',
+    amountIn: 55_030_500_000n,
+    expectedOut: 652_312n,
+    context: { ...ethQuote.context, fromAsset: 'ETH.USDT-0XDAC17F958D2EE523A2206206994597C13D831EC7' },
+  };
+  const internalHash = 'A487E167659E0FC3681B60D1AEABFAB180D6C6917F5200AD48246D313F3469AC';
+  return [
+    { ...quoteCase("a current node's quote without a memo (asked without destination) prices expected_amount_out, with no guaranteed minimum and total_swap_seconds", [inbound, quoteAt(quoteFile)], docsRequest, { kind: 'row', amountOut: 31_576_913_590_000_000_000n, minAmountOut: 0n, estimatedSeconds: 1278, expiresAt: 1_791_338_843_000 }), now },
+    {
+      name: 'build: that memo-less answer is refused, nothing to put in the OP_RETURN',
+      routes: [inbound, quoteAt(quoteFile)],
+      call: { kind: 'build', request: { request: docsRequest, quote } },
+      now,
+      expect: { kind: 'rejection', code: 'venue_bad_response', details: { path: '/memo' } },
+    },
+    statusCase(
+      'an ETH.USDT → BTC swap paid out (outbound signed): completed with the BTC payout id and its sats',
+      statusAt('real/status-eth-usdt-to-btc.json', 'A3F81568387CD3880AED812780799E8F6D3F970E071F7B1861B581B20399F21F'),
+      { kind: 'status', state: 'completed', destinationTxHash: '16487E76DB13E0070F6259EB6F2A8366857E264DD93BFDA60A36213E974316B8', receivedAmount: 652_312n, unrecognized: false },
+      usdtToBtc,
+    ),
+    statusCase(
+      'a trade-asset swap credited inside THORChain to another address (chain THOR, null gas, all-zero id) is not our payout: pending',
+      statusAt('real/status-thor-trade-asset-internal.json', internalHash),
+      { kind: 'status', state: 'pending', destinationTxHash: null, receivedAmount: null, unrecognized: false },
+      { ...usdtToBtc, sourceTxHash: internalHash },
+    ),
+  ];
+}
 
 export const contract: VenueContract = { venue: 'thorchain', cases };

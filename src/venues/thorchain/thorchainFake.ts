@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { FakeReply } from '../fake/startFakeServer.ts';
-import { startPoolFake, type PoolFake, type PoolFakeOptions, type PoolFakeView } from '../shared/thorchainFamily/poolFake.ts';
+import { paidStatusBody, startPoolFake, type PoolFake, type PoolFakeOptions, type PoolFakeView } from '../shared/thorchainFamily/poolFake.ts';
 import { settleUtxoInbound, type PoolSettling, type UtxoPayout } from '../shared/thorchainFamily/utxoSettling.ts';
 import { THORCHAIN } from './thorchainChains.ts';
 
 /**
  * A loopback THORNode (shared/thorchainFamily/poolFake.ts) answering from THORChain's real answers: the
- * docs quote (fixtures/real/quote-btc-to-eth-affiliate.json), xchainjs's recorded inbound addresses
- * and the docs' status answer as templates.
+ * docs quote (fixtures/real/quote-btc-to-eth-affiliate.json), xchainjs's recorded inbound addresses,
+ * the docs' status answer while nothing is paid, and a mainnet answer of a swap paid out
+ * (fixtures/real/status-eth-usdt-to-btc.json) for payouts and refunds.
  */
 function realAnswer(name: string): unknown {
   return JSON.parse(readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url), 'utf8')) as unknown;
@@ -22,6 +23,8 @@ const INBOUND: readonly Record<string, unknown>[] = RECORDED_INBOUND.some((entry
   ? RECORDED_INBOUND
   : [...RECORDED_INBOUND, { ...RECORDED_INBOUND.find((entry) => entry.chain === 'ETH'), chain: 'BASE', router: '0x68208d99746b805a1ae41421950a47b711e35681' }];
 const STATUS = realAnswer('status-btc-savers-observed.json') as Record<string, unknown>;
+const PAID_STATUS = realAnswer('status-eth-usdt-to-btc.json') as Record<string, unknown>;
+const TEMPLATES = { status: STATUS, paidStatus: PAID_STATUS };
 
 /** Settling for real (tests and the sandbox): shared/thorchainFamily/utxoSettling.ts. */
 export type ThorchainSettling = PoolSettling;
@@ -46,9 +49,8 @@ export function startThorchainFake(initial: PoolFakeOptions = {}, settling?: Tho
       return { status: 404, body: { code: 5, message: 'tx not found', details: [] } };
     }
     const tx = { ...(STATUS.tx as Record<string, unknown>), id: hash };
-    const stages = { ...(STATUS.stages as Record<string, unknown>), swap_status: { pending: false }, swap_finalised: { completed: true }, outbound_signed: { completed: true } };
-    const outTx = { id: payout.hash, chain: payout.asset.split('.')[0], to_address: payout.destination, coins: [{ asset: payout.asset, amount: payout.out.toString() }], memo: `OUT:${hash}` };
-    return { body: { tx, stages, out_txs: [outTx] } };
+    const outTx = { id: payout.hash, chain: payout.asset.split('.')[0] ?? '', to_address: payout.destination, coins: [{ asset: payout.asset, amount: payout.out.toString() }], memo: `OUT:${hash}` };
+    return { body: paidStatusBody(TEMPLATES, tx, outTx) };
   }
 
   return startPoolFake(
@@ -56,7 +58,7 @@ export function startThorchainFake(initial: PoolFakeOptions = {}, settling?: Tho
       prefix: '/thorchain',
       quote: realAnswer('quote-btc-to-eth-affiliate.json') as Record<string, unknown>,
       inbound: INBOUND,
-      status: STATUS,
+      ...TEMPLATES,
       shortTokenMemo: true,
     },
     initial,

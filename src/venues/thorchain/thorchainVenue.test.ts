@@ -153,6 +153,14 @@ describe('THORChain adapter against its fake', () => {
     expect(fake.server.requests.at(-1)?.path).toBe(`/thorchain/tx/status/${'AB'.repeat(32)}`);
     fake.setOptions({ status: 'out' });
     expect((await adapter().status(request, testCall())).state).toBe('completed');
+    // A payout answers in the layout of the real paid answer (fixtures/real/status-eth-usdt-to-btc.json).
+    const paid = (await (await fetch(`${fake.url}/thorchain/tx/status/${'AB'.repeat(32)}`)).json()) as Record<string, unknown>;
+    const real = fixture('real/status-eth-usdt-to-btc.json') as Record<string, unknown>;
+    const keysOf = (value: unknown) => Object.keys(value as Record<string, unknown>).sort();
+    const firstOut = (body: Record<string, unknown>) => (body.out_txs as readonly unknown[])[0];
+    expect(keysOf(paid)).toEqual(keysOf(real));
+    expect(keysOf(paid.stages)).toEqual(keysOf(real.stages));
+    expect(keysOf(firstOut(paid))).toEqual(keysOf(firstOut(real)));
     fake.setOptions({ status: 'refund' });
     expect((await adapter().status(request, testCall())).state).toBe('refunded');
   });

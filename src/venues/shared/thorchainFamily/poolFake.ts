@@ -16,6 +16,11 @@ export interface PoolTemplates {
   readonly quote: Record<string, unknown>;
   readonly inbound: readonly Record<string, unknown>[];
   readonly status: Record<string, unknown>;
+  /**
+   * A real answer of a transfer paid out (stages through `outbound_signed`, an out tx with its vault
+   * and gas): the layout of the fake's payouts and refunds. Without one they extend `status`.
+   */
+  readonly paidStatus?: Record<string, unknown>;
   /** Write a token in the memo in its short `CHAIN.SYMBOL` form, as THORNode does (memos must fit 80 bytes on UTXO chains). */
   readonly shortTokenMemo?: boolean;
   /** Routes of the network's other host answered on the same fake (Maya's Midgard), given the fake's options and quotes. */
@@ -110,11 +115,9 @@ export async function startPoolFake(templates: PoolTemplates, initial: PoolFakeO
     const kind = options.status ?? 'observed';
     if (kind === 'observed') return { body: { ...STATUS, tx } };
     const last = [...quoted.values()].pop();
-    const stages = { ...(STATUS.stages as Record<string, unknown>), swap_status: { pending: false }, swap_finalised: { completed: true }, outbound_signed: { completed: true } };
     const memo = `${kind === 'out' ? 'OUT' : 'REFUND'}:${hash}`;
     const coins = [{ asset: kind === 'out' ? (last?.toAsset ?? 'BTC.BTC') : 'ETH.ETH', amount: (last?.out ?? 1n).toString() }];
-    const outTx = { id: 'AB'.repeat(32), chain: (last?.toAsset ?? 'BTC.BTC').split('.')[0], to_address: last?.destination ?? '', coins, memo };
-    return { body: { tx, stages, out_txs: [outTx] } };
+    return { body: paidStatusBody(templates, tx, { id: 'AB'.repeat(32), chain: (last?.toAsset ?? 'BTC.BTC').split('.')[0] ?? '', to_address: last?.destination ?? '', coins, memo }) };
   }
 
   const state = () => ({ options, view: { outBps: options.outBps ?? 9_900n, quoted } });
@@ -127,4 +130,37 @@ export async function startPoolFake(templates: PoolTemplates, initial: PoolFakeO
   return switchableFake(server, (next) => {
     options = next;
   });
+}
+
+/** One out tx of a status answer the fake writes. */
+export interface PoolFakeOutTx {
+  readonly id: string;
+  readonly chain: string;
+  readonly to_address: string;
+  readonly coins: readonly { readonly asset: string; readonly amount: string }[];
+  readonly memo: string;
+}
+
+/**
+ * A `tx/status` answer for an inbound paid out (or refunded) by `outTx`: in the layout of the
+ * network's real paid answer when it has one (its stages, its out tx's vault address and gas, kept
+ * only when the payout is on the same chain, and its planned outbound), else the observed template
+ * with the stages a payout passes.
+ */
+export function paidStatusBody(templates: Pick<PoolTemplates, 'status' | 'paidStatus'>, tx: Record<string, unknown>, outTx: PoolFakeOutTx): Record<string, unknown> {
+  const paid = templates.paidStatus;
+  if (!paid) {
+    const stages = { ...(templates.status.stages as Record<string, unknown>), swap_status: { pending: false }, swap_finalised: { completed: true }, outbound_signed: { completed: true } };
+    return { tx, stages, out_txs: [outTx] };
+  }
+  const recorded = ((paid.out_txs as readonly Record<string, unknown>[] | undefined) ?? [])[0] ?? {};
+  const { gas, from_address: vault, ...layout } = recorded;
+  const sameChain = recorded.chain === outTx.chain;
+  const coin = outTx.coins[0] ?? { asset: '', amount: '0' };
+  return {
+    tx,
+    planned_out_txs: [{ chain: outTx.chain, to_address: outTx.to_address, coin, refund: outTx.memo.startsWith('REFUND') }],
+    out_txs: [{ ...layout, ...(sameChain ? { from_address: vault, gas } : {}), ...outTx }],
+    stages: paid.stages,
+  };
 }
