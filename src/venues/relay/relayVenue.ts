@@ -91,7 +91,7 @@ function createRelayVenue(deps: VenueDeps): Venue {
   async function delivered(requestId: string, destination: RelayChain | undefined, straitDecimals: number, call: CallContext): Promise<{ amount: bigint; asset: string | null } | null> {
     try {
       const scaleFor = (stated: number | null | undefined) => (destination ? outScaleOf(destination, stated, straitDecimals) : null);
-      return deliveredOf(await deps.http.get('/requests/v2', { id: requestId }, RelayRequestsSchema, call), scaleFor);
+      return deliveredOf(await deps.http.get('/requests/v2', { id: requestId }, RelayRequestsSchema, call), { requestId, destinationChainId: destination?.relayChainId ?? null }, scaleFor);
     } catch {
       return null;
     }
