@@ -8,11 +8,12 @@ import { whyNotLifiBridgeCall } from './lifiBridgeCalls.ts';
 
 /**
  * LI.FI against its answers (fixtures/real/SOURCES.json): the quote and status examples of LI.FI's own
- * OpenAPI spec, the no-quote example of its docs' "Possible Tool Errors", and two coded `/status` error
- * bodies an integrator recorded live (404/1003, 400/1011), and five live `/status` answers a wallet recorded
- * for transfers that really ended DONE/PARTIAL (3) and DONE/REFUNDED (2). No recorded bridge quote with real
- * diamond calldata, no coded quote error and no PENDING or FAILED status was found whole: those are synthetic
- * variants (fixtures/synthetic/SOURCES.json), the bridge calldata encoded with LI.FI's AcrossFacetV4 ABI.
+ * OpenAPI spec, the no-quote example of its docs' "Possible Tool Errors", two coded `/status` error
+ * bodies an integrator recorded live (404/1003, 400/1011), five live `/status` answers a wallet recorded
+ * for transfers that really ended DONE/PARTIAL (3) and DONE/REFUNDED (2), and an integrator's live Steps
+ * with real diamond calldata (native ETH and USDC over Across, a LayerZero fee outside the amount) and
+ * live 404/1002. Tool errors with limits, other quote error codes and PENDING or FAILED statuses were not
+ * found whole: those are synthetic variants (fixtures/synthetic/SOURCES.json).
  */
 
 const NOW = 1_729_163_645_000;
