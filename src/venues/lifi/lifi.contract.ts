@@ -8,12 +8,13 @@ import { whyNotLifiBridgeCall } from './lifiBridgeCalls.ts';
 
 /**
  * LI.FI against its answers (fixtures/real/SOURCES.json): the quote and status examples of LI.FI's own
- * OpenAPI spec, the no-quote example of its docs' "Possible Tool Errors", and two coded `/status` error
- * bodies an integrator recorded live (404/1003, 400/1011), and five live `/status` answers a wallet recorded
- * for transfers that really ended DONE/PARTIAL (3) and DONE/REFUNDED (2), three live Steps and quotes with
- * LI.FI's real diamond calldata (AcrossV4, stargateV2, GasZip) and a live DONE status. No coded quote error
- * and no PENDING or FAILED status was found whole: those are synthetic variants
- * (fixtures/synthetic/SOURCES.json), the ERC-20 Across calldata encoded with LI.FI's AcrossFacetV4 ABI.
+ * OpenAPI spec, the no-quote example of its docs' "Possible Tool Errors", two coded `/status` error
+ * bodies an integrator recorded live (404/1003, 400/1011), five live `/status` answers a wallet recorded
+ * for transfers that really ended DONE/PARTIAL (3) and DONE/REFUNDED (2), integrators' live Steps and
+ * quotes with real diamond calldata (native ETH and USDC over Across, GasZip, a LayerZero fee outside the
+ * amount), a live DONE status and a live 404/1002. Tool errors with limits, other quote error codes and
+ * PENDING or FAILED statuses were not found whole: those are synthetic variants
+ * (fixtures/synthetic/SOURCES.json).
  */
 
 const NOW = 1_729_163_645_000;
@@ -105,6 +106,26 @@ const liveQuote: VenueQuote = {
   },
 };
 const LIVE_STEP = 'real/step-eth-ethereum-linea-across-feeforwarder.json';
+/** LI.FI's live Step for 10 USDC Ethereum → Base over Across: an ERC-20 whose 0.25 % fee the FeeForwarder takes in a source swap (real calldata). */
+const USDC_STEP = 'real/step-usdc-ethereum-base-across.json';
+const usdcRequest: VenueQuoteRequest = { ...acrossRequest, fromChain: 'ethereum', toChain: 'base', fromToken: token('ethereum', 'USDC'), toToken: token('base', 'USDC'), amountIn: 10_000_000n, recipient: SENDER };
+const usdcQuote: VenueQuote = {
+  amountIn: 10_000_000n,
+  amountOut: 9_970_607n,
+  minAmountOut: 9_970_607n,
+  estimatedSeconds: 2,
+  expiresAt: NOW + 60_000,
+  context: {
+    fromChainId: 1,
+    toChainId: 8453,
+    fromToken: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+    toToken: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+    tool: 'across',
+    toAmount: '9970607',
+    toAmountMin: '9970607',
+    transactionId: '0x8d7b2e493e545d672b39dbf3e81b6f4fd52b26b88aa7d4987883f62eceaa84f2',
+  },
+};
 const STARGATE_WALLET = '0x823A3a5BaB1186141b32fC65F8E25Ca24c679Ce7';
 
 const quoteAt = servedAt('GET', '/quote');
@@ -219,6 +240,42 @@ const cases: ContractCase[] = [
     expect: { kind: 'rejection', code: 'venue_bad_response' },
   },
   {
+    name: "live ERC-20 Step (USDC Ethereum → Base over Across) prices LI.FI's net toAmount",
+    routes: quoteAt(USDC_STEP),
+    call: { kind: 'quote', request: usdcRequest },
+    now: NOW,
+    expect: { kind: 'row', amountOut: 9_970_607n, minAmountOut: 9_970_607n, estimatedSeconds: 2, expiresAt: NOW + 60_000 },
+  },
+  {
+    name: 'live ERC-20 Step built: its real calldata (fee swap to the FeeForwarder forwardERC20Fees, minAmount = amount - 25000) passes every check, approve exactly the amount to the diamond',
+    routes: quoteAt(USDC_STEP),
+    call: { kind: 'build', request: { request: usdcRequest, quote: usdcQuote } },
+    now: NOW,
+    expect: {
+      kind: 'plan',
+      check: (plan) => {
+        const { step, approval } = onlyEvmStep(plan, { to: DIAMOND, chainId: 1, value: 0n });
+        const why = whyNotLifiBridgeCall(step.data, step.value, { sourceChainId: 1, sourceToken: usdcRequest.fromToken.address, amount: 10_000_000n, recipient: SENDER, destinationChainId: 8453 });
+        if (why !== null) throw new Error(why);
+        if (approval?.spender !== DIAMOND || approval.amount !== 10_000_000n) throw new Error('approval must be exactly the amount, to the diamond');
+      },
+    },
+  },
+  {
+    name: 'live ERC-20 Step built for a smaller amount is refused (its fee swap moves 10 USDC, not 9)',
+    routes: quoteAt(USDC_STEP),
+    call: { kind: 'build', request: { request: { ...usdcRequest, amountIn: 9_000_000n }, quote: { ...usdcQuote, amountIn: 9_000_000n } } },
+    now: NOW,
+    expect: { kind: 'rejection', code: 'venue_bad_response' },
+  },
+  {
+    name: 'live ERC-20 Step built for another recipient is refused (its BridgeData pays 0x1111…)',
+    routes: quoteAt(USDC_STEP),
+    call: { kind: 'build', request: { request: { ...usdcRequest, recipient: RECIPIENT }, quote: usdcQuote } },
+    now: NOW,
+    expect: { kind: 'rejection', code: 'venue_bad_response' },
+  },
+  {
     name: "live Step over stargateV2 whose LayerZero native fee is sent beside the amount (included: false) is not offered",
     routes: quoteAt('real/step-usdc-base-arbitrum-stargatev2-native-fee.json'),
     call: {
@@ -240,6 +297,12 @@ const cases: ContractCase[] = [
     routes: quoteAt('synthetic/error-1002-no-quote.json', 404),
     call: { kind: 'quote', request: acrossRequest },
     expect: { kind: 'rejection', code: 'below_min', details: { venueCode: '1002', minAmountAtomic: '1000000' } },
+  },
+  {
+    name: "LI.FI's live 404/1002 whose only route was filtered out (errors.filteredOut, failed empty) is no_liquidity",
+    routes: quoteAt('real/error-1002-filtered-out-stargatev2-unichain.json', 404),
+    call: { kind: 'quote', request: { ...usdcRequest, toChain: 'unichain', toToken: token('unichain', 'USDC') } },
+    expect: { kind: 'rejection', code: 'no_liquidity', details: { venueCode: '1002' } },
   },
   {
     name: "docs no-quote answer (404, a flat list of tool errors, no numeric code) is no_liquidity",

@@ -73,13 +73,13 @@ describe('the LI.FI fake', () => {
   const recorded = (name: string) => JSON.parse(readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>;
   const keysOf = (value: unknown) => Object.keys(value as Record<string, unknown>).sort();
 
-  it('answers /quote and /status in the layout of the live answers LI.FI gave', async () => {
+  it("answers /quote in the layout of LI.FI's live Step and /status in that of its live DONE answer", async () => {
     const { startLifiFake } = await import('./lifiFake.ts');
     const fake = await startLifiFake();
     try {
       const query = new URLSearchParams({ fromChain: '42161', toChain: '10', fromToken: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', toToken: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85', fromAmount: '1000000', fromAddress: '0x1111111111111111111111111111111111111111', integrator: 'strait' });
       const quote = (await (await fetch(`${fake.url}/quote?${query}`)).json()) as Record<string, unknown>;
-      const real = recorded('quote-eth-arbitrum-base-gaszip-live.json');
+      const real = recorded('step-usdc-ethereum-base-across.json');
       expect(keysOf(quote)).toEqual(keysOf(real));
       expect(keysOf(quote.transactionRequest)).toEqual(keysOf(real.transactionRequest));
       expect(keysOf(quote.action)).toEqual(keysOf(real.action));

@@ -7,11 +7,12 @@ import { LIFI_CHAINS } from './lifiChains.ts';
 import { chainInfo } from '../../domain/chains.ts';
 
 /**
- * A loopback LI.FI for tests: `/quote` answers in the layout of a live bridge quote LI.FI gave
- * (fixtures/real/quote-eth-arbitrum-base-gaszip-live.json), with the request's chains, tokens, amounts
- * and addresses substituted, no included steps, and a `transactionRequest` to the chain's diamond whose
- * calldata is a real AcrossFacetV4 `startBridgeTokensViaAcrossV4` call; `/status` answers in the layout
- * of the live DONE answer (fixtures/real/status-done-completed-stargatev2bus-live.json). `tamper` makes the calldata lie (another receiver, chain, token or amount) so tests
+ * A loopback LI.FI for tests: `/quote` answers in the layout of a live LI.FI Step over Across
+ * (fixtures/real/step-usdc-ethereum-base-across.json: token objects, fee entries, included steps), with
+ * the request's chains, tokens, amounts and addresses substituted and a `transactionRequest` to the
+ * chain's diamond whose calldata is a real AcrossFacetV4 `startBridgeTokensViaAcrossV4` call (no source
+ * swap: the fake takes no LI.FI fee, and the sandbox diamond implements only that entry point); `/status`
+ * answers in the layout of the live DONE answer (fixtures/real/status-done-completed-stargatev2bus-live.json). `tamper` makes the calldata lie (another receiver, chain, token or amount) so tests
  * can prove the adapter and the engine refuse it. With a `settlement` (the sandbox) it settles for
  * real: `/status` reads the source transaction's `LiFiTransferStarted` event from the diamond
  * stand-in (src/sandbox/contracts/SandboxLifiDiamond.sol) and pays the receiver on the destination
@@ -34,11 +35,23 @@ export type LifiFake = SwitchableFake<LifiFakeOptions>;
 function realAnswer(name: string): Record<string, unknown> {
   return JSON.parse(readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>;
 }
-const QUOTE = realAnswer('quote-eth-arbitrum-base-gaszip-live.json');
+/** LI.FI's live Step (10 USDC Ethereum → Base over Across): the layout `/quote` answers in. */
+const LIVE_STEP = realAnswer('step-usdc-ethereum-base-across.json') as LiveStep;
 const STATUS = realAnswer('status-done-completed-stargatev2bus-live.json');
 /** LI.FI's live answers for a partial delivery and a refund: their messages, and where a refund's `receiving` points. */
 const LIVE_PARTIAL = realAnswer('status-done-partial-across-ethereum-robinhood.json');
 const LIVE_REFUND = realAnswer('status-done-refunded-relaydepository-base.json');
+
+type Json = Record<string, unknown>;
+interface LiveStep extends Json {
+  readonly action: Json & { readonly fromToken: Json };
+  readonly estimate: Json & { readonly feeCosts: readonly Json[] };
+  readonly includedSteps: readonly (Json & { readonly type: string; readonly action: Json; readonly estimate: Json })[];
+  readonly transactionRequest: Json;
+}
+/** The live Step's bridge leg and its relayer fee entry, the templates of the fake's own. */
+const LIVE_CROSS = LIVE_STEP.includedSteps.find((step) => step.type === 'cross') as LiveStep['includedSteps'][number];
+const LIVE_RELAYER_FEE = LIVE_STEP.estimate.feeCosts.find((fee) => fee.name === 'Relayer fee') as Json;
 
 const abi = parseAbi([
   'struct BridgeData { bytes32 transactionId; string bridge; string integrator; address referrer; address sendingAssetId; address receiver; uint256 minAmount; uint256 destinationChainId; bool hasSourceSwaps; bool hasDestinationCall; }',
@@ -80,20 +93,29 @@ export async function startLifiFake(initial: LifiFakeOptions = {}): Promise<Lifi
         { receiverAddress: pad(bridge.receiver), refundAddress: pad(sender), sendingAssetId: pad(fromToken), receivingAssetId: pad(toToken), outputAmount: out, outputAmountMultiplier: 10n ** 18n, exclusiveRelayer: pad(ZERO), quoteTimestamp: Math.floor(Date.now() / 1000), fillDeadline: Math.floor(Date.now() / 1000) + 10_800, exclusivityParameter: 0, message: '0x' },
       ],
     });
-    const template = QUOTE as { action: Record<string, unknown>; estimate: Record<string, unknown>; transactionRequest: Record<string, unknown> };
-    const { data: _aggregatorEcho, ...estimate } = template.estimate;
-    const tokenOf = (address: string, chainId: number) => ({ ...(template.action.fromToken as object), address, chainId });
+    const tokenOf = (address: string, chainId: number) => ({ ...LIVE_STEP.action.fromToken, address, chainId });
+    const sent = tokenOf(fromToken, fromChain);
+    const received = tokenOf(toToken, toChain);
+    // The whole gap between input and output is the relayer's, included in the amount as LI.FI marks it.
+    const relayerFee = { ...LIVE_RELAYER_FEE, token: sent, amount: (amount - out).toString(), amountUSD: '0' };
+    const amounts = { fromAmount: amount.toString(), toAmount: out.toString(), toAmountMin: out.toString() };
+    const { approvalAddress: _spokePool, ...crossEstimate } = LIVE_CROSS.estimate;
+    const cross = {
+      ...LIVE_CROSS,
+      id: `lifi-fake-${sequence}-cross`,
+      action: { ...LIVE_CROSS.action, fromChainId: fromChain, toChainId: toChain, fromToken: sent, toToken: received, fromAmount: amount.toString(), fromAddress: chain.diamond, toAddress: recipient },
+      estimate: { ...crossEstimate, ...amounts, feeCosts: [relayerFee], gasCosts: [] },
+    };
     const body = {
-      ...QUOTE,
+      ...LIVE_STEP,
       id: `lifi-fake-${sequence}`,
       tool: 'across',
-      toolDetails: { key: 'across', logoURI: '', name: 'AcrossV4' },
-      action: { ...template.action, fromChainId: fromChain, toChainId: toChain, fromToken: tokenOf(fromToken, fromChain), toToken: tokenOf(toToken, toChain), fromAmount: amount.toString(), fromAddress: sender, toAddress: recipient },
-      estimate: { ...estimate, fromAmount: amount.toString(), toAmount: out.toString(), toAmountMin: out.toString(), approvalAddress: chain.diamond, executionDuration: 30 },
+      action: { ...LIVE_STEP.action, fromChainId: fromChain, toChainId: toChain, fromToken: sent, toToken: received, fromAmount: amount.toString(), fromAddress: sender, toAddress: recipient },
+      estimate: { ...LIVE_STEP.estimate, ...amounts, approvalAddress: chain.diamond, feeCosts: [relayerFee], gasCosts: [], executionDuration: 30, fromAmountUSD: '0', toAmountUSD: '0' },
+      includedSteps: [cross],
       integrator: q.get('integrator'),
+      transactionRequest: { ...LIVE_STEP.transactionRequest, from: sender, to: chain.diamond, chainId: fromChain, data: data as Hex, value: fromToken === ZERO ? `0x${amount.toString(16)}` : '0x0' },
       transactionId,
-      transactionRequest: { ...template.transactionRequest, from: sender, to: chain.diamond, chainId: fromChain, data: data as Hex, value: fromToken === ZERO ? `0x${amount.toString(16)}` : '0x0' },
-      includedSteps: [],
     };
     return { body };
   }

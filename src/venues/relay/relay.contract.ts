@@ -73,6 +73,19 @@ function statusCase(value: string, file: string, state: VenueTransferState, dest
   };
 }
 
+/** Gem Wallet's recorded request: USDT on BNB Chain to Solana, its own request id. */
+const GEM_BSC_TO_SOLANA: VenueStatusRequest = { ...STATUS_REQUEST, fromChain: 'bnb', toChain: 'solana', toToken: token('solana', 'USDC'), context: { requestId: '0xd2bcbf6c8e155411f6633067a29b1ee511d3d98b25db49393dd4ce58b00ee0f8' } };
+/** A transfer to Solana USDC; the Magic Money Wallet recordings below are Relay's live /requests/v2 items. */
+const TO_SOLANA: VenueStatusRequest = { ...STATUS_REQUEST, fromChain: 'base', toChain: 'solana', toToken: token('solana', 'USDC'), expectedOut: 24_000_000n };
+const LIVE_SUCCESS_TO_SOLANA = '0x1789950985e22725dcb58c7bec90f477d3e8448936b284a725fca684a0d433c1';
+/** Live request items that ended in a refund or a failure, and the v3 status served with each (synthetic: nobody recorded those). */
+const RECORDED_ENDINGS: readonly (readonly [string, string, VenueTransferState])[] = [
+  ['refund-contract-paused-base', 'synthetic/status-v3-refund.json', 'refunded'],
+  ['refund-slippage-bnb', 'synthetic/status-v3-refund.json', 'refunded'],
+  ['failure-reverted-base-1', 'synthetic/status-v3-failure.json', 'failed'],
+  ['failure-reverted-base-2', 'synthetic/status-v3-failure.json', 'failed'],
+];
+
 function errorCase(name: string, file: string, code: RejectionCode, details?: Record<string, unknown>): ContractCase {
   return { name, routes: [quoteRoute(file, 400)], call: { kind: 'quote', request: ETH_TO_BASE }, expect: { kind: 'rejection', code, ...(details ? { details } : {}) } };
 }
@@ -134,7 +147,23 @@ export const contract: VenueContract = {
         },
       },
     },
+    {
+      name: 'the recorded Ethereum -> Base quote served for an Arbitrum -> Base request prices no row (its deposit and input are on chain 1)',
+      routes: [quoteRoute('real/quote-eth-to-base-native.json')],
+      call: { kind: 'quote', request: { ...ETH_TO_BASE, fromChain: 'arbitrum', fromToken: token('arbitrum', null) } },
+      now: NOW,
+      expect: { kind: 'rejection', code: 'venue_bad_response' },
+    },
+    {
+      name: 'the recorded Ethereum -> Base quote served for an Ethereum -> Optimism request prices no row (its output is on chain 8453)',
+      routes: [quoteRoute('real/quote-eth-to-base-native.json')],
+      call: { kind: 'quote', request: { ...ETH_TO_BASE, toChain: 'optimism', toToken: token('optimism', null) } },
+      now: NOW,
+      expect: { kind: 'rejection', code: 'venue_bad_response' },
+    },
     errorCase('AMOUNT_TOO_LOW (recorded, no errorData) is below_min', 'real/error-amount-too-low.json', 'below_min', { venueCode: 'AMOUNT_TOO_LOW' }),
+    errorCase('AMOUNT_TOO_LOW recorded live (a swap whose output cannot cover the fees) is below_min', 'real/error-amount-too-low-swap-output.json', 'below_min', { venueCode: 'AMOUNT_TOO_LOW' }),
+    errorCase('SWAP_IMPACT_TOO_HIGH recorded live is no_liquidity', 'real/error-swap-impact-too-high.json', 'no_liquidity', { venueCode: 'SWAP_IMPACT_TOO_HIGH' }),
     errorCase('AMOUNT_TOO_LOW with a minimum in errorData reports it', 'synthetic/error-amount-too-low-with-limit.json', 'below_min', { minAmountAtomic: '2000000000000000' }),
     errorCase('NO_SWAP_ROUTES_FOUND is no_liquidity', 'synthetic/error-no-swap-routes-found.json', 'no_liquidity'),
     errorCase('INSUFFICIENT_LIQUIDITY is no_liquidity', 'synthetic/error-insufficient-liquidity.json', 'no_liquidity'),
@@ -142,15 +171,56 @@ export const contract: VenueContract = {
     {
       name: 'status success (docs example) completes with the fill hash and the amount /requests/v2 recorded',
       routes: recordedStatusRoutes('real/status-v3-success.json', 'real/requests-v2-bsc_usdt_to_sol.json'),
-      call: { kind: 'status', request: STATUS_REQUEST },
+      call: { kind: 'status', request: GEM_BSC_TO_SOLANA },
       expect: { kind: 'status', state: 'completed', destinationTxHash: DOCS_FILL, receivedAmount: 74_432_990n },
     },
     {
       name: 'status success with a /requests answer whose output is a bech32 address still completes',
       routes: recordedStatusRoutes('real/status-v3-success.json', 'real/requests-v2-eth_to_btc.json'),
-      call: { kind: 'status', request: STATUS_REQUEST },
+      call: { kind: 'status', request: { ...STATUS_REQUEST, toChain: 'bitcoin', toToken: token('bitcoin', null), context: { requestId: '0x66dfacf8279d88615a013041f7bb19e7a634b367e6d80d54c96b33339a55078f' } } },
       expect: { kind: 'status', state: 'completed', receivedAmount: 28_619n },
     },
+    {
+      name: 'a success /requests/v2 recorded live (ORBIO Robinhood -> USDC Solana, base58 out hash, two app fees) gives the delivered amount and asset',
+      routes: recordedStatusRoutes('real/status-v3-success.json', 'synthetic/requests-v2-wrapped-success-robinhood-to-solana-usdc.json'),
+      call: { kind: 'status', request: { ...TO_SOLANA, context: { requestId: LIVE_SUCCESS_TO_SOLANA } } },
+      expect: {
+        kind: 'status',
+        state: 'completed',
+        destinationTxHash: DOCS_FILL,
+        receivedAmount: 24_592_704n,
+        check: (status) => {
+          if (status.receivedAsset !== 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v') throw new Error(`receivedAsset ${status.receivedAsset}`);
+        },
+      },
+    },
+    {
+      name: 'a live success /requests/v2 item that delivered on another chain (Robinhood, 4663) than asked is not read as the delivery',
+      routes: recordedStatusRoutes('real/status-v3-success.json', 'synthetic/requests-v2-wrapped-success-solana-usdc-to-robinhood.json'),
+      call: { kind: 'status', request: { ...TO_SOLANA, context: { requestId: '0x1789950987ec1164f1b2d9c9b6b50b5369a91b69cb4e7938c7cce9ed776ac4dd' } } },
+      expect: { kind: 'status', state: 'completed', receivedAmount: TO_SOLANA.expectedOut, check: (status) => { if (status.receivedAsset !== null) throw new Error(`receivedAsset ${status.receivedAsset}`); } },
+    },
+    {
+      name: 'a /requests/v2 item for another request id than asked is not read as the delivery',
+      routes: recordedStatusRoutes('real/status-v3-success.json', 'synthetic/requests-v2-wrapped-success-robinhood-to-solana-usdc.json'),
+      call: { kind: 'status', request: TO_SOLANA },
+      expect: { kind: 'status', state: 'completed', receivedAmount: TO_SOLANA.expectedOut },
+    },
+    {
+      name: "a live refund item's currencyOut (the requested M87 on Ethereum, refunded on Base) is never read as a delivery, even when the status says success",
+      routes: recordedStatusRoutes('real/status-v3-success.json', 'synthetic/requests-v2-wrapped-refund-contract-paused-base.json'),
+      call: { kind: 'status', request: { ...STATUS_REQUEST, fromChain: 'base', toChain: 'ethereum', toToken: token('ethereum', null), context: { requestId: '0x1789950952f291f01f3ae3effcced33666d39032e858afd5ed07ed3244ba6444' } } },
+      expect: { kind: 'status', state: 'completed', receivedAmount: STATUS_REQUEST.expectedOut, check: (status) => { if (status.receivedAsset !== null) throw new Error(`receivedAsset ${status.receivedAsset}`); } },
+    },
+    ...RECORDED_ENDINGS.map(([file, statusFile, state]) => ({
+      name: `a row without a request id recovers it from the live /requests/v2 item (${file}) and reads its ${state} status`,
+      routes: [
+        { method: 'GET' as const, path: '/requests/v2', answer: { file: `synthetic/requests-v2-wrapped-${file}.json` } },
+        { method: 'GET' as const, path: '/intents/status/v3', answer: { file: statusFile } },
+      ],
+      call: { kind: 'status' as const, request: { ...STATUS_REQUEST, context: {} } },
+      expect: { kind: 'status' as const, state, destinationTxHash: null, receivedAmount: null },
+    })),
     statusCase('waiting', 'synthetic/status-v3-waiting.json', 'pending', null),
     statusCase('depositing', 'synthetic/status-v3-depositing.json', 'pending', null),
     statusCase('pending', 'synthetic/status-v3-pending.json', 'pending', null),

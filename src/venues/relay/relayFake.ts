@@ -51,11 +51,17 @@ function recorded(name: string): Json {
   return JSON.parse(readFileSync(new URL(`./fixtures/real/${name}`, import.meta.url), 'utf8')) as Json;
 }
 
+/** A recording without the key its recorder added (`_recorded`: when and how it was taken). */
+function withoutRecorderNote({ _recorded: _note, ...answer }: Json): Json {
+  return answer;
+}
+
 const TEMPLATES = {
   bridge: recorded('quote-eth-to-base-native.json'),
   withApproval: recorded('quote-same-chain-swap-with-approval.json'),
   status: recorded('status-v3-success.json'),
-  requests: recorded('requests-v2-eth_to_btc.json'),
+  // One live request of Relay's history (inTxs, outTxs, failReason, app fees); the recorder kept the item, not the list.
+  request: withoutRecorderNote(recorded('requests-v2-item-success-robinhood-to-solana-usdc.json')),
   error: recorded('error-amount-too-low.json'),
   chains: recorded('chains-docs-quickstart-optimism.json'),
 };
@@ -298,14 +304,13 @@ export async function startRelayFake(options: { settlement?: FakeSettlement; por
     const q = id ? quotes.get(id) : undefined;
     if (!q) return { body: { requests: [] } };
     const s = await statusOf(q);
-    const template = (TEMPLATES.requests.requests as Json[])[0] as Json;
+    const template = TEMPLATES.request;
     const data = template.data as Json;
     const metadata = data.metadata as Json;
     const outMeta = TOKENS[q.destinationChainId]?.[q.destinationCurrency] ?? { symbol: '?', decimals: 0 };
     const inMeta = TOKENS[q.originChainId]?.[q.originCurrency] ?? { symbol: '?', decimals: 0 };
     return {
       body: {
-        ...TEMPLATES.requests,
         requests: [
           {
             ...template,
@@ -315,12 +320,17 @@ export async function startRelayFake(options: { settlement?: FakeSettlement; por
             recipient: q.recipient,
             data: {
               ...data,
+              failReason: s.status === 'failure' ? (s.details ?? 'UNKNOWN') : 'N/A',
+              inTxs: (s.inTxHashes ?? []).map((hash) => ({ chainId: q.originChainId, hash })),
+              outTxs: s.status === 'success' ? (s.txHashes ?? []).map((hash) => ({ chainId: q.destinationChainId, hash })) : [],
+              appFees: [],
+              paidAppFees: [],
               metadata: {
                 ...metadata,
                 sender: q.user,
                 recipient: q.recipient,
-                currencyIn: currencyOf(metadata.currencyIn, q.originChainId, q.originCurrency, inMeta, q.amount),
-                currencyOut: currencyOf(metadata.currencyOut, q.destinationChainId, q.destinationCurrency, outMeta, s.receivedAmount ?? q.out),
+                currencyIn: settledCurrencyOf(metadata.currencyIn, q.originChainId, q.originCurrency, inMeta, q.amount),
+                currencyOut: settledCurrencyOf(metadata.currencyOut, q.destinationChainId, q.destinationCurrency, outMeta, s.receivedAmount ?? q.out),
               },
             },
             createdAt: new Date(0).toISOString(),
@@ -391,6 +401,11 @@ function currencyOf(template: unknown, chainId: number, address: string, meta: T
     amountFormatted: formatUnits(amount, meta.decimals),
     amountUsd: '0',
   };
+}
+
+/** A request's settled amount: the live item also states it at today's price and as its floor. */
+function settledCurrencyOf(template: unknown, chainId: number, address: string, meta: TokenMeta, amount: bigint): Json {
+  return { ...currencyOf(template, chainId, address, meta, amount), amountUsdCurrent: '0', minimumAmount: amount.toString() };
 }
 
 /** The recorded `slippageTolerance` with the destination slippage the fake holds to. */

@@ -209,10 +209,29 @@ export function readRelayContext(context: JsonObject): RelayContext {
   return context as RelayContext;
 }
 
-/** What `/requests/v2` says was delivered, in Strait's units (see {@link outScaleOf}), or `null` when it does not say. */
-export function deliveredOf(requests: RelayRequests, scaleFor: (statedDecimals: number | null | undefined) => RelayOutScale | null = () => null): { amount: bigint; asset: string | null } | null {
-  const out = requests.requests[0]?.data?.metadata?.currencyOut;
+/** Which request `/requests/v2` must describe for its output to count as this transfer's delivery. */
+export interface RelayDeliveryOf {
+  readonly requestId: string;
+  /** Relay's id of the destination chain; `null` when the adapter's table does not know it. */
+  readonly destinationChainId: number | null;
+}
+
+/**
+ * What `/requests/v2` says was delivered, in Strait's units (see {@link outScaleOf}), or `null` when it
+ * does not say. `metadata.currencyOut` is what the request asked for, whatever became of it: on a
+ * recorded refund it still names the requested token and amount on the destination while the refund
+ * went out on the origin chain (fixtures/real/requests-v2-item-refund-*.json). So it is read only from
+ * the request asked for, once Relay marks it `success`, and only when it names the destination chain.
+ */
+export function deliveredOf(requests: RelayRequests, of: RelayDeliveryOf, scaleFor: (statedDecimals: number | null | undefined) => RelayOutScale | null = () => null): { amount: bigint; asset: string | null } | null {
+  const request = requests.requests[0];
+  if (!request) return null;
+  if (request.id != null && request.id.toLowerCase() !== of.requestId.toLowerCase()) return null;
+  if (request.status != null && request.status !== 'success') return null;
+  const out = request.data?.metadata?.currencyOut;
   if (!out?.amount) return null;
+  const chainId = out.currency?.chainId;
+  if (chainId != null && of.destinationChainId !== null && chainId !== of.destinationChainId) return null;
   return { amount: toStraitUnits(BigInt(out.amount), scaleFor(out.currency?.decimals)), asset: out.currency?.address ?? null };
 }
 

@@ -69,9 +69,12 @@ function createRelayVenue(deps: VenueDeps): Venue {
     } catch (error) {
       throw translateRelayError(error);
     }
+    checkCorridor(quote, pair);
     if (pair.destination.vm === 'hypercore') checkHyperCoreOut(quote, pair.destination, relayCurrencyOf(pair.destination, request.toToken.address));
     const { requestId, data } = depositItemOf(quote);
     if (!txData.Check(data)) throw new VenueRejection('venue_bad_response', 'Relay deposit step is not an EVM transaction', { path: '/steps/deposit/items/0/data' });
+    // Checked at quote too, not only at build: a row must not be priced from another corridor's answer.
+    if (data.chainId !== pair.origin.relayChainId) throw bad(`Relay deposit is on chain ${data.chainId}, not ${pair.origin.relayChainId}`, '/steps/deposit/items/0/data/chainId');
     return { quote, requestId, tx: data };
   }
 
@@ -91,7 +94,7 @@ function createRelayVenue(deps: VenueDeps): Venue {
   async function delivered(requestId: string, destination: RelayChain | undefined, straitDecimals: number, call: CallContext): Promise<{ amount: bigint; asset: string | null } | null> {
     try {
       const scaleFor = (stated: number | null | undefined) => (destination ? outScaleOf(destination, stated, straitDecimals) : null);
-      return deliveredOf(await deps.http.get('/requests/v2', { id: requestId }, RelayRequestsSchema, call), scaleFor);
+      return deliveredOf(await deps.http.get('/requests/v2', { id: requestId }, RelayRequestsSchema, call), { requestId, destinationChainId: destination?.relayChainId ?? null }, scaleFor);
     } catch {
       return null;
     }
@@ -168,6 +171,14 @@ function pairOf(corridor: Corridor): Pair {
   const answer = staticSupport(corridor);
   if (!answer.served) throw new VenueRejection(answer.code, answer.message);
   return { origin: relayChain(corridor.fromChain) as RelayChain, destination: relayChain(corridor.toChain) as RelayChain };
+}
+
+/** An answer whose stated input or output chain is not the corridor asked prices another transfer. */
+function checkCorridor(quote: RelayQuote, pair: Pair): void {
+  const inChain = quote.details.currencyIn.currency?.chainId;
+  if (inChain != null && inChain !== pair.origin.relayChainId) throw bad(`Relay priced an input on chain ${inChain}, not ${pair.origin.relayChainId}`, '/details/currencyIn/currency/chainId');
+  const outChain = quote.details.currencyOut.currency?.chainId;
+  if (outChain != null && outChain !== pair.destination.relayChainId) throw bad(`Relay priced an output on chain ${outChain}, not ${pair.destination.relayChainId}`, '/details/currencyOut/currency/chainId');
 }
 
 /**
