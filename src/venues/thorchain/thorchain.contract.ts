@@ -223,13 +223,13 @@ const cases: readonly ContractCase[] = [
     "Gem's recorded LTC → ETH swap with an affiliate: completed with the recipient's ETH payout, not the affiliate's RUNE",
     [{ method: 'GET', path: '/thorchain/tx/status/D62DF92A6A0EEB68411BC0A594CBA178D2AA8BE9239893BE1ECAB0A43BEFE497', answer: { file: 'real/status-ltc-to-eth.json' } }],
     { kind: 'status', state: 'completed', destinationTxHash: '0x68f5ebd1ed3f00118a58c177d403ecf132971d93f0c9e0b1086663f4f99ceda3', receivedAmount: 124_368n * 10n ** 10n },
-    { ...statusRequest, fromChain: 'litecoin', toChain: 'ethereum', toToken: token('ethereum', null), recipient: '0x5615E8AB93b9d695b6d4d6545f7792aA59e1069a', sourceTxHash: 'D62DF92A6A0EEB68411BC0A594CBA178D2AA8BE9239893BE1ECAB0A43BEFE497' },
+    { ...statusRequest, fromChain: 'litecoin', toChain: 'ethereum', toToken: token('ethereum', null), recipient: '0x5615E8AB93b9d695b6d4d6545f7792aA59e1069a', sourceTxHash: 'D62DF92A6A0EEB68411BC0A594CBA178D2AA8BE9239893BE1ECAB0A43BEFE497', context: { ...ethQuote.context, fromAsset: 'LTC.LTC', toAsset: 'ETH.ETH' } },
   ),
   statusCase(
     "Gem's recorded BSC → ETH USDT swap: the 1e8 payout rescaled to USDT's 6 decimals",
     [{ method: 'GET', path: '/thorchain/tx/status/F87B68976E5EF68C2C8BED031A44566F9977FFC0BE90EAC45C807CC84C56D4C5', answer: { file: 'real/status-bnb-to-eth-usdt.json' } }],
     { kind: 'status', state: 'completed', destinationTxHash: '0x2ff066bc2688f4cf099e1fefd560abadc731fcf25e2f2fae432469dfca7c0dfc', receivedAmount: 12_973_781n },
-    { ...statusRequest, fromChain: 'bnb', toChain: 'ethereum', toToken: token('ethereum', 'USDT'), recipient: '0xb1Dfff6762b9A5Edd945e7fA55EE15288e2E294F', sourceTxHash: '0xf87b68976e5ef68c2c8bed031a44566f9977ffc0be90eac45c807cc84c56d4c5' },
+    { ...statusRequest, fromChain: 'bnb', toChain: 'ethereum', toToken: token('ethereum', 'USDT'), recipient: '0xb1Dfff6762b9A5Edd945e7fA55EE15288e2E294F', sourceTxHash: '0xf87b68976e5ef68c2c8bed031a44566f9977ffc0be90eac45c807cc84c56d4c5', context: { ...ethQuote.context, fromAsset: 'BSC.BNB', toAsset: 'ETH.USDT-0XDAC17F958D2EE523A2206206994597C13D831EC7' } },
   ),
   statusCase(
     "Gem's recorded swap whose affiliate is paid but whose recipient's outbound is not signed yet is pending",
@@ -277,6 +277,21 @@ function regitCases(): ContractCase[] {
       statusAt('real/status-eth-usdt-to-btc.json', 'A3F81568387CD3880AED812780799E8F6D3F970E071F7B1861B581B20399F21F'),
       { kind: 'status', state: 'completed', destinationTxHash: '16487E76DB13E0070F6259EB6F2A8366857E264DD93BFDA60A36213E974316B8', receivedAmount: 652_312n, unrecognized: false },
       usdtToBtc,
+    ),
+    statusCase(
+      'the same paid answer read for a transfer that asked for another asset (BTC paid, the BTC/BTC trade asset asked): partial, no amount in the asked units, the paid asset named',
+      statusAt('real/status-eth-usdt-to-btc.json', 'A3F81568387CD3880AED812780799E8F6D3F970E071F7B1861B581B20399F21F'),
+      {
+        kind: 'status',
+        state: 'partial',
+        destinationTxHash: '16487E76DB13E0070F6259EB6F2A8366857E264DD93BFDA60A36213E974316B8',
+        receivedAmount: null,
+        unrecognized: false,
+        check: (status) => {
+          if (!status.detail?.includes('BTC.BTC') || !status.detail.includes('BTC~BTC')) throw new Error(`detail ${status.detail}`);
+        },
+      },
+      { ...usdtToBtc, context: { ...usdtToBtc.context, toAsset: 'BTC~BTC' } },
     ),
     statusCase(
       'a trade-asset swap credited inside THORChain to another address (chain THOR, null gas, all-zero id) is not our payout: pending',

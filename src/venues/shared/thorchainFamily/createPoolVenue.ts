@@ -312,7 +312,7 @@ export function createPoolVenue(id: string, network: PoolNetwork, deps: VenueDep
       try {
         const body = await deps.http.get(`${network.apiPrefix}/tx/status/${hash}`, {}, PoolTxStatusSchema, call, { notFoundAs: null });
         if (body === null) return { state: 'pending', venueStatus: 'not_observed', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: `${name} has not observed the inbound transaction yet` };
-        return toPoolStatus(name, body, request.toToken, chainInfo(request.toChain).vm === 'evm', request.recipient);
+        return toPoolStatus(name, body, request.toToken, typeof request.context.toAsset === 'string' ? request.context.toAsset : null, chainInfo(request.toChain).vm === 'evm', request.recipient);
       } catch (error) {
         if (!(error instanceof VenueHttpError)) throw error;
         throw translatePoolError(name, error, Value.Check(PoolErrorSchema, error.body) ? error.body : null, 8);

@@ -3,6 +3,7 @@ import type { TokenInfo } from '../../../domain/tokens.ts';
 import { VenueRejection, type VenueStatus, type VenueTransferState } from '../../Venue.ts';
 import type { VenueHttpError } from '../../venueHttpClient.ts';
 import { ceilFromE8, fromE8 } from './poolNetwork.ts';
+import { memoAssetMatches } from './swapMemo.ts';
 import type { PoolError, PoolTx, PoolTxStatus } from './poolSchemas.ts';
 
 /**
@@ -131,10 +132,14 @@ function memoKind(memo: string): 'out' | 'refund' | 'other' {
 /**
  * Maps a status answer. The payout is the `OUT:` out tx paying the recipient (an out tx without
  * `to_address` is taken as theirs); its id is the destination hash (`0x`-prefixed lower-case on EVM
- * chains; network-native payouts carry an all-zero id, which is no hash) and its coins, in 1e8
- * units rescaled to the destination token's decimals, the received amount.
+ * chains; network-native payouts carry an all-zero id, which is no hash) and its coins in the
+ * requested pool asset `toAsset`, in 1e8 units rescaled to the destination token's decimals, the
+ * received amount. A payout to the recipient in another asset (a trade asset or synth, or another
+ * token) is no delivery of what was asked: it is `partial`, with no amount in the requested token's
+ * units and the asset named in the detail. `toAsset` null (a context stored before it was kept)
+ * counts every coin, as before.
  */
-export function toPoolStatus(networkName: string, body: PoolTxStatus, toToken: TokenInfo, evmDestination: boolean, recipient: string): VenueStatus {
+export function toPoolStatus(networkName: string, body: PoolTxStatus, toToken: TokenInfo, toAsset: string | null, evmDestination: boolean, recipient: string): VenueStatus {
   const paysRecipient = (tx: PoolTx): boolean => tx.to_address === undefined || (evmDestination ? tx.to_address.toLowerCase() === recipient.toLowerCase() : tx.to_address === recipient);
   const stage = poolStageOf(body, paysRecipient);
   const base = { receivedAsset: null };
@@ -146,7 +151,12 @@ export function toPoolStatus(networkName: string, body: PoolTxStatus, toToken: T
   const payout = (body.out_txs ?? []).find((tx) => memoKind(tx.memo ?? '') === 'out' && paysRecipient(tx));
   const paid = state === 'completed' || state === 'partial';
   const id = paid && payout?.id !== undefined && !ZERO_ID.test(payout.id) ? payout.id : null;
-  const amount = paid && payout ? payout.coins.reduce((sum, coin) => sum + BigInt(coin.amount), 0n) : null;
+  const asked = payout?.coins.filter((coin) => toAsset === null || memoAssetMatches(coin.asset, toAsset)) ?? [];
+  if (paid && payout !== undefined && asked.length === 0 && payout.coins.length > 0) {
+    const assets = payout.coins.map((coin) => coin.asset).join(', ');
+    return { ...base, state: 'partial', venueStatus: `${stage}_other_asset`, destinationTxHash: id === null ? null : evmDestination ? `0x${id.toLowerCase().replace(/^0x/, '')}` : id, receivedAmount: null, detail: `${networkName} paid the recipient ${assets}, not the requested ${toAsset ?? toToken.symbol}` };
+  }
+  const amount = paid && payout ? asked.reduce((sum, coin) => sum + BigInt(coin.amount), 0n) : null;
   return {
     ...base,
     state,
