@@ -148,6 +148,13 @@ export const contract: VenueContract = {
       },
     },
     {
+      name: 'the recorded quote served for another input amount prices no row (its output is for the amount it names)',
+      routes: [quoteRoute('real/quote-eth-to-base-native.json')],
+      call: { kind: 'quote', request: { ...ETH_TO_BASE, amountIn: ETH_TO_BASE.amountIn * 2n } },
+      now: NOW,
+      expect: { kind: 'rejection', code: 'venue_bad_response', details: { path: '/details/currencyIn/amount' } },
+    },
+    {
       name: 'the recorded Ethereum -> Base quote served for an Arbitrum -> Base request prices no row (its deposit and input are on chain 1)',
       routes: [quoteRoute('real/quote-eth-to-base-native.json')],
       call: { kind: 'quote', request: { ...ETH_TO_BASE, fromChain: 'arbitrum', fromToken: token('arbitrum', null) } },

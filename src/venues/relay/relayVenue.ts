@@ -70,6 +70,10 @@ function createRelayVenue(deps: VenueDeps): Venue {
       throw translateRelayError(error);
     }
     checkCorridor(quote, pair);
+    // An exact input priced for another input amount ranks an output the user would not get.
+    if (request.exactOut === undefined && quote.details.currencyIn.amount !== request.amountIn.toString()) {
+      throw bad(`Relay priced an input of ${quote.details.currencyIn.amount}, not ${request.amountIn}`, '/details/currencyIn/amount');
+    }
     if (pair.destination.vm === 'hypercore') checkHyperCoreOut(quote, pair.destination, relayCurrencyOf(pair.destination, request.toToken.address));
     const { requestId, data } = depositItemOf(quote);
     if (!txData.Check(data)) throw new VenueRejection('venue_bad_response', 'Relay deposit step is not an EVM transaction', { path: '/steps/deposit/items/0/data' });
