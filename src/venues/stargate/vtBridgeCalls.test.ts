@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { concat, encodeAbiParameters, parseAbiParameters, type Address, type Hex } from 'viem';
+import { concat, encodeAbiParameters, parseAbiParameters, toFunctionSelector, type Address, type Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import type { CallIntent } from '../allowList.ts';
 import { stargateChain } from './stargateChains.ts';
@@ -30,7 +30,13 @@ describe('Stargate send inside a LayerZero VT bridge transaction (real answer)',
     const wrapper = decodeVtWrapperCall(tx.data)!;
     expect(quote.routeSteps[0]!.type).toBe('STARGATE_V2_TAXI');
     expect(wrapper.quoteId).toBe(quote.id);
-    expect(wrapper.calls.map((call) => call.data.slice(0, 10))).toEqual(['0xeac6f3fe', '0x095ea7b3', '0xc7c7f5b3', '0xd20c88bd']);
+    expect(toFunctionSelector('execute((address,uint256,bytes)[],bytes32)')).toBe(VT_WRAPPER_SELECTOR);
+    expect(wrapper.calls.map((call) => call.data.slice(0, 10))).toEqual([
+      toFunctionSelector('delegateTransferFrom(address,address,address,uint256)'),
+      toFunctionSelector('approve(address,uint256)'),
+      toFunctionSelector('send((uint32,bytes32,uint256,uint256,bytes,bytes,bytes),(uint256,uint256),address)'),
+      toFunctionSelector('sweep(address[],address)'),
+    ]);
     expect(wrapper.calls[2]!.target).toBe(OPTIMISM_USDC.pool);
   });
 

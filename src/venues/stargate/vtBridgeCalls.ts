@@ -4,14 +4,16 @@ import { decodeStargateSend, encodeStargateSend, type StargateSend } from './sta
 /**
  * The bridge transaction LayerZero's Value Transfer API (`transfer.layerzero-api.com/v1`, the API the
  * Stargate API now points to) returns for a Stargate taxi is not a `send` to the pool: it calls
- * LayerZero's wrapper (`LZMulticall`, 0x5528…bDe3 on Optimism) with a batch of calls — pull the
- * token from the sender through the TransferDelegate (the approve step's spender), approve the pool,
- * the pool's `send` with the LayerZero fee as value and the wrapper as refund address, then sweep
- * what is left back to the sender. Shape taken from the one recorded answer
- * (`fixtures/real/vt-quote-usdc-optimism-arbitrum-taxi.json`); the wrapper's source is not public here,
- * so the ABI below names only what the calldata shows: `(address target, uint256 value, bytes data)[]`
- * and the quote id as bytes32.
+ * LayerZero's wrapper `LZMulticall.execute(calls, quoteId)` (0x5528…bDe3 on Optimism) with a batch —
+ * `TransferDelegate.delegateTransferFrom(token, sender, wrapper, amount)` (the approve step's spender),
+ * `token.approve(pool, amount)`, the pool's `send` with the LayerZero fee as value and the wrapper as
+ * refund address, then `wrapper.sweep(tokens, sender)`. Names and roles from LayerZero's docs
+ * ("Value Transfer API › Contracts"); the shape from the one recorded answer
+ * (`fixtures/real/vt-quote-usdc-optimism-arbitrum-taxi.json`). Strait does not sign the batch: the
+ * wrapper would get the refund and the delegate a standing allowance, and neither is pinned. It takes
+ * the pool `send` out and builds it directly to the pinned pool (`directStargateSend`).
  */
+/** `execute((address,uint256,bytes)[],bytes32)`. */
 export const VT_WRAPPER_SELECTOR: Hex = '0x571d3dc7';
 
 const wrapperArguments = parseAbiParameters('(address target, uint256 value, bytes data)[] calls, bytes32 quoteId');
