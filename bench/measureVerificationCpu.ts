@@ -20,9 +20,12 @@ export interface VerificationCpuResult {
 }
 
 const ANVIL_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
-// Not measured: V8 optimises the verification code on background threads during the first few hundred
-// transactions, and process.cpuUsage counts those threads too (a compile landing in one sample made it a tail).
-const WARMUP = 500;
+// Not measured: the first verifications of a process, while V8 compiles the path with TurboFan on its
+// background threads, which process.cpuUsage counts (a compile landing in a sample made it the tail).
+// `node --trace-opt` on the Solana path: ≈ 30 functions compiled after the 500th transaction (most of
+// them once per transaction: V8 tiers those up late), the last ones near the 3000th, none after.
+// That is a one-off cost of a process's first ≈ 3000 submits, not of each one.
+const WARMUP = 3_000;
 
 /** Measures per-transaction CPU with process.cpuUsage around each one (nothing else runs then). */
 export async function measureVerificationCpu(count: number): Promise<VerificationCpuResult> {

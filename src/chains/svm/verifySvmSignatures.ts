@@ -10,13 +10,28 @@ export interface SvmSignatureFault {
   readonly problem: 'missing' | 'invalid';
 }
 
-function publicKeyOf(address: string): KeyObject | null {
+// A wallet signs many transactions with one key: keep its KeyObject instead of parsing a JWK per
+// signature (that parse was most of a verification's JavaScript, and V8 compiled it late and often).
+// Bounded, and cleared whole when full: the cache only saves work, it never decides anything.
+const KEY_CACHE_LIMIT = 4096;
+const keyCache = new Map<string, KeyObject | null>();
+
+function parsePublicKey(address: string): KeyObject | null {
   try {
     return createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: base64urlnopad.encode(base58.decode(address)) }, format: 'jwk' });
   } catch {
     // Not a 32-byte key, or not a point on the curve (a program-derived address): nobody can sign for it.
     return null;
   }
+}
+
+function publicKeyOf(address: string): KeyObject | null {
+  const cached = keyCache.get(address);
+  if (cached !== undefined) return cached;
+  if (keyCache.size >= KEY_CACHE_LIMIT) keyCache.clear();
+  const key = parsePublicKey(address);
+  keyCache.set(address, key);
+  return key;
 }
 
 /**
