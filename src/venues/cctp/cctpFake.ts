@@ -133,9 +133,10 @@ export async function startCctpFake(options: CctpFakeOptions = {}): Promise<Cctp
     const txHash = request.query.get('transactionHash');
     if (!txHash) return { status: 400, body: { code: 400, message: 'transactionHash or nonce is required' } };
     const known = scripted.get(txHash.toLowerCase());
-    if (known !== undefined) return { body: { messages: [known] } };
+    // Live answers echo the burn transaction next to its messages.
+    if (known !== undefined) return { body: { messages: [known], sourceTxHash: txHash } };
     const found = /^0x[0-9a-fA-F]{64}$/.test(txHash) ? await sandboxMessages(domain, txHash as Hex) : [];
-    if (found.length > 0) return { body: { messages: found } };
+    if (found.length > 0) return { body: { messages: found, sourceTxHash: txHash } };
     return { status: 404, body: { message: 'Message not found' } };
   }
 
