@@ -8,7 +8,8 @@ import { quoteRequest, RECIPIENT } from './cctpTestSupport.ts';
 
 /**
  * CCTP against Circle's real answers (fixtures/real/SOURCES.json: Circle's docs examples, and an
- * integrator's logs of Iris: a pending answer, and the attested bytes of plain burns). Iris error
+ * integrator's logs of Iris: a pending answer, the attested bytes of plain burns, and two whole live
+ * complete answers, one without decodedMessage). Iris error
  * bodies and the other pending shapes were found recorded nowhere with provenance: those cases serve
  * synthetic variants of the docs' message answer. A complete message only completes once the
  * destination chain shows the nonce used, which needs an RPC the contract runner does not give, so
@@ -53,6 +54,22 @@ const ATTESTED_OP_ARBITRUM = JSON.parse(readFileSync(new URL('./fixtures/real/me
 /** The transfer that burn would be: 100 units to the log's recipient, built on the manual route. */
 function manualStatusRequest(): VenueStatusRequest {
   return { ...statusRequest('optimism', 'arbitrum'), recipient: '0xfD08836eeE6242092a9c869237a8d122275b024A', amountIn: 100n, expectedOut: 50n, context: { srcDomain: 2, dstDomain: 3, minFinalityThreshold: 1000, maxFee: '50', protocolFee: '50', forwardFee: '0', route: 'manual', burnAmount: '100' } };
+}
+
+/** Iris's whole live answer for a fast burn Base → Avalanche (fixtures/real, from an integrator's notes). */
+const ATTESTED_BASE_AVALANCHE = (JSON.parse(readFileSync(new URL('./fixtures/real/messages-complete-fast-base-avalanche-notes.json', import.meta.url), 'utf8')) as { messages: { message: string; attestation: string }[] }).messages[0];
+
+/** That burn as a manual transfer: 1 USDC to the notes' recipient, fast (maxFee 100, threshold 500). */
+function fastManualBaseAvalanche(recipient = '0x5c2632cedb167609c7f12e9bbfbc5665cfd66d40'): VenueStatusRequest {
+  return { ...statusRequest('base', 'avalanche'), recipient, amountIn: 1_000_000n, expectedOut: 999_900n, context: { srcDomain: 6, dstDomain: 1, minFinalityThreshold: 500, maxFee: '100', protocolFee: '100', forwardFee: '0', route: 'manual', burnAmount: '1000000' } };
+}
+
+/** Iris's whole live answer for a fast burn Arbitrum → Linea, decodedMessage and all (fixtures/real, an integrator's evidence). */
+const ATTESTED_ARBITRUM_LINEA = (JSON.parse(readFileSync(new URL('./fixtures/real/messages-complete-fast-arbitrum-linea-evidence.json', import.meta.url), 'utf8')) as { messages: { message: string; attestation: string }[] }).messages[0];
+
+/** That burn as a manual transfer: 40100 units to the evidence's recipient, fast (maxFee 100, threshold 1000 executed). */
+function fastManualArbitrumLinea(): VenueStatusRequest {
+  return { ...statusRequest('arbitrum', 'linea'), recipient: '0xf41170df51aab52aaa04fbc3ff325cf051644aca', amountIn: 40_100n, expectedOut: 40_000n, context: { srcDomain: 3, dstDomain: 11, minFinalityThreshold: 1000, maxFee: '100', protocolFee: '100', forwardFee: '0', route: 'manual', burnAmount: '40100' } };
 }
 
 const messagesAt = (domain: number, file: string, status = 200) => [{ method: 'GET' as const, path: `/v2/messages/${domain}`, answer: { file, status } }];
@@ -152,6 +169,68 @@ const cases: ContractCase[] = [
         if (status.claim?.status !== 'ready' || step?.to !== MESSAGE_TRANSMITTER_V2 || step.chainId !== 42161) throw new Error(`claim ${JSON.stringify(status.claim, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`);
         const { args } = decodeFunctionData({ abi: messageTransmitterV2Abi, data: step.data });
         if (args[0] !== ATTESTED_OP_ARBITRUM.message || args[1] !== ATTESTED_OP_ARBITRUM.attestation) throw new Error('the redeem does not carry the attested bytes');
+      },
+    },
+  },
+  {
+    name: "Iris's live complete answer without decodedMessage or delayReason (a fast burn Base → Avalanche) is a ready claim read from the raw message: receiveMessage of exactly its bytes",
+    routes: messagesAt(6, 'real/messages-complete-fast-base-avalanche-notes.json'),
+    call: { kind: 'status', request: fastManualBaseAvalanche() },
+    expect: {
+      kind: 'status',
+      state: 'pending',
+      destinationTxHash: null,
+      unrecognized: false,
+      check: (status) => {
+        const step = status.claim?.steps[0];
+        if (status.claim?.status !== 'ready' || step?.to !== MESSAGE_TRANSMITTER_V2 || step.chainId !== 43114) throw new Error(`claim ${JSON.stringify(status.claim, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`);
+        const { args } = decodeFunctionData({ abi: messageTransmitterV2Abi, data: step.data });
+        if (args[0] !== ATTESTED_BASE_AVALANCHE?.message || args[1] !== ATTESTED_BASE_AVALANCHE.attestation) throw new Error('the redeem does not carry the attested bytes');
+      },
+    },
+  },
+  {
+    name: "Iris's live complete answer with decodedMessage (hookData, decodedCctpXMessageBody and delayReason null, a top-level sourceTxHash; Arbitrum → Linea) is a ready claim of exactly its bytes",
+    routes: messagesAt(3, 'real/messages-complete-fast-arbitrum-linea-evidence.json'),
+    call: { kind: 'status', request: fastManualArbitrumLinea() },
+    expect: {
+      kind: 'status',
+      state: 'pending',
+      destinationTxHash: null,
+      unrecognized: false,
+      check: (status) => {
+        const step = status.claim?.steps[0];
+        if (status.claim?.status !== 'ready' || step?.to !== MESSAGE_TRANSMITTER_V2 || step.chainId !== 59144) throw new Error(`claim ${JSON.stringify(status.claim, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`);
+        const { args } = decodeFunctionData({ abi: messageTransmitterV2Abi, data: step.data });
+        if (args[0] !== ATTESTED_ARBITRUM_LINEA?.message || args[1] !== ATTESTED_ARBITRUM_LINEA.attestation) throw new Error('the redeem does not carry the attested bytes');
+      },
+    },
+  },
+  {
+    name: 'the same live Arbitrum → Linea answer for a forwarded transfer is attested and waits for the mint (no destination RPC here): pending, not a bad answer',
+    routes: messagesAt(3, 'real/messages-complete-fast-arbitrum-linea-evidence.json'),
+    call: { kind: 'status', request: { ...statusRequest('arbitrum', 'linea'), recipient: '0xf41170df51aab52aaa04fbc3ff325cf051644aca' } },
+    expect: {
+      kind: 'status',
+      state: 'pending',
+      destinationTxHash: null,
+      receivedAmount: null,
+      unrecognized: false,
+      check: (status) => {
+        if (status.venueStatus !== 'complete' || !status.detail?.startsWith('attested')) throw new Error(`${status.venueStatus}: ${String(status.detail)}`);
+      },
+    },
+  },
+  {
+    name: "the same live answer asked for another recipient's transfer hands out no claim (the raw message mints to someone else)",
+    routes: messagesAt(6, 'real/messages-complete-fast-base-avalanche-notes.json'),
+    call: { kind: 'status', request: fastManualBaseAvalanche(RECIPIENT) },
+    expect: {
+      kind: 'status',
+      state: 'pending',
+      destinationTxHash: null,
+      check: (status) => {
+        if (status.claim?.status !== 'waiting' || status.claim.steps.length !== 0) throw new Error(`claim ${JSON.stringify(status.claim)}`);
       },
     },
   },

@@ -36,7 +36,8 @@ function realAnswer(name: string): unknown {
 type Json = Record<string, unknown>;
 const FORWARD_FEES = realAnswer('real/fees-forward-6-1-docs.json') as Json[];
 const PLAIN_FEES = realAnswer('real/fees-0-26-docs.json') as Json[];
-const COMPLETE = ((realAnswer('real/messages-complete-docs.json') as { messages: Json[] }).messages[0] ?? {}) as Json;
+/** Iris's live complete answer (cctpVersion a number, null hookData, decodedCctpXMessageBody and delayReason). */
+const COMPLETE = ((realAnswer('real/messages-complete-fast-arbitrum-linea-evidence.json') as { messages: Json[] }).messages[0] ?? {}) as Json;
 const PENDING = ((realAnswer('synthetic/messages-pending.json') as { messages: Json[] }).messages[0] ?? {}) as Json;
 
 /** A copy of a real answer with some fields replaced; a field the real answer lacks is a bug of the fake. */
@@ -132,9 +133,10 @@ export async function startCctpFake(options: CctpFakeOptions = {}): Promise<Cctp
     const txHash = request.query.get('transactionHash');
     if (!txHash) return { status: 400, body: { code: 400, message: 'transactionHash or nonce is required' } };
     const known = scripted.get(txHash.toLowerCase());
-    if (known !== undefined) return { body: { messages: [known] } };
+    // Live answers echo the burn transaction next to its messages.
+    if (known !== undefined) return { body: { messages: [known], sourceTxHash: txHash } };
     const found = /^0x[0-9a-fA-F]{64}$/.test(txHash) ? await sandboxMessages(domain, txHash as Hex) : [];
-    if (found.length > 0) return { body: { messages: found } };
+    if (found.length > 0) return { body: { messages: found, sourceTxHash: txHash } };
     return { status: 404, body: { message: 'Message not found' } };
   }
 
@@ -207,9 +209,9 @@ export function attest(source: CctpMessage, body: BurnMessageBody, txHash: Hex, 
 }
 
 /**
- * An Iris v2 message built from Circle's example (complete) or the pending variant of it: amounts,
- * domains and thresholds as strings, `cctpVersion` as Circle's example writes it, a pending message
- * without bytes or decoding (as live pending answers come).
+ * An Iris v2 message built from a live complete answer (fixtures/real) or the pending variant of
+ * Circle's example: amounts, domains and thresholds as strings, `cctpVersion` the number live answers
+ * send, a pending message without bytes or decoding (as live pending answers come).
  */
 export function irisMessageJson(header: CctpMessage, status: string, attestation: Hex | 'PENDING') {
   if (attestation === 'PENDING') return fromTemplate(PENDING, { eventNonce: header.nonce, status });
@@ -238,7 +240,8 @@ export function irisMessageJson(header: CctpMessage, status: string, attestation
         maxFee: body.maxFee.toString(),
         feeExecuted: body.feeExecuted.toString(),
         expirationBlock: body.expirationBlock.toString(),
-        hookData: body.hookData,
+        // Live answers write a burn without a hook as null, not "0x".
+        hookData: body.hookData === '0x' ? null : body.hookData,
       }),
     }),
   });

@@ -124,8 +124,8 @@ describe('fake Iris in sandbox mode', () => {
     expect(header.finalityThresholdExecuted).toBe(1000);
     expect(decodeBurnBody(header.messageBody).feeExecuted).toBe(300_000n);
     const [message] = (answer as IrisMessages).messages;
-    // The fake answers in Circle's example shape, which writes cctpVersion as a string.
-    expect(message).toMatchObject({ status: 'complete', cctpVersion: '2', message: relayed, eventNonce: header.nonce, attestation });
+    // The fake answers in the live answer's shape (fixtures/real), which writes cctpVersion as a number.
+    expect(message).toMatchObject({ status: 'complete', cctpVersion: 2, message: relayed, eventNonce: header.nonce, attestation, delayReason: null });
     expect(message?.decodedMessage?.decodedMessageBody).toMatchObject({ amount: '1000000000', feeExecuted: '300000', maxFee: '301000' });
     expect(fake.relays.get(`${TX}:7`)).toBe(RELAY_TX);
   });

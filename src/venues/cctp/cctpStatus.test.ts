@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { decodeFunctionData, type Hex } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestVenue, testCall } from '../fake/testVenueDeps.ts';
@@ -5,8 +6,9 @@ import { VenueRejection, type VenueStatusRequest } from '../Venue.ts';
 import { VenueHttpError } from '../venueHttpClient.ts';
 import { MESSAGE_TRANSMITTER_V2, messageTransmitterV2Abi } from './cctpChains.ts';
 import { attest, irisMessageJson, startCctpFake, type CctpFake } from './cctpFake.ts';
-import { IRIS_STATUS_TABLE } from './cctpMapping.ts';
+import { attestedBurn, IRIS_STATUS_TABLE, mapAttested } from './cctpMapping.ts';
 import { decodeBurnBody } from './cctpMessage.ts';
+import type { IrisMessages } from './cctpSchemas.ts';
 import { cctpVenue } from './cctpVenue.ts';
 import { RECIPIENT, sourceBurn, stubChain, usdcOn, type StubChain } from './cctpTestSupport.ts';
 
@@ -173,5 +175,23 @@ describe('the claim of a manual burn', () => {
     const status = await venueWith(stubChain({ usedNonce: 1n, mintTx: MINT_TX })).status(manualRequest, testCall());
     expect(status).toMatchObject({ state: 'completed', destinationTxHash: MINT_TX, receivedAmount: 1_000_000_000n - 100_000n });
     expect(status.claim).toBeUndefined();
+  });
+});
+
+describe("Iris's live complete answers (fixtures/real)", () => {
+  const realMessage = (file: string) => (JSON.parse(readFileSync(new URL(`./fixtures/real/${file}`, import.meta.url), 'utf8')) as IrisMessages).messages[0];
+
+  it.each([
+    // decodedMessage present: amount and executed fee from the decoded body.
+    { file: 'messages-complete-fast-arbitrum-linea-evidence.json', nonce: '0x61e1723eed95d9ff527f852541862ac14b5399f6be5d56ff029620d74e1d6384', received: 40_100n - 5n },
+    // No decodedMessage at all: the same terms read from the raw message bytes.
+    { file: 'messages-complete-fast-base-avalanche-notes.json', nonce: '0xbe761cca8a69cb0e710f3c765ca929dacd58ab31238952b2889b406f6406866b', received: 1_000_000n - 100n },
+  ])('$file: a mint seen on chain completes with the amount less the executed fee', ({ file, nonce, received }) => {
+    const message = realMessage(file);
+    if (!message) throw new Error('no message');
+    const burn = attestedBurn(message);
+    expect(burn?.nonce).toBe(nonce);
+    if (!burn) return;
+    expect(mapAttested(message, burn, { kind: 'minted', txHash: MINT_TX }, 'avalanche', null)).toMatchObject({ state: 'completed', receivedAmount: received, destinationTxHash: MINT_TX });
   });
 });

@@ -175,6 +175,8 @@ const cases: ContractCase[] = [
   quoteRefusal('pair_is_inactive is a route ChangeNOW does not serve now', 'error-pair-is-inactive.json', 400, { kind: 'rejection', code: 'route_not_served' }),
   quoteRefusal('fixed_rate_not_enabled is a route without a fixed rate', 'error-fixed-rate-not-enabled.json', 400, { kind: 'rejection', code: 'route_not_served' }),
   quoteRefusal('not_valid_params about a currency is a token ChangeNOW does not carry', 'error-not-valid-params.json', 400, { kind: 'rejection', code: 'token_not_supported' }),
+  quoteRefusal('not_valid_params saying the amount is too small is below the minimum its payload.range names, not a bad request', 'error-not-valid-params-amount-too-small.json', 400, { kind: 'rejection', code: 'below_min', details: { minAmountAtomic: '300000000' } }),
+  quoteRefusal('pair_is_inactive with an empty message is still a route not served', 'error-pair-is-inactive-empty-message.json', 400, { kind: 'rejection', code: 'route_not_served' }),
   quoteRefusal('an estimate body carrying error under HTTP 200 is a refusal', 'error-pair-is-inactive.json', 200, { kind: 'rejection', code: 'route_not_served' }),
   quoteRefusal('a refused API key is a venue error', 'error-unauthorized.json', 401, { kind: 'rejection', code: 'venue_error' }),
   {

@@ -160,6 +160,12 @@ const AUTH_ERRORS = new Set(['unauthorized', 'invalid_api_key', 'forbidden']);
 const MINIMAL = /minimal\D*?([0-9]+(?:\.[0-9]+)?(?:e-?[0-9]+)?)/i;
 const MAXIMAL = /maximal\D*?([0-9]+(?:\.[0-9]+)?(?:e-?[0-9]+)?)/i;
 const TOKEN_PROBLEM = /(currency|currencies|ticker|network|asset|token|pair)/i;
+/**
+ * An amount outside the range also comes as `not_valid_params` ("amountTo is too small", which
+ * integrators report live, the range in the origin currency riding along).
+ */
+const AMOUNT_TOO_SMALL = /\btoo small\b/i;
+const AMOUNT_TOO_LARGE = /\btoo (?:big|large)\b/i;
 
 function errorOf(body: unknown): { code: string; message: string } {
   if (body && typeof body === 'object') {
@@ -199,8 +205,8 @@ export function rejectionOfBody(status: number, body: unknown, pair: ChangenowPa
     return new VenueRejection('venue_error', `ChangeNOW refused the API key (HTTP ${status}): ${said}`, { status }, options);
   }
   if (status === 429) return new VenueRejection('venue_rate_limited', `ChangeNOW rate limit: ${said}`, undefined, options);
-  const tooSmall = BELOW_MIN_ERRORS.has(code) || (code === 'out_of_range' && !/max/i.test(message));
-  const tooLarge = ABOVE_MAX_ERRORS.has(code) || (code === 'out_of_range' && /max/i.test(message));
+  const tooSmall = BELOW_MIN_ERRORS.has(code) || (code === 'out_of_range' && !/max/i.test(message)) || (code === 'not_valid_params' && AMOUNT_TOO_SMALL.test(message));
+  const tooLarge = ABOVE_MAX_ERRORS.has(code) || (code === 'out_of_range' && /max/i.test(message)) || (code === 'not_valid_params' && AMOUNT_TOO_LARGE.test(message));
   if (tooSmall) {
     const min = limits?.min ?? limitInPayload(body, 'minAmount', decimals, 'up') ?? limitInMessage(MINIMAL, message, decimals, 'up');
     if (min !== null) return below(min, decimals, pair.from.ticker, null, cause);

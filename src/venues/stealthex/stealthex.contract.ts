@@ -178,6 +178,8 @@ const cases: ContractCase[] = [
   },
   quoteRefusal('an amount kind without the range is below_min', 'error-invalid-amount.json', 400, { kind: 'rejection', code: 'below_min' }),
   quoteRefusal('NotAllowed (refused key) is a venue error', 'error-not-allowed.json', 401, { kind: 'rejection', code: 'venue_error' }),
+  quoteRefusal('Auth (the kind a live bad-key refusal carries) is a venue error', 'error-auth.json', 401, { kind: 'rejection', code: 'venue_error' }),
+  quoteRefusal('Auth under HTTP 400 is still a venue error, never a missing price', 'error-auth.json', 400, { kind: 'rejection', code: 'venue_error' }),
   {
     name: 'the exchange is created at the quoted rate id and is a deposit of exactly 250 USDC (synthetic)',
     routes: [at('POST', '/v4/exchanges', 'exchange-created.json', 201)],

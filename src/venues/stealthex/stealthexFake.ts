@@ -132,8 +132,9 @@ export async function startStealthexFake(options: StealthexFakeOptions = {}): Pr
   let rangeOverride: { min_amount: number; max_amount: number | null } | null = null;
   let nextDeposit: { address: string; extra_id: string | number | null } | null = null;
 
+  // The kind and words of a live bad-key refusal (fixtures/synthetic/error-auth.json).
   const unauthorized = (request: FakeRequest): FakeReply | null =>
-    request.headers.authorization === `Bearer ${apiKey}` ? null : bad('Unauthorized', 'invalid or missing API key', 401);
+    request.headers.authorization === `Bearer ${apiKey}` ? null : bad('Auth', 'API key is invalid', 401);
 
   function limitsOf(from: StealthexAsset): { min: bigint; max: bigint | null } {
     if (!rangeOverride) return { min: fromUsd(MIN_USD, from), max: null };

@@ -138,6 +138,8 @@ export function priceOf(estimate: StealthexEstimate, pair: StealthexPair): DeskP
 
 /** Kinds StealthEX answers when it has no route for the pair (stealthex.md, Edge's plugin). */
 const UNSERVED_KINDS = new Set(['NoPair', 'NoExchangeRoute', 'RouteIsDisabled', 'MarketUnavailable']);
+/** A refused key: `Auth` is what StealthEX answers live ("API key is invalid"), whatever the HTTP status. */
+const AUTH_KINDS = new Set(['Auth', 'NotAllowed', 'Unauthorized']);
 // Amount-out-of-range and asset kinds are unconfirmed: matched loosely by name.
 const AMOUNT_KIND = /amount|range|limit|minimum|maximum/i;
 const TOO_LARGE = /max|big|large|exceed|greater|high/i;
@@ -161,7 +163,7 @@ export function rejectionOfBody(status: number, body: unknown, pair: StealthexPa
   const { kind, details } = errorOf(body);
   const said = [kind, details].filter((s) => s.length > 0).join(': ') || `HTTP ${status}`;
   const options = optionsOf(cause);
-  if (status === 401 || status === 403 || kind === 'NotAllowed' || kind === 'Unauthorized') {
+  if (status === 401 || status === 403 || AUTH_KINDS.has(kind)) {
     return new VenueRejection('venue_error', `StealthEX refused the request (HTTP ${status}): ${said}`, { status }, options);
   }
   if (status === 429) return new VenueRejection('venue_rate_limited', `StealthEX rate limit: ${said}`, undefined, options);
