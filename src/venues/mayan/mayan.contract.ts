@@ -198,6 +198,23 @@ const cases: ContractCase[] = [
     expect: { kind: 'status', state: 'completed', destinationTxHash: '0x51df554e8abf0d366dbb321fd9834dcd723cc21aa2d701a656d66342b80969fc', receivedAmount: 33_060_513_057_817_862n },
   },
   {
+    name: 'status: Polygon USDT0 → Base OWB COMPLETED (a 2026 recording with protocolFeeUsd, referrerFeeUsd, meta) → completed with the Base fulfill hash and toAmount64',
+    routes: statusRoute('real/status-completed-swift-polygon-to-base.json'),
+    call: { kind: 'status', request: statusRequest('polygon', 'base', { chain: 'base', symbol: 'OWB', address: '0xef5997c2cf2f6c138196f8a6203afc335206b3c1', decimals: 18 }, '0xfb2464f06d38f39a274b2a5e3414dbed43ad405a06295aaeaded8865efc7d4f4') },
+    expect: { kind: 'status', state: 'completed', destinationTxHash: '0xe6d6160fc4318fa6200492d8dc170e7729aa6473fecd19cf83b980f441d554e5', receivedAmount: 398_724_622_644_505_839_482n },
+  },
+  {
+    name: 'status: BNB Chain BTCBR → Solana RADR COMPLETED → completed with the Solana fulfill signature and toAmount64',
+    routes: statusRoute('real/status-completed-swift-bsc-to-solana.json'),
+    call: { kind: 'status', request: statusRequest('bnb', 'solana', { chain: 'solana', symbol: 'RADR', address: 'CzFvsLdUazabdiu9TYXujj4EY495fG7VgJJ3vQs6bonk', decimals: 9 }, '0x9c92e6a40426160fe4f2387973212ae8dac5c79fcd1661402079bc6cc17f6cdd') },
+    expect: {
+      kind: 'status',
+      state: 'completed',
+      destinationTxHash: '3TgEkDqCrNcGPWD71cgzaGRr9Gax9LGBeoBnj5YMkHCQYPvxThXQqxoH93o7RGv7H541mP68UxFXvD5Z9HX62Yz',
+      receivedAmount: 278_080_608_518_046n,
+    },
+  },
+  {
     name: 'status: INPROGRESS (INITIATED_ON_EVM_MCTP) → pending, no amount yet',
     routes: statusRoute('real/status-inprogress-mctp-base-to-arbitrum.json'),
     call: { kind: 'status', request: statusRequest('base', 'arbitrum', token('arbitrum', 'USDC'), '0xf151c62aa530d86de11d5c2691b97fc67f0af52e474f9f2abae7fcf794f48594') },
