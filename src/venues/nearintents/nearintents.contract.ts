@@ -133,6 +133,12 @@ export const contract: VenueContract = {
       expect: { kind: 'rejection', code: 'below_min', details: { minAmountAtomic: '8516130' } },
     },
     {
+      name: 'HTTP 400 "recipient is not valid" (with correlationId, timestamp, path) is invalid_input, never a venue fault',
+      routes: [quoteRoute('real/error-recipient-not-valid.json', 400)],
+      call: { kind: 'quote', request: SOL_TO_ZEC },
+      expect: { kind: 'rejection', code: 'invalid_input' },
+    },
+    {
       name: 'HTTP 400 "Temporary swap limits: minimum swap amount is $1,000" is below_min, not missing liquidity',
       routes: [quoteRoute('real/error-temporary-swap-limit.json', 400)],
       call: { kind: 'quote', request: BTC_TO_USDT },
