@@ -7,8 +7,9 @@ import { mayanForwarderAbi, mayanSwiftV2Abi, swiftForwardProblem } from './mayan
 
 /**
  * Mayan against its real answers (fixtures/real/SOURCES.json): quotes and explorer answers Gem
- * Wallet recorded for its tests, and the error bodies quoted in swap-sdk's issue tracker. Variants
- * nobody recorded (too large, no route, a foreign contract, an unknown status) are synthetic.
+ * Wallet recorded for its tests, the error bodies quoted in swap-sdk's issue tracker and those a
+ * research note reproduced from live calls (ROUTE_NOT_FOUND, SDK_VERSION_TOO_OLD, a 500). Variants
+ * nobody recorded (too large, a foreign contract, an unknown status) are synthetic.
  */
 
 function token(chain: string, symbol: string | null): TokenInfo {
@@ -148,10 +149,22 @@ const cases: ContractCase[] = [
     expect: { kind: 'rejection', code: 'above_max', details: { maxAmountAtomic: '250000000000000000000' } },
   },
   {
-    name: 'quote: Route not found → route_not_served',
-    routes: QUOTE_ROUTE('synthetic/error-route-not-found.json', 400),
+    name: 'quote: ROUTE_NOT_FOUND (recorded live) → route_not_served',
+    routes: QUOTE_ROUTE('real/error-route-not-found.json', 400),
     call: { kind: 'quote', request: usdcToSol },
-    expect: { kind: 'rejection', code: 'route_not_served' },
+    expect: { kind: 'rejection', code: 'route_not_served', details: { venueCode: 'ROUTE_NOT_FOUND' } },
+  },
+  {
+    name: 'quote: SDK_VERSION_TOO_OLD (recorded live) → venue_error: the adapter must be updated, the request was fine',
+    routes: QUOTE_ROUTE('real/error-sdk-version-too-old.json', 400),
+    call: { kind: 'quote', request: usdcToSol },
+    expect: { kind: 'rejection', code: 'venue_error', details: { venueCode: 'SDK_VERSION_TOO_OLD' } },
+  },
+  {
+    name: 'quote: HTTP 500 {statusCode, message} (recorded live) is a venue fault',
+    routes: QUOTE_ROUTE('real/error-internal-server-error.json', 500),
+    call: { kind: 'quote', request: usdcToSol },
+    expect: { kind: 'rejection', code: 'venue_error' },
   },
   {
     name: 'quote: an empty quotes list → route_not_served',
