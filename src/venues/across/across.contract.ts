@@ -259,6 +259,13 @@ const cases: ContractCase[] = [
     expect: { kind: 'rejection', code: 'venue_error' },
   },
   {
+    name: 'INVALID_PARAM (400) recorded live without the `param` field the docs example carries is still invalid_input',
+    routes: [{ method: 'GET', path: '/suggested-fees', answer: { file: 'real/error-invalid-param-output-token-live.json', status: 400 } }],
+    call: { kind: 'quote', request: ethQuoteRequest },
+    now: ETH_QUOTE_NOW,
+    expect: { kind: 'rejection', code: 'invalid_input' },
+  },
+  {
     name: 'INVALID_PARAM (400) is invalid_input',
     routes: [{ method: 'GET', path: '/suggested-fees', answer: { file: 'real/error-invalid-param.json', status: 400 } }],
     call: { kind: 'quote', request: ethQuoteRequest },
