@@ -206,6 +206,24 @@ const cases: ContractCase[] = [
     },
   },
   {
+    name: 'answer captured live on 2026-10-04 (WETH Ethereum → Optimism, with internalizedSwapFee, destinationSpokePoolAddress, id) prices an exact fill held 300 s',
+    routes: [{ method: 'GET', path: '/suggested-fees', answer: { file: 'real/suggested-fees-weth-ethereum-optimism-2026.json' } }],
+    call: { kind: 'quote', request: ethQuoteRequest },
+    // Its `id` embeds the time the API answered.
+    now: 1_791_139_265_389,
+    expect: {
+      kind: 'row',
+      amountOut: 999_921_107_770_818_075n,
+      minAmountOut: 999_921_107_770_818_075n,
+      estimatedSeconds: 3,
+      expiresAt: 1_791_139_265_389 + 300_000,
+      check: (quote) => {
+        if (quote.context.exclusivityDeadline !== '1791139303' || quote.context.exclusiveRelayer !== '0xFD03AbCAdaF3F930fA4E37Eb2f6ea3A44a41b7F0') throw new Error(`exclusivity not kept: ${JSON.stringify(quote.context)}`);
+        if (quote.context.fillDeadline !== '1791146363') throw new Error(`fillDeadline ${String(quote.context.fillDeadline)}`);
+      },
+    },
+  },
+  {
     name: 'SDK-recorded answer without fillDeadline or outputAmount (Oct 2024) still prices, its timestamp 400 s stale',
     routes: [{ method: 'GET', path: '/suggested-fees', answer: { file: 'real/suggested-fees-usdc-ethereum-arbitrum-no-fill-deadline.json' } }],
     call: { kind: 'quote', request: usdcQuoteRequest },
@@ -239,6 +257,13 @@ const cases: ContractCase[] = [
     call: { kind: 'quote', request: ethQuoteRequest },
     now: ETH_QUOTE_NOW,
     expect: { kind: 'rejection', code: 'venue_error' },
+  },
+  {
+    name: 'INVALID_PARAM (400) recorded live without the `param` field the docs example carries is still invalid_input',
+    routes: [{ method: 'GET', path: '/suggested-fees', answer: { file: 'real/error-invalid-param-output-token-live.json', status: 400 } }],
+    call: { kind: 'quote', request: ethQuoteRequest },
+    now: ETH_QUOTE_NOW,
+    expect: { kind: 'rejection', code: 'invalid_input' },
   },
   {
     name: 'INVALID_PARAM (400) is invalid_input',

@@ -114,6 +114,13 @@ export const contract: VenueContract = {
       expect: { kind: 'row', amountOut: 533_584_963_872_668_039n, estimatedSeconds: 1920, expiresAt: NOW + 60_000 },
     },
     {
+      name: 'quote (Gem, 0.1 BTC → ETH: REGULAR and DCA, each with a boostQuote, a later DCA egress that is larger): the unboosted REGULAR quote prices the row',
+      routes: [quoteRoute('real/quote-btc-eth-regular-dca-boost.json')],
+      call: { kind: 'quote', request: { ...BTC_TO_ETH, amountIn: 10_000_000n } },
+      now: NOW,
+      expect: { kind: 'row', amountOut: 4_082_976_513_112_383_071n, minAmountOut: 4_021_726_730_112_407_424n, estimatedSeconds: 1920, expiresAt: NOW + 60_000 },
+    },
+    {
       name: 'a quote priced for another amount than asked is a bad response, never a row',
       routes: [quoteRoute('real/quote-btc-eth-boost.json')],
       call: { kind: 'quote', request: { ...BTC_TO_ETH, amountIn: 2_000_000n } },

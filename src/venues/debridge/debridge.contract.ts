@@ -138,6 +138,7 @@ const cases: readonly ContractCase[] = [
     },
   }),
   quoteCase('ERROR_LOW_GIVE_AMOUNT is below_min', createTxAt('synthetic/error-low-give-amount.json', 400), ethRequest, { kind: 'rejection', code: 'below_min', details: { venueCode: 'ERROR_LOW_GIVE_AMOUNT' } }),
+  quoteCase('INVALID_QUERY_PARAMETERS "dstChainId must be one of …" (recorded live) is route_not_served, not the caller\'s fault', createTxAt('real/error-invalid-query-parameters-dst-chain.json', 400), ethRequest, { kind: 'rejection', code: 'route_not_served', details: { venueCode: 'INVALID_QUERY_PARAMETERS', errorCode: 2 } }),
   quoteCase('UNSUPPORTED_TOKEN_OUT is token_not_supported', createTxAt('synthetic/error-unsupported-token-out.json', 400), ethRequest, { kind: 'rejection', code: 'token_not_supported', details: { venueCode: 'UNSUPPORTED_TOKEN_OUT' } }),
   quoteCase('a 429 is venue_rate_limited', createTxAt('synthetic/error-rate-limit.json', 429, { 'retry-after': '2' }), ethRequest, { kind: 'rejection', code: 'venue_rate_limited' }),
   quoteCase('a Solana destination is not served (its receiver is not checked yet)', [], { ...ethRequest, toChain: 'solana', toToken: token('solana', null), recipient: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin' }, { kind: 'rejection', code: 'route_not_served' }),

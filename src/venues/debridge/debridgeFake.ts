@@ -91,8 +91,11 @@ export async function startDebridgeFake(initial: DebridgeFakeOptions = {}): Prom
     const recipient = q.get('dstChainTokenOutRecipient') as Address | null;
     const authorityDst = q.get('dstChainOrderAuthorityAddress') as Address | null;
     const solana = srcChainId === DEBRIDGE_SOLANA_CHAIN_ID;
-    if ((!solana && !DEBRIDGE_CHAINS.some((c) => c.debridgeChainId === srcChainId)) || !DEBRIDGE_CHAINS.some((c) => c.debridgeChainId === dstChainId)) return error(3, 'UNSUPPORTED_CHAIN', 'Chain is not supported');
-    if (!/^[0-9]+$/.test(amountText) || q.get('dstChainTokenOutAmount') !== 'auto' || !recipient || !authorityDst || !q.get('senderAddress')) return error(1, 'INVALID_QUERY_PARAMETERS', 'Invalid query parameters');
+    // A chain it does not serve: the dialect of the recorded answer (real/error-invalid-query-parameters-dst-chain.json).
+    const served = [...new Set([...DEBRIDGE_CHAINS.map((c) => c.debridgeChainId), DEBRIDGE_SOLANA_CHAIN_ID])].sort((a, b) => a - b).join(', ');
+    if (!solana && !DEBRIDGE_CHAINS.some((c) => c.debridgeChainId === srcChainId)) return error(2, 'INVALID_QUERY_PARAMETERS', `srcChainId must be one of the following values: ${served}`);
+    if (!DEBRIDGE_CHAINS.some((c) => c.debridgeChainId === dstChainId)) return error(2, 'INVALID_QUERY_PARAMETERS', `dstChainId must be one of the following values: ${served}`);
+    if (!/^[0-9]+$/.test(amountText) || q.get('dstChainTokenOutAmount') !== 'auto' || !recipient || !authorityDst || !q.get('senderAddress')) return error(2, 'INVALID_QUERY_PARAMETERS', 'Invalid query parameters');
     const give = BigInt(amountText);
     if (give < (options.minGive ?? 1_000n)) return error(8, 'ERROR_LOW_GIVE_AMOUNT', 'Input amount is too low to cover fees');
     const giveToken = (q.get('srcChainTokenIn') ?? ZERO) as Address;

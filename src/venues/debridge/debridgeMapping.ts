@@ -22,12 +22,21 @@ export const DEBRIDGE_ERROR_CODES: Readonly<Record<string, RejectionCode>> = {
   INTERNAL_SERVER_ERROR: 'venue_error',
 };
 
+/**
+ * deBridge answers a chain it does not (or no longer) serve with INVALID_QUERY_PARAMETERS, "dstChainId
+ * must be one of the following values: …" (recorded live): the route is not served, the request was
+ * fine, since the adapter only sends chains it maps.
+ */
+function chainRefused(venueCode: string, body: DebridgeError | null): boolean {
+  return venueCode === 'INVALID_QUERY_PARAMETERS' && /^(src|dst)ChainId must be one of/.test(body?.errorMessage ?? '');
+}
+
 /** The DLN API's HTTP error answer as a typed rejection; a 5xx stays the client's error (it counts against the venue). */
 export function translateDebridgeError(error: VenueHttpError, body: DebridgeError | null): unknown {
   if (error.status >= 500) return error;
   const venueCode = body?.errorId ?? (body?.errorCode === undefined ? 'UNKNOWN' : String(body.errorCode));
   const message = `deBridge: ${body?.errorMessage ?? `HTTP ${error.status}`} (${venueCode})`;
-  const code: RejectionCode = error.status === 429 ? 'venue_rate_limited' : (DEBRIDGE_ERROR_CODES[venueCode] ?? 'venue_error');
+  const code: RejectionCode = error.status === 429 ? 'venue_rate_limited' : chainRefused(venueCode, body) ? 'route_not_served' : (DEBRIDGE_ERROR_CODES[venueCode] ?? 'venue_error');
   const details: Record<string, unknown> = { venueCode };
   if (body?.errorCode !== undefined) details.errorCode = body.errorCode;
   return new VenueRejection(code, message, details, { cause: error });

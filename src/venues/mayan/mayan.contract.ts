@@ -7,8 +7,9 @@ import { mayanForwarderAbi, mayanSwiftV2Abi, swiftForwardProblem } from './mayan
 
 /**
  * Mayan against its real answers (fixtures/real/SOURCES.json): quotes and explorer answers Gem
- * Wallet recorded for its tests, and the error bodies quoted in swap-sdk's issue tracker. Variants
- * nobody recorded (too large, no route, a foreign contract, an unknown status) are synthetic.
+ * Wallet recorded for its tests, the error bodies quoted in swap-sdk's issue tracker and those a
+ * research note reproduced from live calls (ROUTE_NOT_FOUND, SDK_VERSION_TOO_OLD, a 500). Variants
+ * nobody recorded (too large, a foreign contract, an unknown status) are synthetic.
  */
 
 function token(chain: string, symbol: string | null): TokenInfo {
@@ -148,10 +149,22 @@ const cases: ContractCase[] = [
     expect: { kind: 'rejection', code: 'above_max', details: { maxAmountAtomic: '250000000000000000000' } },
   },
   {
-    name: 'quote: Route not found → route_not_served',
-    routes: QUOTE_ROUTE('synthetic/error-route-not-found.json', 400),
+    name: 'quote: ROUTE_NOT_FOUND (recorded live) → route_not_served',
+    routes: QUOTE_ROUTE('real/error-route-not-found.json', 400),
     call: { kind: 'quote', request: usdcToSol },
-    expect: { kind: 'rejection', code: 'route_not_served' },
+    expect: { kind: 'rejection', code: 'route_not_served', details: { venueCode: 'ROUTE_NOT_FOUND' } },
+  },
+  {
+    name: 'quote: SDK_VERSION_TOO_OLD (recorded live) → venue_error: the adapter must be updated, the request was fine',
+    routes: QUOTE_ROUTE('real/error-sdk-version-too-old.json', 400),
+    call: { kind: 'quote', request: usdcToSol },
+    expect: { kind: 'rejection', code: 'venue_error', details: { venueCode: 'SDK_VERSION_TOO_OLD' } },
+  },
+  {
+    name: 'quote: HTTP 500 {statusCode, message} (recorded live) is a venue fault',
+    routes: QUOTE_ROUTE('real/error-internal-server-error.json', 500),
+    call: { kind: 'quote', request: usdcToSol },
+    expect: { kind: 'rejection', code: 'venue_error' },
   },
   {
     name: 'quote: an empty quotes list → route_not_served',
@@ -196,6 +209,23 @@ const cases: ContractCase[] = [
     routes: statusRoute('real/status-completed-swift-polygon-to-bsc.json'),
     call: { kind: 'status', request: statusRequest('polygon', 'bnb', token('bnb', null), '0xd854dc62d4602bc82e360e8825fd1f8f97635974d27278252b418a05a6a4b83d') },
     expect: { kind: 'status', state: 'completed', destinationTxHash: '0x51df554e8abf0d366dbb321fd9834dcd723cc21aa2d701a656d66342b80969fc', receivedAmount: 33_060_513_057_817_862n },
+  },
+  {
+    name: 'status: Polygon USDT0 → Base OWB COMPLETED (a 2026 recording with protocolFeeUsd, referrerFeeUsd, meta) → completed with the Base fulfill hash and toAmount64',
+    routes: statusRoute('real/status-completed-swift-polygon-to-base.json'),
+    call: { kind: 'status', request: statusRequest('polygon', 'base', { chain: 'base', symbol: 'OWB', address: '0xef5997c2cf2f6c138196f8a6203afc335206b3c1', decimals: 18 }, '0xfb2464f06d38f39a274b2a5e3414dbed43ad405a06295aaeaded8865efc7d4f4') },
+    expect: { kind: 'status', state: 'completed', destinationTxHash: '0xe6d6160fc4318fa6200492d8dc170e7729aa6473fecd19cf83b980f441d554e5', receivedAmount: 398_724_622_644_505_839_482n },
+  },
+  {
+    name: 'status: BNB Chain BTCBR → Solana RADR COMPLETED → completed with the Solana fulfill signature and toAmount64',
+    routes: statusRoute('real/status-completed-swift-bsc-to-solana.json'),
+    call: { kind: 'status', request: statusRequest('bnb', 'solana', { chain: 'solana', symbol: 'RADR', address: 'CzFvsLdUazabdiu9TYXujj4EY495fG7VgJJ3vQs6bonk', decimals: 9 }, '0x9c92e6a40426160fe4f2387973212ae8dac5c79fcd1661402079bc6cc17f6cdd') },
+    expect: {
+      kind: 'status',
+      state: 'completed',
+      destinationTxHash: '3TgEkDqCrNcGPWD71cgzaGRr9Gax9LGBeoBnj5YMkHCQYPvxThXQqxoH93o7RGv7H541mP68UxFXvD5Z9HX62Yz',
+      receivedAmount: 278_080_608_518_046n,
+    },
   },
   {
     name: 'status: INPROGRESS (INITIATED_ON_EVM_MCTP) → pending, no amount yet',

@@ -7,15 +7,18 @@ import { EVM_NATIVE, MAYAN_SWIFT_V1, MAYAN_SWIFT_V2 } from './mayanChains.ts';
 import { MayanErrorSchema, type MayanContext, type MayanQuote, type MayanSwapStatus } from './mayanSchemas.ts';
 
 /**
- * Mayan's quote error codes → our rejection codes. `AMOUNT_TOO_SMALL` is recorded (swap-sdk issues
- * #18 and #19); the others are the names Mayan's SDK and integrators report and are unconfirmed, so
- * an unlisted code falls to the message test below and then to `venue_error`.
+ * Mayan's quote error codes → our rejection codes. `AMOUNT_TOO_SMALL` (swap-sdk issues #18 and #19),
+ * `ROUTE_NOT_FOUND` and `SDK_VERSION_TOO_OLD` are recorded; the others are the names Mayan's SDK and
+ * integrators report and are unconfirmed, so an unlisted code falls to the message test below and
+ * then to `venue_error`. `SDK_VERSION_TOO_OLD` means the `sdkVersion` Strait sends was retired: the
+ * adapter needs updating, which is no fault of the request.
  */
 export const MAYAN_ERROR_CODES: Readonly<Record<string, RejectionCode>> = {
   AMOUNT_TOO_SMALL: 'below_min',
   AMOUNT_TOO_LARGE: 'above_max',
   AMOUNT_TOO_BIG: 'above_max',
   ROUTE_NOT_FOUND: 'route_not_served',
+  SDK_VERSION_TOO_OLD: 'venue_error',
   NO_ROUTE_FOUND: 'route_not_served',
   TOKEN_NOT_SUPPORTED: 'token_not_supported',
   INVALID_TOKEN: 'token_not_supported',

@@ -96,6 +96,8 @@ export const NEAR_INTENTS_ASSETS: readonly NearIntentsAsset[] = [
   asset('near', 'USDT', 'usdt.tether-token.near', 6, 'nep141:usdt.tether-token.near'),
   // Since the Omni migration native BTC has this id; `nep141:btc.omft.near` is deprecated.
   asset('bitcoin', 'BTC', null, 8, '1cs_v1:btc:native:coin'),
+  // Recorded live as a destination (GabrielNeugebauer/deadman) and as an origin (Zashi's swaps).
+  asset('zcash', 'ZEC', null, 8, 'nep141:zec.omft.near'),
   asset('dogecoin', 'DOGE', null, 8, 'nep141:doge.omft.near'),
   asset('xrpl', 'XRP', null, 6, 'nep141:xrp.omft.near'),
   asset('tron', 'TRX', null, 6, 'nep141:tron.omft.near'),

@@ -53,6 +53,24 @@ const PENDING = statusRequest('t1evCZ4Zc3h1fueaZTbgwZkXcssajcWUKCV', '5179482243
 const REFUNDED = statusRequest('t1ZVjVfpcCm7mqNqYQ3VAs8NreDWQt2AB22', '41973', 41977n);
 const SUCCEEDED = statusRequest('t1SLqm2JGH8ectbEpvN1x1GPVDjwJpNLepo', '1000000', 1_000_000n);
 
+// Captured from production 1Click on 2026-10-02 by a Solana wallet (GabrielNeugebauer/deadman): Solana to a Zcash unified address.
+const ZEC_RECIPIENT = 'u1cv7rewjqmj395gla0zzfz669ntf6cr5hx9n983ct5t4dv0gphgyg5qjqe5re6ue5menlw94876wp0q90uf2cskh75rfvfejr564x8heq9zrs5p40n0fhqvehy8sjgxy0eu58l87w2mk48y3j07ggvgw5z5lncusl6y2a03rqau44ha2g';
+const SOLANA_SENDER = '13QkxhNMrTPxoCkRdYdJ65tFuwXPhL5gLS2Z5Nr6gjRK';
+const SOL_TO_ZEC: VenueQuoteRequest = { ...BTC_TO_USDT, fromChain: 'solana', toChain: 'zcash', fromToken: token('solana', null), toToken: token('zcash', null), amountIn: 1_000_000_000n, sender: SOLANA_SENDER, recipient: ZEC_RECIPIENT };
+const USDC_TO_ZEC: VenueQuoteRequest = { ...SOL_TO_ZEC, fromToken: token('solana', 'USDC'), amountIn: 5_000_000n };
+const SOL_QUOTED_AT = Date.parse('2026-10-02T18:27:31.021Z');
+const USDC_QUOTED_AT = Date.parse('2026-10-02T18:29:39.675Z');
+const USDC_TO_ZEC_STATUS: VenueStatusRequest = {
+  fromChain: 'solana',
+  toChain: 'zcash',
+  toToken: token('zcash', null),
+  sourceTxHash: '5'.repeat(88),
+  recipient: ZEC_RECIPIENT,
+  amountIn: 5_000_000n,
+  expectedOut: 340_565n,
+  context: { correlationId: '48837116-8c91-41b3-89b3-3cb2469865eb', minAmountOut: '337159', signature: null, depositAddress: 'E5RdW4ip1B4wx1Loy83zr2dVadYywJazHvB22JBKq1Dg', depositMemo: null, deadline: '2026-10-02T18:59:39.000Z', amountIn: '5000000' },
+};
+
 const pendingCase = (name: string, file: string, request: VenueStatusRequest = PENDING): ContractCase => ({
   name,
   routes: statusRoutes(file),
@@ -87,10 +105,38 @@ export const contract: VenueContract = {
       },
     },
     {
+      name: 'production dry quote (2026, SOL → ZEC, with refundFee, withdrawFee, appFees echoed) prices a row held for a minute',
+      routes: [quoteRoute('real/quote-dry-sol-to-zec-2026.json')],
+      call: { kind: 'quote', request: SOL_TO_ZEC },
+      now: SOL_QUOTED_AT,
+      expect: { kind: 'row', amountOut: 8_848_584n, minAmountOut: 8_760_098n, estimatedSeconds: 135, expiresAt: SOL_QUOTED_AT + 60_000 },
+    },
+    {
+      name: 'production live quote (2026, Solana USDC → ZEC) builds the Solana deposit due by the requested deadline, not the address deadline three days later',
+      routes: [quoteRoute('real/quote-live-solana-usdc-to-zec-2026.json')],
+      call: { kind: 'build', request: { request: USDC_TO_ZEC, quote: { amountIn: 5_000_000n, amountOut: 340_565n, minAmountOut: 337_159n, estimatedSeconds: 137, expiresAt: null, context: {} } } },
+      now: USDC_QUOTED_AT,
+      expect: {
+        kind: 'plan',
+        check(plan) {
+          if (plan.shape !== 'deposit') throw new Error(`expected a deposit plan, got ${plan.shape}`);
+          if (plan.deposit.address !== 'E5RdW4ip1B4wx1Loy83zr2dVadYywJazHvB22JBKq1Dg' || plan.deposit.chain !== 'solana') throw new Error(`deposit ${plan.deposit.chain} ${plan.deposit.address}`);
+          if (plan.deposit.amount !== 5_000_000n || plan.minAmountOut !== 337_159n || plan.amountOut !== 340_565n) throw new Error('amounts differ from the live quote');
+          if (plan.deposit.deadlineMs !== Date.parse('2026-10-02T18:59:39.000Z')) throw new Error(`deadline ${new Date(plan.deposit.deadlineMs ?? 0).toISOString()}`);
+        },
+      },
+    },
+    {
       name: 'HTTP 400 "Amount is too low for bridge, try at least N" is below_min with the atomic minimum',
       routes: [quoteRoute('real/error-amount-too-low.json', 400)],
       call: { kind: 'quote', request: BTC_TO_USDT },
       expect: { kind: 'rejection', code: 'below_min', details: { minAmountAtomic: '8516130' } },
+    },
+    {
+      name: 'HTTP 400 "recipient is not valid" (with correlationId, timestamp, path) is invalid_input, never a venue fault',
+      routes: [quoteRoute('real/error-recipient-not-valid.json', 400)],
+      call: { kind: 'quote', request: SOL_TO_ZEC },
+      expect: { kind: 'rejection', code: 'invalid_input' },
     },
     {
       name: 'HTTP 400 "Temporary swap limits: minimum swap amount is $1,000" is below_min, not missing liquidity',
@@ -99,6 +145,7 @@ export const contract: VenueContract = {
       expect: { kind: 'rejection', code: 'below_min', details: { minAmountUsd: '1000' } },
     },
     pendingCase('PENDING_DEPOSIT with null amounts and slippage in swapDetails stays pending', 'real/status-pending-deposit.json'),
+    pendingCase('production PENDING_DEPOSIT (2026: depositedAmount fields, refundFee, withdrawFee, the quoteResponse echoed) is pending', 'real/status-pending-deposit-2026.json', USDC_TO_ZEC_STATUS),
     {
       name: 'REFUNDED with null amounts reports the refunded amount, no delivery',
       routes: statusRoutes('real/status-refunded.json'),
