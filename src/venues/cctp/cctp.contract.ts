@@ -74,6 +74,30 @@ function fastManualArbitrumLinea(): VenueStatusRequest {
 
 const messagesAt = (domain: number, file: string, status = 200) => [{ method: 'GET' as const, path: `/v2/messages/${domain}`, answer: { file, status } }];
 
+/**
+ * A status case whose attested message makes a ready claim: one `receiveMessage` on the destination's
+ * MessageTransmitterV2 (chain id `chainId`) carrying exactly the attested message and attestation.
+ */
+function readyClaim(name: string, routes: ContractCase['routes'], request: VenueStatusRequest, chainId: number, attested: { message: string; attestation: string } | undefined): ContractCase {
+  return {
+    name,
+    routes,
+    call: { kind: 'status', request },
+    expect: {
+      kind: 'status',
+      state: 'pending',
+      destinationTxHash: null,
+      unrecognized: false,
+      check: (status) => {
+        const step = status.claim?.steps[0];
+        if (status.claim?.status !== 'ready' || step?.to !== MESSAGE_TRANSMITTER_V2 || step.chainId !== chainId) throw new Error(`claim ${JSON.stringify(status.claim, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`);
+        const { args } = decodeFunctionData({ abi: messageTransmitterV2Abi, data: step.data });
+        if (args[0] !== attested?.message || args[1] !== attested.attestation) throw new Error('the redeem does not carry the attested bytes');
+      },
+    },
+  };
+}
+
 /** A status case whose answer still waits for Circle's attestation (`pending_confirmations`). */
 function awaitingAttestation(name: string, routes: ContractCase['routes'], request: VenueStatusRequest): ContractCase {
   return {
@@ -156,56 +180,9 @@ const cases: ContractCase[] = [
     expect: { kind: 'status', state: 'pending', destinationTxHash: null },
   },
   awaitingAttestation("Iris sandbox's recorded pending answer (message \"0x\", attestation \"PENDING\", decodedMessage null) waits for the attestation", messagesAt(2, 'real/messages-pending-sandbox-log.json'), statusRequest('optimism', 'arbitrum')),
-  {
-    name: 'a manual burn attested with real mainnet bytes (OP → Arbitrum) is a ready claim: receiveMessage of exactly the attested message and attestation',
-    routes: messagesAt(2, 'synthetic/messages-complete-manual-op-arbitrum.json'),
-    call: { kind: 'status', request: manualStatusRequest() },
-    expect: {
-      kind: 'status',
-      state: 'pending',
-      destinationTxHash: null,
-      check: (status) => {
-        const step = status.claim?.steps[0];
-        if (status.claim?.status !== 'ready' || step?.to !== MESSAGE_TRANSMITTER_V2 || step.chainId !== 42161) throw new Error(`claim ${JSON.stringify(status.claim, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`);
-        const { args } = decodeFunctionData({ abi: messageTransmitterV2Abi, data: step.data });
-        if (args[0] !== ATTESTED_OP_ARBITRUM.message || args[1] !== ATTESTED_OP_ARBITRUM.attestation) throw new Error('the redeem does not carry the attested bytes');
-      },
-    },
-  },
-  {
-    name: "Iris's live complete answer without decodedMessage or delayReason (a fast burn Base → Avalanche) is a ready claim read from the raw message: receiveMessage of exactly its bytes",
-    routes: messagesAt(6, 'real/messages-complete-fast-base-avalanche-notes.json'),
-    call: { kind: 'status', request: fastManualBaseAvalanche() },
-    expect: {
-      kind: 'status',
-      state: 'pending',
-      destinationTxHash: null,
-      unrecognized: false,
-      check: (status) => {
-        const step = status.claim?.steps[0];
-        if (status.claim?.status !== 'ready' || step?.to !== MESSAGE_TRANSMITTER_V2 || step.chainId !== 43114) throw new Error(`claim ${JSON.stringify(status.claim, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`);
-        const { args } = decodeFunctionData({ abi: messageTransmitterV2Abi, data: step.data });
-        if (args[0] !== ATTESTED_BASE_AVALANCHE?.message || args[1] !== ATTESTED_BASE_AVALANCHE.attestation) throw new Error('the redeem does not carry the attested bytes');
-      },
-    },
-  },
-  {
-    name: "Iris's live complete answer with decodedMessage (hookData, decodedCctpXMessageBody and delayReason null, a top-level sourceTxHash; Arbitrum → Linea) is a ready claim of exactly its bytes",
-    routes: messagesAt(3, 'real/messages-complete-fast-arbitrum-linea-evidence.json'),
-    call: { kind: 'status', request: fastManualArbitrumLinea() },
-    expect: {
-      kind: 'status',
-      state: 'pending',
-      destinationTxHash: null,
-      unrecognized: false,
-      check: (status) => {
-        const step = status.claim?.steps[0];
-        if (status.claim?.status !== 'ready' || step?.to !== MESSAGE_TRANSMITTER_V2 || step.chainId !== 59144) throw new Error(`claim ${JSON.stringify(status.claim, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`);
-        const { args } = decodeFunctionData({ abi: messageTransmitterV2Abi, data: step.data });
-        if (args[0] !== ATTESTED_ARBITRUM_LINEA?.message || args[1] !== ATTESTED_ARBITRUM_LINEA.attestation) throw new Error('the redeem does not carry the attested bytes');
-      },
-    },
-  },
+  readyClaim('a manual burn attested with real mainnet bytes (OP → Arbitrum) is a ready claim: receiveMessage of exactly the attested message and attestation', messagesAt(2, 'synthetic/messages-complete-manual-op-arbitrum.json'), manualStatusRequest(), 42161, ATTESTED_OP_ARBITRUM),
+  readyClaim("Iris's live complete answer without decodedMessage or delayReason (a fast burn Base → Avalanche) is a ready claim read from the raw message: receiveMessage of exactly its bytes", messagesAt(6, 'real/messages-complete-fast-base-avalanche-notes.json'), fastManualBaseAvalanche(), 43114, ATTESTED_BASE_AVALANCHE),
+  readyClaim("Iris's live complete answer with decodedMessage (hookData, decodedCctpXMessageBody and delayReason null, a top-level sourceTxHash; Arbitrum → Linea) is a ready claim of exactly its bytes", messagesAt(3, 'real/messages-complete-fast-arbitrum-linea-evidence.json'), fastManualArbitrumLinea(), 59144, ATTESTED_ARBITRUM_LINEA),
   {
     name: 'the same live Arbitrum → Linea answer for a forwarded transfer is attested and waits for the mint (no destination RPC here): pending, not a bad answer',
     routes: messagesAt(3, 'real/messages-complete-fast-arbitrum-linea-evidence.json'),
