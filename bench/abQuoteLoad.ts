@@ -14,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openStore } from '../src/store/openStore.ts';
+import type { openStore } from '../src/store/openStore.ts';
 import { startScriptedVenues } from '../src/venues/fake/scriptedVenue.ts';
 import { VENUE_MODULES } from '../src/venues/venueModules.ts';
 import { createThrowawayDatabase } from './createThrowawayDatabase.ts';
@@ -34,6 +34,7 @@ const postgres = process.argv.includes('--postgres');
 const reads = process.argv.includes('--reads');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+const openStoreOf = async (checkout: string): Promise<typeof openStore> => ((await import(join(checkout, 'src', 'store', 'openStore.ts'))) as { openStore: typeof openStore }).openStore;
 const fakes = await startScriptedVenues(Object.fromEntries(VENUE_MODULES.map((v, i) => [v.id, { kind: 'price', outBps: 9_990 - i, delayMs: 0, etaSeconds: 30 + i }])));
 const summary: Record<string, { cpu: number[]; qps: number[] }> = { A: { cpu: [], qps: [] }, B: { cpu: [], qps: [] }, bare: { cpu: [], qps: [] } };
 process.stdout.write(`A = ${sides.A}\nB = ${sides.B}\n${reads ? 'GET /bridge/transfers/{id}' : 'POST /bridge/quote'} on ${postgres ? 'PostgreSQL' : 'PGlite'}, ${rounds} rounds of ${seconds} s each\n`);
@@ -45,7 +46,8 @@ try {
       const dataDir = await mkdtemp(join(os.tmpdir(), 'strait-ab-'));
       const database = postgres ? await createThrowawayDatabase(ADMIN_URL, 'strait_ab') : null;
       try {
-        if (!database) await (await openStore({ dataDir })).close();
+        // Each side's own store code initialises its data directory: the two may differ in migrations.
+        if (!database) await (await (await openStoreOf(side === 'bare' ? sides.B : checkout))({ dataDir })).close();
         const service =
           side === 'bare'
             ? await startBenchService({ mode: 'bare', env: { BENCH_BARE_BODY: readBody } })

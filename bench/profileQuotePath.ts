@@ -17,6 +17,7 @@ import { startScriptedVenues } from '../src/venues/fake/scriptedVenue.ts';
 import { VENUE_MODULES } from '../src/venues/venueModules.ts';
 import { measureThroughput } from './measureThroughput.ts';
 import { probeRealVenues } from './probeRealVenues.ts';
+import { seedTransfers } from './seedTransfers.ts';
 import { startBenchService } from './startBenchService.ts';
 import { DEAD_RPC_URL, startRealVenueFakes } from './startRealVenueFakes.ts';
 import { BENCH_QUOTE_BODY, straitBenchEnv } from './straitBenchEnv.ts';
@@ -24,8 +25,12 @@ import { summarizeCpuProfile, type CpuProfile } from './summarizeCpuProfile.ts';
 
 const PROFILES = fileURLToPath(new URL('./profiles/', import.meta.url));
 const scripted = process.argv.includes('--scripted');
+/** `--reads`: profile `GET /bridge/transfers/{id}` (20 transfers seeded through the API) instead of quotes. */
+const reads = process.argv.includes('--reads');
 /** The engine's steps whose total time (with callees) the summary gives. */
 const STEPS = ['quoteTransfer', 'parseQuoteInput', 'candidatesFor', 'fanOutQuotes', 'reconsider', 'applyFees', 'rankRows', 'insertDecision', 'decisionView', 'nodeHttpFetch'];
+
+const READ_STEPS = ['readTransfer', 'transferView', 'serialize', 'onRequest', 'onResponse'];
 
 const venueIds = VENUE_MODULES.map((v) => v.id);
 const fakes = await startScriptedVenues(Object.fromEntries(venueIds.map((id, i) => [id, { kind: 'price', outBps: 9_990 - i, delayMs: 0, etaSeconds: 30 + i }])));
@@ -36,7 +41,7 @@ try {
   const env = (ids: readonly string[]): Record<string, string> =>
     straitBenchEnv(fakes.url, { STRAIT_DATA_DIR: dataDir, BENCH_REAL_VENUES: ids.join(','), STRAIT_RPC_BASE: DEAD_RPC_URL, STRAIT_RPC_ARBITRUM: DEAD_RPC_URL, ...realFakes.envFor(ids) });
   let real: string[] = [];
-  if (!scripted) {
+  if (!scripted && !reads) {
     const prober = await startBenchService({ mode: 'strait', env: env(realFakes.ids) });
     real = (await probeRealVenues(prober.url, realFakes.ids)).priced;
     await prober.stop();
@@ -45,16 +50,18 @@ try {
   await mkdir(PROFILES, { recursive: true });
   const service = await startBenchService({ mode: 'strait', env: env(real), nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${PROFILES}`] });
   const origin = new URL(service.url).origin;
-  const load = await measureThroughput({ origin, method: 'POST', paths: ['/v1/bridge/quote'], body: BENCH_QUOTE_BODY, connections: 16, durationS: 15, warmupS: 0 });
+  const readPaths = reads ? (await seedTransfers(service.url, 20)).map((id) => `/v1/bridge/transfers/${id}`) : [];
+  const target = reads ? { method: 'GET' as const, paths: readPaths } : { method: 'POST' as const, paths: ['/v1/bridge/quote'], body: BENCH_QUOTE_BODY };
+  const load = await measureThroughput({ origin, ...target, connections: 16, durationS: 15, warmupS: 0 });
   await service.stop();
   const file = (await readdir(PROFILES)).find((name) => name.endsWith('.cpuprofile'));
   if (!file) throw new Error(`no .cpuprofile in ${PROFILES}: did the service exit normally?`);
-  const summary = summarizeCpuProfile(JSON.parse(await readFile(join(PROFILES, file), 'utf8')) as CpuProfile, { top: 30, inclusiveOf: STEPS, from: 'quoteTransfer' });
+  const summary = summarizeCpuProfile(JSON.parse(await readFile(join(PROFILES, file), 'utf8')) as CpuProfile, { top: 30, inclusiveOf: reads ? READ_STEPS : STEPS, from: reads ? 'readTransfer' : 'quoteTransfer' });
   const report = { generatedAt: new Date().toISOString(), venues: { real, scripted: venueIds.length - real.length }, load, profile: file, ...summary };
   await writeFile(join(PROFILES, 'summary.json'), `${JSON.stringify(report, null, 2)}\n`);
   const pct = (share: number): string => `${(share * 100).toFixed(1)} %`;
   const lines = [
-    `quote load: ${Math.round(load.requestsPerSecond)} quotes/s, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms; venues: ${real.length} real (${real.join(', ')}), ${venueIds.length - real.length} scripted`,
+    `${reads ? 'read' : 'quote'} load: ${Math.round(load.requestsPerSecond)} ${reads ? 'reads' : 'quotes'}/s, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms; venues: ${real.length} real (${real.join(', ')}), ${venueIds.length - real.length} scripted`,
     `busy ${summary.busyMs.toFixed(0)} ms, idle ${summary.idleMs.toFixed(0)} ms`,
     '',
     'self time by area:',

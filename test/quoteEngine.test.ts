@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findDecision } from '../src/store/decisionRepository.ts';
 import { venueDeadlineMs } from '../src/engine/quoteTransfer.ts';
 import type { ScriptedBehaviour } from '../src/venues/fake/scriptedVenue.ts';
 import { VENUE_MODULES } from '../src/venues/venueModules.ts';
@@ -143,10 +144,9 @@ describe('a quote across 36 venue fakes', () => {
   });
 
   it('stores the decision with every row and rejection until it expires', async () => {
-    const stored = await harness.strait.deps.store.db.selectFrom('decision_quotes').select(['venue']).where('decision_id', '=', answer.decisionId).execute();
-    expect(stored).toHaveLength(answer.quotes.length);
-    const rejections = await harness.strait.deps.store.db.selectFrom('decision_rejections').select(['venue', 'details']).where('decision_id', '=', answer.decisionId).execute();
-    expect(rejections).toHaveLength(answer.rejected.length);
+    const stored = await findDecision(harness.strait.deps.store.db, answer.decisionId);
+    expect(stored?.quotes.map((q) => q.quoteId)).toEqual(answer.quotes.map((q) => q.quoteId));
+    expect(stored?.rejections.map((r) => r.venue).sort()).toEqual(answer.rejected.map((r) => r.venue).sort());
     expect(answer.expiresAt).toBeGreaterThan(Date.now());
   });
 

@@ -16,18 +16,21 @@ export async function storeInvariantViolations(db: Kysely<Database>, registeredV
   report(
     (
       await sql<{ id: string; rows: number }>`
-        SELECT d.id, (SELECT count(*) FROM decision_quotes q WHERE q.decision_id = d.id)::int
-                   + (SELECT count(*) FROM decision_rejections r WHERE r.decision_id = d.id)::int AS rows
+        SELECT d.id, jsonb_array_length(d.quotes) + jsonb_array_length(d.rejections) AS rows
         FROM decisions d`.execute(db)
     ).rows.filter((r) => r.rows !== registeredVenues),
     `decision without one row or rejection for each of the ${registeredVenues} registered venues`,
   );
   report(
-    (await sql`SELECT d.id, d.best_quote_id FROM decisions d WHERE d.best_quote_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM decision_quotes q WHERE q.decision_id = d.id AND q.quote_id = d.best_quote_id)`.execute(db)).rows as Record<string, unknown>[],
+    (await sql`SELECT d.id, d.best_quote_id FROM decisions d WHERE d.best_quote_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(d.quotes) q WHERE q ->> 'quoteId' = d.best_quote_id)`.execute(db)).rows as Record<string, unknown>[],
     'decision whose best row is missing',
   );
   report(
-    (await sql`SELECT t.id, t.quote_id FROM transfers t WHERE NOT EXISTS (SELECT 1 FROM decision_quotes q WHERE q.decision_id = t.decision_id AND q.quote_id = t.quote_id)`.execute(db)).rows as Record<string, unknown>[],
+    (await sql`SELECT d.id FROM decisions d WHERE (SELECT count(DISTINCT q ->> 'quoteId') FROM jsonb_array_elements(d.quotes) q) <> jsonb_array_length(d.quotes) OR (SELECT count(DISTINCT r ->> 'venue') FROM jsonb_array_elements(d.rejections) r) <> jsonb_array_length(d.rejections)`.execute(db)).rows as Record<string, unknown>[],
+    'decision with a quote id or a rejected venue twice',
+  );
+  report(
+    (await sql`SELECT t.id, t.quote_id FROM transfers t JOIN decisions d ON d.id = t.decision_id WHERE NOT EXISTS (SELECT 1 FROM jsonb_array_elements(d.quotes) q WHERE q ->> 'quoteId' = t.quote_id)`.execute(db)).rows as Record<string, unknown>[],
     'transfer whose quote row is missing',
   );
   report(
@@ -57,9 +60,7 @@ export async function storeInvariantViolations(db: Kysely<Database>, registeredV
     'transfer status disagreeing with its main submission',
   );
   const orphans = await sql<{ table: string; n: number }>`
-    SELECT 'decision_quotes' AS table, count(*)::int AS n FROM decision_quotes q WHERE NOT EXISTS (SELECT 1 FROM decisions d WHERE d.id = q.decision_id)
-    UNION ALL SELECT 'decision_rejections', count(*)::int FROM decision_rejections r WHERE NOT EXISTS (SELECT 1 FROM decisions d WHERE d.id = r.decision_id)
-    UNION ALL SELECT 'transfers', count(*)::int FROM transfers t WHERE NOT EXISTS (SELECT 1 FROM decisions d WHERE d.id = t.decision_id)
+    SELECT 'transfers' AS table, count(*)::int AS n FROM transfers t WHERE NOT EXISTS (SELECT 1 FROM decisions d WHERE d.id = t.decision_id)
     UNION ALL SELECT 'transfer_steps', count(*)::int FROM transfer_steps s WHERE NOT EXISTS (SELECT 1 FROM transfers t WHERE t.id = s.transfer_id)
     UNION ALL SELECT 'submissions', count(*)::int FROM submissions s WHERE NOT EXISTS (SELECT 1 FROM transfers t WHERE t.id = s.transfer_id)
     UNION ALL SELECT 'fee_rows', count(*)::int FROM fee_rows f WHERE NOT EXISTS (SELECT 1 FROM transfers t WHERE t.id = f.transfer_id)`.execute(db);

@@ -44,79 +44,86 @@ export interface StoredRejection {
   readonly details: Record<string, unknown> | null;
 }
 
-/**
- * Stores a decision with every row and rejection in one statement (data-modifying CTEs), so it is
- * atomic without a transaction and costs one round trip: a quote writes ~36 rows on its hot path.
- */
+/** A quote row as the `decisions.quotes` column holds it: amounts as decimal strings. */
+interface QuoteRowJson {
+  readonly quoteId: string;
+  readonly rank: number;
+  readonly venue: string;
+  readonly amountIn: string;
+  readonly amountOut: string;
+  readonly minAmountOut: string;
+  readonly estimatedSeconds: number | null;
+  readonly feeBps: number;
+  readonly feeAmount: string;
+  readonly tierSavedBps: number;
+  readonly executable: boolean;
+  readonly eligibility: string;
+  readonly expiresAt: number;
+  readonly venueQuote: JsonObject;
+}
+
+const rowJson = (q: StoredQuoteRow): QuoteRowJson => ({
+  quoteId: q.quoteId,
+  rank: q.rank,
+  venue: q.venue,
+  amountIn: q.amountIn.toString(),
+  amountOut: q.amountOut.toString(),
+  minAmountOut: q.minAmountOut.toString(),
+  estimatedSeconds: q.estimatedSeconds,
+  feeBps: q.feeBps,
+  feeAmount: q.feeAmount.toString(),
+  tierSavedBps: q.tierSavedBps,
+  executable: q.executable,
+  eligibility: q.eligibility,
+  expiresAt: q.expiresAt,
+  venueQuote: q.venueQuote,
+});
+
+const rowOf = (q: QuoteRowJson): StoredQuoteRow => ({
+  quoteId: q.quoteId,
+  rank: q.rank,
+  venue: q.venue,
+  amountIn: BigInt(q.amountIn),
+  amountOut: BigInt(q.amountOut),
+  minAmountOut: BigInt(q.minAmountOut),
+  estimatedSeconds: q.estimatedSeconds,
+  feeBps: q.feeBps,
+  feeAmount: BigInt(q.feeAmount),
+  tierSavedBps: q.tierSavedBps,
+  executable: q.executable,
+  eligibility: q.eligibility,
+  expiresAt: q.expiresAt,
+  venueQuote: q.venueQuote,
+});
+
+/** Stores a decision with every row and rejection: one row of `decisions`, so atomic on its own. */
 export async function insertDecision(db: Kysely<Database>, decision: StoredDecision): Promise<void> {
   await insertDecisions(db, [decision]);
 }
 
 /**
- * Stores several decisions, each with every row and rejection, in one statement: all or none. The
+ * Stores several decisions, each with its rows and rejections, in one statement: all or none. The
  * decision writer (decisionWriter.ts) hands it the decisions of quotes that finished together, so
- * the store parses, plans and commits once for them instead of once each.
+ * the store parses, plans and commits once for them instead of once each. The rows are a jsonb
+ * column of the decision (migration 009), sent as one parameter each: a quote writes ~36 of them on
+ * its hot path, and as rows of their own they cost PGlite ~40 % more CPU (docs/performance.md).
  */
 export async function insertDecisions(db: Kysely<Database>, decisions: readonly StoredDecision[]): Promise<void> {
   if (decisions.length === 0) return;
-  const heads = decisions.map((d) => ({
-    id: d.id,
-    request: d.request,
-    privacy: d.privacy,
-    user_ip: d.userIp,
-    fees: d.fees,
-    pricing: d.pricing,
-    best_quote_id: d.bestQuoteId,
-    empty_reason: d.emptyReason,
-    created_at: d.createdAt,
-    expires_at: d.expiresAt,
-  }));
-  const quotes = decisions.flatMap((d) =>
-    d.quotes.map((q) => ({
-      decision_id: d.id,
-      quote_id: q.quoteId,
-      rank: q.rank,
-      venue: q.venue,
-      amount_in: q.amountIn.toString(),
-      amount_out: q.amountOut.toString(),
-      min_amount_out: q.minAmountOut.toString(),
-      estimated_seconds: q.estimatedSeconds,
-      fee_bps: q.feeBps,
-      fee_amount: q.feeAmount.toString(),
-      tier_saved_bps: q.tierSavedBps,
-      executable: q.executable,
-      eligibility: q.eligibility,
-      expires_at: q.expiresAt,
-      venue_quote: q.venueQuote,
-    })),
+  const values = decisions.map(
+    (d) =>
+      sql`(${d.id}::uuid, ${JSON.stringify(d.request)}::jsonb, ${d.privacy}, ${d.userIp}, ${JSON.stringify(d.fees)}::jsonb, ${JSON.stringify(d.pricing)}::jsonb, ${d.bestQuoteId}, ${d.emptyReason}, ${d.createdAt}::bigint, ${d.expiresAt}::bigint, ${JSON.stringify(d.quotes.map(rowJson))}::jsonb, ${JSON.stringify(d.rejections)}::jsonb)`,
   );
-  const rejections = decisions.flatMap((d) => d.rejections.map((r) => ({ decision_id: d.id, venue: r.venue, code: r.code, message: r.message, details: r.details })));
   await sql`
-    WITH decision AS (
-      INSERT INTO decisions (id, request, privacy, user_ip, fees, pricing, best_quote_id, empty_reason, created_at, expires_at)
-      SELECT d.id, d.request, d.privacy, d.user_ip, d.fees, d.pricing, d.best_quote_id, d.empty_reason, d.created_at, d.expires_at
-      FROM jsonb_to_recordset(${JSON.stringify(heads)}::jsonb) AS d(id uuid, request jsonb, privacy boolean, user_ip text, fees jsonb, pricing jsonb, best_quote_id text, empty_reason text, created_at bigint, expires_at bigint)
-    ),
-    quotes AS (
-      INSERT INTO decision_quotes (decision_id, quote_id, rank, venue, amount_in, amount_out, min_amount_out, estimated_seconds, fee_bps, fee_amount, tier_saved_bps, executable, eligibility, expires_at, venue_quote)
-      SELECT q.decision_id, q.quote_id, q.rank, q.venue, q.amount_in::numeric, q.amount_out::numeric, q.min_amount_out::numeric, q.estimated_seconds, q.fee_bps, q.fee_amount::numeric, q.tier_saved_bps, q.executable, q.eligibility, q.expires_at, q.venue_quote
-      FROM jsonb_to_recordset(${JSON.stringify(quotes)}::jsonb) AS q(decision_id uuid, quote_id text, rank integer, venue text, amount_in text, amount_out text, min_amount_out text, estimated_seconds integer, fee_bps integer, fee_amount text, tier_saved_bps integer, executable boolean, eligibility text, expires_at bigint, venue_quote jsonb)
-    ),
-    rejections AS (
-      INSERT INTO decision_rejections (decision_id, venue, code, message, details)
-      SELECT r.decision_id, r.venue, r.code, r.message, NULLIF(r.details, 'null'::jsonb)
-      FROM jsonb_to_recordset(${JSON.stringify(rejections)}::jsonb) AS r(decision_id uuid, venue text, code text, message text, details jsonb)
-    )
-    SELECT 1`.execute(db);
+    INSERT INTO decisions (id, request, privacy, user_ip, fees, pricing, best_quote_id, empty_reason, created_at, expires_at, quotes, rejections)
+    VALUES ${sql.join(values)}`.execute(db);
 }
 
 export async function findDecision(db: Kysely<Database>, id: string): Promise<StoredDecision | null> {
   const row = await db.selectFrom('decisions').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return null;
-  const [quotes, rejections] = await Promise.all([
-    db.selectFrom('decision_quotes').selectAll().where('decision_id', '=', id).orderBy('rank').execute(),
-    db.selectFrom('decision_rejections').selectAll().where('decision_id', '=', id).orderBy('venue').execute(),
-  ]);
+  const quotes = (row.quotes as QuoteRowJson[]).map(rowOf).sort((a, b) => a.rank - b.rank);
+  const rejections = (row.rejections as StoredRejection[]).map((r) => ({ venue: r.venue, code: r.code, message: r.message, details: r.details ?? null })).sort((a, b) => (a.venue < b.venue ? -1 : a.venue > b.venue ? 1 : 0));
   return {
     id: row.id,
     request: row.request as JsonObject,
@@ -128,22 +135,7 @@ export async function findDecision(db: Kysely<Database>, id: string): Promise<St
     emptyReason: row.empty_reason,
     createdAt: row.created_at,
     expiresAt: row.expires_at,
-    quotes: quotes.map((q) => ({
-      quoteId: q.quote_id,
-      rank: q.rank,
-      venue: q.venue,
-      amountIn: BigInt(q.amount_in),
-      amountOut: BigInt(q.amount_out),
-      minAmountOut: BigInt(q.min_amount_out),
-      estimatedSeconds: q.estimated_seconds,
-      feeBps: q.fee_bps,
-      feeAmount: BigInt(q.fee_amount),
-      tierSavedBps: q.tier_saved_bps,
-      executable: q.executable,
-      eligibility: q.eligibility,
-      expiresAt: q.expires_at,
-      venueQuote: q.venue_quote as JsonObject,
-    })),
-    rejections: rejections.map((r) => ({ venue: r.venue, code: r.code, message: r.message, details: (r.details as Record<string, unknown> | null) ?? null })),
+    quotes,
+    rejections,
   };
 }

@@ -19,32 +19,10 @@ export interface DecisionsTable {
   empty_reason: string | null;
   created_at: number;
   expires_at: number;
-}
-
-export interface DecisionQuotesTable {
-  decision_id: string;
-  quote_id: string;
-  rank: number;
-  venue: string;
-  amount_in: Amount;
-  amount_out: Amount;
-  min_amount_out: Amount;
-  estimated_seconds: number | null;
-  fee_bps: number;
-  fee_amount: Amount;
-  tier_saved_bps: number;
-  executable: boolean;
-  eligibility: string;
-  expires_at: number;
-  venue_quote: Json;
-}
-
-export interface DecisionRejectionsTable {
-  decision_id: string;
-  venue: string;
-  code: string;
-  message: string;
-  details: ColumnType<unknown, string | null, string | null>;
+  /** StoredQuoteRow[] (amounts as decimal strings), in rank order (migration 009). */
+  quotes: ColumnType<unknown, string | undefined, string>;
+  /** StoredRejection[] (migration 009). */
+  rejections: ColumnType<unknown, string | undefined, string>;
 }
 
 export interface TransfersTable {
@@ -205,8 +183,6 @@ export interface TransferPollsTable {
 
 export interface Database {
   decisions: DecisionsTable;
-  decision_quotes: DecisionQuotesTable;
-  decision_rejections: DecisionRejectionsTable;
   transfers: TransfersTable;
   transfer_steps: TransferStepsTable;
   submissions: SubmissionsTable;
