@@ -286,6 +286,23 @@ const cases: ContractCase[] = [
     expect: { kind: 'rejection', code: 'no_liquidity', details: { venueTool: 'stargateV2' } },
   },
   {
+    name: 'live native-ETH Step over stargateV2 whose value is the amount plus the LayerZero fee (included: false) is not offered',
+    routes: quoteAt('real/step-eth-ethereum-base-stargatev2-native-fee.json'),
+    call: {
+      kind: 'quote',
+      request: {
+        ...liveRequest,
+        toChain: 'base',
+        toToken: token('base', null),
+        amountIn: 100_000_000_000_000n,
+        sender: STARGATE_WALLET,
+        recipient: '0x991e254B5C8e0AAf6c244eaa2706BAd059809b04',
+      },
+    },
+    now: NOW,
+    expect: { kind: 'rejection', code: 'no_liquidity', details: { venueTool: 'stargateV2' } },
+  },
+  {
     name: "a route charging LayerZero's native fee outside the amount (included: false) is not offered",
     routes: quoteAt('synthetic/quote-usdc-arbitrum-optimism-native-fee.json'),
     call: { kind: 'quote', request: acrossRequest },
