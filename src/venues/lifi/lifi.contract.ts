@@ -316,6 +316,12 @@ const cases: ContractCase[] = [
     expect: { kind: 'rejection', code: 'below_min', details: { venueCode: '1002', minAmountAtomic: '1000000' } },
   },
   {
+    name: "error 1002 whose only path failed with Across's live tool error FEES_HIGHER_THAN_AMOUNT is below_min (no figure)",
+    routes: quoteAt('synthetic/error-1002-fees-higher-than-amount.json', 404),
+    call: { kind: 'quote', request: { ...liveRequest, toChain: 'base', toToken: token('base', null), amountIn: 100_000_000_000_000n } },
+    expect: { kind: 'rejection', code: 'below_min', details: { venueCode: '1002', toolCode: 'FEES_HIGHER_THAN_AMOUNT' } },
+  },
+  {
     name: "LI.FI's live 404/1002 whose only route was filtered out (errors.filteredOut, failed empty) is no_liquidity",
     routes: quoteAt('real/error-1002-filtered-out-stargatev2-unichain.json', 404),
     call: { kind: 'quote', request: { ...usdcRequest, toChain: 'unichain', toToken: token('unichain', 'USDC') } },
