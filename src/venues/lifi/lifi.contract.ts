@@ -286,6 +286,23 @@ const cases: ContractCase[] = [
     expect: { kind: 'rejection', code: 'no_liquidity', details: { venueTool: 'stargateV2' } },
   },
   {
+    name: 'live native-ETH Step over stargateV2 whose value is the amount plus the LayerZero fee (included: false) is not offered',
+    routes: quoteAt('real/step-eth-ethereum-base-stargatev2-native-fee.json'),
+    call: {
+      kind: 'quote',
+      request: {
+        ...liveRequest,
+        toChain: 'base',
+        toToken: token('base', null),
+        amountIn: 100_000_000_000_000n,
+        sender: STARGATE_WALLET,
+        recipient: '0x991e254B5C8e0AAf6c244eaa2706BAd059809b04',
+      },
+    },
+    now: NOW,
+    expect: { kind: 'rejection', code: 'no_liquidity', details: { venueTool: 'stargateV2' } },
+  },
+  {
     name: "a route charging LayerZero's native fee outside the amount (included: false) is not offered",
     routes: quoteAt('synthetic/quote-usdc-arbitrum-optimism-native-fee.json'),
     call: { kind: 'quote', request: acrossRequest },
@@ -297,6 +314,12 @@ const cases: ContractCase[] = [
     routes: quoteAt('synthetic/error-1002-no-quote.json', 404),
     call: { kind: 'quote', request: acrossRequest },
     expect: { kind: 'rejection', code: 'below_min', details: { venueCode: '1002', minAmountAtomic: '1000000' } },
+  },
+  {
+    name: "error 1002 whose only path failed with Across's live tool error FEES_HIGHER_THAN_AMOUNT is below_min (no figure)",
+    routes: quoteAt('synthetic/error-1002-fees-higher-than-amount.json', 404),
+    call: { kind: 'quote', request: { ...liveRequest, toChain: 'base', toToken: token('base', null), amountIn: 100_000_000_000_000n } },
+    expect: { kind: 'rejection', code: 'below_min', details: { venueCode: '1002', toolCode: 'FEES_HIGHER_THAN_AMOUNT' } },
   },
   {
     name: "LI.FI's live 404/1002 whose only route was filtered out (errors.filteredOut, failed empty) is no_liquidity",

@@ -59,8 +59,9 @@ export function translateLifiError(error: VenueHttpError, body: LifiError | null
     for (const tool of toolErrors(body?.errors)) {
       const toolCode = String(tool.code ?? '');
       const text = typeof tool.message === 'string' ? tool.message : '';
-      if (toolCode === 'AMOUNT_TOO_LOW' || toolCode === 'AMOUNT_TOO_HIGH') {
-        code = toolCode === 'AMOUNT_TOO_LOW' ? 'below_min' : 'above_max';
+      if (toolCode === 'AMOUNT_TOO_LOW' || toolCode === 'AMOUNT_TOO_HIGH' || toolCode === 'FEES_HIGHER_THAN_AMOUNT') {
+        // FEES_HIGHER_THAN_AMOUNT (a live Across tool error: the fees exceed the amount sent) is an amount too small, without a figure.
+        code = toolCode === 'AMOUNT_TOO_HIGH' ? 'above_max' : 'below_min';
         const limit = LIMIT.exec(text);
         if (limit) details[code === 'below_min' ? 'minAmountAtomic' : 'maxAmountAtomic'] = limit[2];
         details.toolCode = toolCode;
