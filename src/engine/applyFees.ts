@@ -68,10 +68,21 @@ export function applyFees(gross: readonly GrossRow[], context: FeeContext): FeeO
   }
 
   const platformCap = capOf(schedule.platformCapUsd);
-  const rows = gross.map((row): NetRow => {
+  // Each row's runner-up is the best of the others: the best row's is the second best, everyone else's the best.
+  let first = -1;
+  let second = -1;
+  gross.forEach((row, i) => {
+    if (first < 0 || row.quote.amountOut > (gross[first] as GrossRow).quote.amountOut) {
+      second = first;
+      first = i;
+    } else if (second < 0 || row.quote.amountOut > (gross[second] as GrossRow).quote.amountOut) {
+      second = i;
+    }
+  });
+  const rows = gross.map((row, i): NetRow => {
     const collects = collect && context.collectible(row.venue);
-    const others = gross.filter((other) => other !== row).map((other) => other.quote.amountOut);
-    const runnerUp = others.length === 0 ? null : others.reduce((a, b) => (a > b ? a : b));
+    const runnerUpAt = i === first ? second : first;
+    const runnerUp = runnerUpAt < 0 ? null : (gross[runnerUpAt] as GrossRow).quote.amountOut;
     const tierSavedBps = runnerUp === null ? 0 : savedBps(row.quote.amountOut, runnerUp);
     const feeBps = collects && platformCap !== null ? platformFeeBps(tierSavedBps, schedule) : 0;
     const feeAmount = feeBps === 0 || platformCap === null ? 0n : min((amountIn * BigInt(feeBps)) / 10_000n, platformCap);

@@ -134,7 +134,8 @@ export async function fanOutQuotes(
   // The quote's deadline is Strait's budget, not the venue's failure: a venue still out is listed as
   // venue_timeout but not counted against its breaker, which is for venues that fail (refuse, reset,
   // 5xx, wrong shape, or exceed the per-attempt timeout). Slow venues thus stay in the next quote.
-  controller.abort(new CallAbandoned(waitedMs < timing.deadlineMs ? 'the quote answered without this venue' : 'the quote deadline passed'));
+  // With every venue answered there is nothing to stop (and an Error's stack costs a quote's CPU).
+  if (pending.size > 0) controller.abort(new CallAbandoned(waitedMs < timing.deadlineMs ? 'the quote answered without this venue' : 'the quote deadline passed'));
   for (const id of pending) {
     const early = waitedMs < timing.deadlineMs;
     settleRejected(
