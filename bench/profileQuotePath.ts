@@ -3,7 +3,7 @@
  *
  * The service runs as in `npm run bench` (PGlite, the registered venues that price base → arbitrum
  * USDC through their real adapters against their real-dialect fakes, the rest scripted), under
- * `node --cpu-prof`, while autocannon sends quotes from 16 connections for 15 s. On exit the profile
+ * `node --cpu-prof`, while autocannon sends quotes from 16 connections (`--connections=N`) for 15 s. On exit the profile
  * is written to bench/profiles/ (open it in Chrome DevTools or speedscope) and its summary (self time
  * per function and per area, inclusive time of the engine's steps) is printed and written beside it
  * as JSON. docs/performance.md reads from that summary.
@@ -27,6 +27,8 @@ const PROFILES = fileURLToPath(new URL('./profiles/', import.meta.url));
 const scripted = process.argv.includes('--scripted');
 /** `--reads`: profile `GET /bridge/transfers/{id}` (20 transfers seeded through the API) instead of quotes. */
 const reads = process.argv.includes('--reads');
+/** `--connections=1`: one request at a time (what the fan-out figure sends) instead of 16. */
+const connections = Number(process.argv.find((a) => a.startsWith('--connections='))?.split('=')[1] ?? 16);
 /** The engine's steps whose total time (with callees) the summary gives. */
 const STEPS = ['quoteTransfer', 'parseQuoteInput', 'candidatesFor', 'fanOutQuotes', 'reconsider', 'applyFees', 'rankRows', 'insertDecision', 'decisionView', 'nodeHttpFetch'];
 
@@ -52,7 +54,7 @@ try {
   const origin = new URL(service.url).origin;
   const readPaths = reads ? (await seedTransfers(service.url, 20)).map((id) => `/v1/bridge/transfers/${id}`) : [];
   const target = reads ? { method: 'GET' as const, paths: readPaths } : { method: 'POST' as const, paths: ['/v1/bridge/quote'], body: BENCH_QUOTE_BODY };
-  const load = await measureThroughput({ origin, ...target, connections: 16, durationS: 15, warmupS: 0 });
+  const load = await measureThroughput({ origin, ...target, connections, durationS: 15, warmupS: 0 });
   await service.stop();
   const file = (await readdir(PROFILES)).find((name) => name.endsWith('.cpuprofile'));
   if (!file) throw new Error(`no .cpuprofile in ${PROFILES}: did the service exit normally?`);

@@ -58,7 +58,11 @@ export interface StraitOptions {
 export async function createStrait(config: Config, options: StraitOptions = {}): Promise<Strait> {
   const logger = options.logger ?? pino({ level: config.logLevel });
   const now = options.now ?? Date.now;
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onDecisionLost: (decisionId, error) => logger.error({ decisionId, err: error }, 'a quote was answered but its decision could not be stored: building it answers decision_not_found'),
+  });
   const rpcUrls = Object.entries(config.rpcUrls) as [ChainKey, string][];
   const rpcs = new Map<ChainKey, EvmRpc>(rpcUrls.filter(([chain]) => chainInfo(chain).vm === 'evm').map(([chain, url]) => [chain, createEvmRpc(url)]));
   const svmRpcs = new Map<ChainKey, SvmRpc>(rpcUrls.filter(([chain]) => chainInfo(chain).vm === 'svm').map(([chain, url]) => [chain, createSvmRpc(url)]));

@@ -144,6 +144,7 @@ describe('a quote across 36 venue fakes', () => {
   });
 
   it('stores the decision with every row and rejection until it expires', async () => {
+    await harness.strait.deps.store.decisionWritten(answer.decisionId); // PGlite answers quotes before their commit
     const stored = await findDecision(harness.strait.deps.store.db, answer.decisionId);
     expect(stored?.quotes.map((q) => q.quoteId)).toEqual(answer.quotes.map((q) => q.quoteId));
     expect(stored?.rejections.map((r) => r.venue).sort()).toEqual(answer.rejected.map((r) => r.venue).sort());

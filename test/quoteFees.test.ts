@@ -137,6 +137,7 @@ describe('referral share', () => {
   it('is null without a referrer, and follows the decision through build', async () => {
     expect((await quote(USDC_QUOTE)).fees.referral).toBeNull();
     const answer = await quote({ ...USDC_QUOTE, referralWallet: REFERRER, referralBps: 15 });
+    await harness.strait.deps.store.decisionWritten(answer.decisionId); // PGlite answers quotes before their commit
     const stored = await harness.strait.deps.store.db.selectFrom('decisions').select(['fees', 'request']).where('id', '=', answer.decisionId).executeTakeFirstOrThrow();
     expect(stored.fees).toMatchObject({ referral: { wallet: REFERRER, bps: 15 } });
     expect(stored.request).toMatchObject({ referral: { wallet: REFERRER, bps: 15 }, sender: SENDER });

@@ -88,6 +88,7 @@ describe("the caller's IP", () => {
     expect(houdini).toBeDefined();
     const quoteRequest = harness.venues.server.requests.findLast((r) => r.path === '/houdini/quote');
     expect((quoteRequest?.body as { userIp: string }).userIp).toBe(USER_IP);
+    await harness.strait.deps.store.decisionWritten(body.decisionId); // PGlite answers quotes before their commit
     const stored = await harness.strait.deps.store.db.selectFrom('decisions').select('user_ip').where('id', '=', body.decisionId).executeTakeFirstOrThrow();
     expect(stored.user_ip).toBe(USER_IP);
 

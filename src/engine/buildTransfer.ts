@@ -98,6 +98,7 @@ interface BuildSeen {
 }
 
 async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | undefined, seen: BuildSeen): Promise<BuildView> {
+  await deps.store.decisionWritten(body.decisionId);
   const existing = await findTransferByDecision(deps.store.db, body.decisionId);
   if (existing) return firstBuild(existing, body);
   const decision = await findDecision(deps.store.db, body.decisionId);

@@ -14,6 +14,7 @@ function gatedInsert(refuse: (id: string) => boolean = () => false) {
     if (batch.some((d) => refuse(d.id))) throw new Error(`refused ${batch.map((d) => d.id).join(',')}`);
   };
   const openAll = async () => {
+    await new Promise((r) => setImmediate(r)); // a writer answering first starts its statement on the next turn
     while (gates.length > 0) {
       gates.shift()?.();
       await new Promise((r) => setImmediate(r));
@@ -67,5 +68,56 @@ describe('createDecisionWriter', () => {
     await openAll();
     expect((await settled).map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect(statements).toEqual([['a'], ['b', 'c', 'd'], ['b'], ['c'], ['d']]);
+  });
+});
+
+describe('createDecisionWriter with its readers in this process', () => {
+  const lostOf = () => {
+    const lost: string[] = [];
+    return { lost, onLost: (d: StoredDecision) => void lost.push(d.id) };
+  };
+
+  it('answers a write once queued, and written(id) once its statement committed', async () => {
+    const { statements, insert, openAll } = gatedInsert();
+    const { lost, onLost } = lostOf();
+    const writer = createDecisionWriter(insert, { maxInFlight: 1, maxBatch: 8, inProcessReaders: { queuedAtMost: 4, onLost } });
+    await writer.write(decision('a')); // resolves with the insert still gated
+    expect(statements).toEqual([]); // and not even started: the statement is built after this turn's answer
+    let readable = false;
+    const read = writer.written('a').then(() => (readable = true));
+    await new Promise((r) => setImmediate(r));
+    expect(readable).toBe(false);
+    await openAll();
+    await read;
+    expect(readable).toBe(true);
+    expect(lost).toEqual([]);
+    await expect(writer.written('unknown')).resolves.toBeUndefined();
+  });
+
+  it('makes writes wait for their commit once more than queuedAtMost are uncommitted', async () => {
+    const { insert, openAll } = gatedInsert();
+    const { onLost } = lostOf();
+    const writer = createDecisionWriter(insert, { maxInFlight: 1, maxBatch: 8, inProcessReaders: { queuedAtMost: 2, onLost } });
+    const answered: string[] = [];
+    const writes = ['a', 'b', 'c', 'd'].map((id) => writer.write(decision(id)).then(() => answered.push(id)));
+    await new Promise((r) => setImmediate(r));
+    expect(answered).toEqual(['a', 'b']);
+    await openAll();
+    await Promise.all(writes);
+    expect(answered).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('tells onLost of a decision the store refused, and its readers then find nothing to wait for', async () => {
+    const { insert, openAll } = gatedInsert((id) => id === 'bad');
+    const { lost, onLost } = lostOf();
+    const writer = createDecisionWriter(insert, { maxInFlight: 1, maxBatch: 8, inProcessReaders: { queuedAtMost: 8, onLost } });
+    await writer.write(decision('first'));
+    await writer.write(decision('bad'));
+    await writer.write(decision('good'));
+    const settled = Promise.all(['first', 'bad', 'good'].map((id) => writer.written(id)));
+    await openAll();
+    await settled;
+    expect(lost).toEqual(['bad']);
+    await writer.idle();
   });
 });

@@ -1,8 +1,13 @@
 import type { StoredDecision } from './decisionRepository.ts';
 
 export interface DecisionWriter {
-  /** Resolves once the decision is committed (with the others of its batch), rejects if it is not. */
+  /**
+   * Resolves once the decision is committed (with the others of its batch), rejects if it is not;
+   * with {@link DecisionWriterOptions.inProcessReaders}, once it is queued while few others wait.
+   */
   write(decision: StoredDecision): Promise<void>;
+  /** Resolves once a write of decision `id` handed in so far has settled (committed or lost); at once when none is pending. */
+  written(id: string): Promise<void>;
   /** Resolves when every decision handed in so far is settled (close waits for it). */
   idle(): Promise<void>;
 }
@@ -12,6 +17,14 @@ export interface DecisionWriterOptions {
   readonly maxInFlight: number;
   /** Decisions per statement at most, which bounds the statement's size (a decision is ~36 rows). */
   readonly maxBatch: number;
+  /**
+   * Every reader of decisions is in this process and waits for {@link DecisionWriter.written}
+   * before it reads (PGlite: its data directory is one process's, dataDirLock.ts). Then a quote
+   * need not wait for its decision's commit: `write` resolves once the decision is queued, while at
+   * most `queuedAtMost` decisions are uncommitted (beyond that it waits for the commit, so a store
+   * slower than the quotes holds them back instead of a queue growing without bound).
+   */
+  readonly inProcessReaders?: { readonly queuedAtMost: number; readonly onLost: (decision: StoredDecision, error: unknown) => void };
 }
 
 interface Pending {
@@ -21,8 +34,9 @@ interface Pending {
 }
 
 /**
- * Group commit for quote decisions. A quote answers only after its decision is committed (a build
- * on another replica must find it), so writes cannot be deferred; but while a statement is in
+ * Group commit for quote decisions. On PostgreSQL a quote answers only after its decision is
+ * committed (a build on another replica must find it), so writes cannot be deferred there (on
+ * PGlite they can: {@link DecisionWriterOptions.inProcessReaders}); but while a statement is in
  * flight, the decisions of quotes finishing meanwhile queue and go together in the next one. At low
  * load every decision is written at once, alone, as before; under load the store parses, plans and
  * commits once per batch, which on PGlite (whose Postgres runs on the event loop's thread) was the
@@ -67,12 +81,38 @@ export function createDecisionWriter(insert: (decisions: readonly StoredDecision
     }
   };
 
+  const uncommitted = new Map<string, Promise<void>>();
+  const early = options.inProcessReaders;
+  let pumpScheduled = false;
+
   return {
     write(decision) {
-      return new Promise<void>((resolve, reject) => {
+      const committed = new Promise<void>((resolve, reject) => {
         queue.push({ decision, resolve, reject });
-        pump();
+        // Answering first, the statement (its rows serialised, then Postgres on this thread) is
+        // built after the quote's answer is written: setImmediate runs once this turn's I/O is done.
+        if (!early) pump();
+        else if (!pumpScheduled) {
+          pumpScheduled = true;
+          setImmediate(() => {
+            pumpScheduled = false;
+            pump();
+          });
+        }
       });
+      if (!early) return committed;
+      const settled = committed.then(
+        () => undefined,
+        (error: unknown) => early.onLost(decision, error),
+      );
+      uncommitted.set(decision.id, settled);
+      void settled.finally(() => {
+        if (uncommitted.get(decision.id) === settled) uncommitted.delete(decision.id);
+      });
+      return uncommitted.size > early.queuedAtMost ? committed : Promise.resolve();
+    },
+    written(id) {
+      return uncommitted.get(id.toLowerCase()) ?? Promise.resolve();
     },
     idle() {
       if (inFlight === 0 && queue.length === 0) return Promise.resolve();

@@ -23,10 +23,14 @@ export interface Store {
    */
   onTransferEvent(listener: (transferId: string) => void): () => void;
   /**
-   * Stores a quote's decision; resolves once it is committed. Decisions of quotes that finish while
-   * a write is in flight are committed together in the next statement (decisionWriter.ts).
+   * Stores a quote's decision. Decisions of quotes that finish while a write is in flight are
+   * committed together in the next statement (decisionWriter.ts). On PostgreSQL it resolves once the
+   * decision is committed (another replica may build it next); on PGlite, whose readers are all in
+   * this process, once it is queued (unless many wait): readers call {@link decisionWritten} first.
    */
   writeDecision(decision: StoredDecision): Promise<void>;
+  /** Resolves once a write of decision `id` handed to {@link writeDecision} in this process has settled; at once when none is pending. Call it before reading a decision. */
+  decisionWritten(id: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,7 +53,15 @@ export interface StoreOptions {
   readonly dataDir?: string | undefined;
   /** Apply pending migrations before returning (default); `strait migrate status` opens without. */
   readonly migrate?: boolean;
+  /** Told of a decision whose quote was answered before its commit and whose commit then failed (PGlite only); default: a line on stderr. */
+  readonly onDecisionLost?: (decisionId: string, error: unknown) => void;
 }
+
+/**
+ * Uncommitted decisions a PGlite store lets quotes answer ahead of; past it, quotes wait for their
+ * commit. ≈ 36 rows each, a few hundred kB of JSON at most in all.
+ */
+export const DECISIONS_QUEUED_AT_MOST = 64;
 
 /** Opens the store on the configured driver and, unless told not to, applies pending migrations before returning. */
 export async function openStore(options: StoreOptions): Promise<Store> {
@@ -100,7 +112,15 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     });
   }
   // PGlite has one session, so one statement at a time; PostgreSQL keeps pool clients for reads.
-  const decisions = createDecisionWriter((batch) => insertDecisions(db, batch), { maxInFlight: driver === 'pglite' ? 1 : 4, maxBatch: 32 });
+  // PGlite's data directory is this process's alone (dataDirLock.ts), so every reader of a decision
+  // is here and can wait for its write: the quote answers without waiting for the commit, which on
+  // PGlite is Postgres running on this thread (docs/performance.md, "Answering before the commit").
+  const onLost = options.onDecisionLost ?? ((id: string, error: unknown) => process.stderr.write(`strait: decision ${id} was answered but not stored: ${(error as Error).message}\n`));
+  const decisions = createDecisionWriter((batch) => insertDecisions(db, batch), {
+    maxInFlight: driver === 'pglite' ? 1 : 4,
+    maxBatch: 32,
+    ...(driver === 'pglite' ? { inProcessReaders: { queuedAtMost: DECISIONS_QUEUED_AT_MOST, onLost: (decision: StoredDecision, error: unknown) => onLost(decision.id, error) } } : {}),
+  });
   return {
     db,
     driver,
@@ -117,6 +137,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       return () => listeners.delete(listener);
     },
     writeDecision: (decision) => decisions.write(decision),
+    decisionWritten: (id) => decisions.written(id),
     async close() {
       await decisions.idle();
       listeners.clear();

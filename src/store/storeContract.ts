@@ -54,15 +54,29 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
       expect(await findDecision(store.db, randomUUID())).toBeNull();
     });
 
+    it('makes a decision readable once decisionWritten resolves (on PostgreSQL already once writeDecision does)', async () => {
+      const d = decision();
+      await store.writeDecision(d);
+      const atOnce = await findDecision(store.db, d.id);
+      // PGlite answers the write before its statement even starts (its readers wait for decisionWritten).
+      if (store.driver === 'postgres') expect(atOnce).toEqual(d);
+      else expect(atOnce).toBeNull();
+      await store.decisionWritten(d.id);
+      expect(await findDecision(store.db, d.id)).toEqual(d);
+    });
+
     it('commits decisions written together in one statement each whole, and fails only the one the store refuses', async () => {
       const many = Array.from({ length: 12 }, () => decision());
       // Written at once: the first goes alone, the rest queue behind it and are committed together.
       await Promise.all(many.map((d) => store.writeDecision(d)));
+      await Promise.all(many.map((d) => store.decisionWritten(d.id)));
       for (const d of many) expect(await findDecision(store.db, d.id)).toEqual(d);
       const fresh = decision();
       const duplicate = { ...decision(), id: many[0]!.id };
       const results = await Promise.allSettled([store.writeDecision(decision()), store.writeDecision(fresh), store.writeDecision(duplicate)]);
-      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+      // PostgreSQL answers each write at its commit; PGlite, whose readers all wait for decisionWritten, at once.
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', store.driver === 'postgres' ? 'rejected' : 'fulfilled']);
+      await Promise.all([fresh.id, duplicate.id].map((id) => store.decisionWritten(id)));
       expect(await findDecision(store.db, fresh.id)).toEqual(fresh);
       expect(await findDecision(store.db, many[0]!.id)).toEqual(many[0]);
     });

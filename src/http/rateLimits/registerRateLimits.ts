@@ -37,7 +37,9 @@ const LIMITED_ROUTES: Readonly<Record<string, ChargeOf>> = {
   'POST /v1/bridge/quote': async (request) => ({ ip: true, wallet: walletKey(stringField(request.body, 'sender')), transfer: null }),
   'POST /v1/bridge/build': async (request, store) => {
     const id = stringField(request.body, 'decisionId');
-    return { ip: true, wallet: walletKey(id && UUID.test(id) ? await findDecisionSender(store.db, id.toLowerCase()) : null), transfer: null };
+    const decisionId = id && UUID.test(id) ? id.toLowerCase() : null;
+    if (decisionId) await store.decisionWritten(decisionId);
+    return { ip: true, wallet: walletKey(decisionId ? await findDecisionSender(store.db, decisionId) : null), transfer: null };
   },
   'POST /v1/bridge/transfers/:id/submit': async (request, store) => {
     const id = stringField(request.params, 'id');
