@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { CHAIN_KEYS, type ChainKey } from '../domain/chains.ts';
 import { AppError } from '../domain/errors.ts';
 import { buildTransfer } from '../engine/buildTransfer.ts';
-import { readTransfer } from '../engine/readTransfer.ts';
+import { readTransferJson } from '../engine/readTransfer.ts';
 import type { EngineDeps } from '../engine/EngineDeps.ts';
 import { quoteTransfer } from '../engine/quoteTransfer.ts';
 import { quotableOrigins, quotableSymbols } from '../engine/routeCoverage.ts';
@@ -193,8 +193,10 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
         response: { 200: { ...S.Ref('Transfer'), description: 'The transfer' }, ...errorResponses(['transfer_not_found']) },
       },
     },
-    async (request) => {
-      return readTransfer(deps, request.params.id.toLowerCase());
+    async (request, reply) => {
+      // Serialised by the route's own serializer, once per cached view (readTransferJson).
+      const json = await readTransferJson(deps, request.params.id.toLowerCase(), (view) => reply.serialize(view) as string);
+      return reply.type('application/json; charset=utf-8').send(json);
     },
   );
 }
