@@ -7,9 +7,11 @@ import type { ChainflipContext } from './chainflipSchemas.ts';
 /**
  * Chainflip proven by answers its backend really gave (fixtures/real/SOURCES.json): quotes and status
  * answers Gem Wallet recorded from the live backend, the backend's own route-test answers (status of
- * every state, WAITING included, a mainnet DCA swap partly refunded) and its error bodies. WAITING on
- * the ETH → DOT channel and on an expired channel, an unknown state and the channel-opening answer are
- * synthetic (fixtures/synthetic/SOURCES.json).
+ * every state, WAITING included, a mainnet DCA swap partly refunded) and its error bodies. Gem asked
+ * for vault swaps, so its recorded quotes are refused (isVaultSwap true); the rows are priced on the
+ * same quotes with that echo turned to a channel's. WAITING on the ETH → DOT channel and on an
+ * expired channel, an unknown state and the channel-opening answer are synthetic too
+ * (fixtures/synthetic/SOURCES.json).
  */
 
 const FLIP: TokenInfo = { chain: 'ethereum', symbol: 'FLIP', address: '0x826180541412D574cf1336d22c0C0a287822678A', decimals: 18 };
@@ -91,8 +93,8 @@ export const contract: VenueContract = {
   venue: 'chainflip',
   cases: [
     {
-      name: 'quote (Gem, ETH → SOL): the REGULAR quote, not the DCA one; egressAmount net of fees; minimum 2.5 % under the swap output less the egress fee',
-      routes: [quoteRoute('real/quote-eth-sol-regular-dca.json')],
+      name: 'quote (Gem, ETH → SOL, echoed as a channel quote): the REGULAR quote, not the DCA one; egressAmount net of fees; minimum 2.5 % under the swap output less the egress fee',
+      routes: [quoteRoute('synthetic/quote-eth-sol-regular-dca-channel.json')],
       call: { kind: 'quote', request: ETH_TO_SOL },
       now: NOW,
       expect: {
@@ -107,19 +109,36 @@ export const contract: VenueContract = {
       },
     },
     {
-      name: 'quote (Gem, BTC → ETH with a boost variant): the unboosted REGULAR quote prices the row',
-      routes: [quoteRoute('real/quote-btc-eth-boost.json')],
+      name: 'quote (Gem, BTC → ETH with a boost variant, echoed as a channel quote): the unboosted REGULAR quote prices the row',
+      routes: [quoteRoute('synthetic/quote-btc-eth-boost-channel.json')],
       call: { kind: 'quote', request: BTC_TO_ETH },
       now: NOW,
       expect: { kind: 'row', amountOut: 533_584_963_872_668_039n, estimatedSeconds: 1920, expiresAt: NOW + 60_000 },
     },
     {
-      name: 'quote (Gem, 0.1 BTC → ETH: REGULAR and DCA, each with a boostQuote, a later DCA egress that is larger): the unboosted REGULAR quote prices the row',
-      routes: [quoteRoute('real/quote-btc-eth-regular-dca-boost.json')],
+      name: 'quote (Gem, 0.1 BTC → ETH: REGULAR and DCA, each with a boostQuote, a later DCA egress that is larger; echoed as a channel quote): the unboosted REGULAR quote prices the row',
+      routes: [quoteRoute('synthetic/quote-btc-eth-regular-dca-boost-channel.json')],
       call: { kind: 'quote', request: { ...BTC_TO_ETH, amountIn: 10_000_000n } },
       now: NOW,
       expect: { kind: 'row', amountOut: 4_082_976_513_112_383_071n, minAmountOut: 4_021_726_730_112_407_424n, estimatedSeconds: 1920, expiresAt: NOW + 60_000 },
     },
+    // Gem asked for vault swaps: each recorded quote echoes isVaultSwap true, priced without the
+    // channel's ingress fee (INGRESS 0 ETH from Ethereum). Strait asks isVaultSwap=false.
+    ...(
+      [
+        ['ETH → SOL', 'real/quote-eth-sol-regular-dca.json', ETH_TO_SOL],
+        ['BTC → ETH, boost', 'real/quote-btc-eth-boost.json', BTC_TO_ETH],
+        ['0.1 BTC → ETH, DCA and boost', 'real/quote-btc-eth-regular-dca-boost.json', { ...BTC_TO_ETH, amountIn: 10_000_000n }],
+      ] as const
+    ).map(
+      ([label, file, request]): ContractCase => ({
+        name: `a vault-swap quote (Gem, ${label}: isVaultSwap true) is a bad response, never a deposit-channel row`,
+        routes: [quoteRoute(file)],
+        call: { kind: 'quote', request },
+        now: NOW,
+        expect: { kind: 'rejection', code: 'venue_bad_response', details: { path: '/0/isVaultSwap' } },
+      }),
+    ),
     {
       name: 'a quote priced for another amount than asked is a bad response, never a row',
       routes: [quoteRoute('real/quote-btc-eth-boost.json')],

@@ -47,6 +47,10 @@ export function regularQuoteOf(quotes: readonly ChainflipQuote[], request: Venue
   if (BigInt(quote.depositAmount) !== request.amountIn) throw badResponse(`Chainflip priced ${quote.depositAmount} instead of the requested ${request.amountIn}`, `${path}/depositAmount`);
   if (quote.srcAsset.chain !== from.chainflipChain || quote.srcAsset.asset !== from.asset) throw badResponse(`Chainflip priced ${quote.srcAsset.chain} ${quote.srcAsset.asset}, not ${from.chainflipChain} ${from.asset}`, `${path}/srcAsset`);
   if (quote.destAsset.chain !== to.chainflipChain || quote.destAsset.asset !== to.asset) throw badResponse(`Chainflip priced into ${quote.destAsset.chain} ${quote.destAsset.asset}, not ${to.chainflipChain} ${to.asset}`, `${path}/destAsset`);
+  // Asked with isVaultSwap=false and isOnChain=false: a vault swap's price leaves out the channel's
+  // ingress fee, so it would overstate what a deposit to the channel delivers.
+  if (quote.isVaultSwap === true) throw badResponse('Chainflip priced a vault swap, not the deposit-channel swap asked for (isVaultSwap=false)', `${path}/isVaultSwap`);
+  if (quote.isOnChain === true) throw badResponse('Chainflip priced a State Chain internal swap, not the deposit-channel swap asked for (isOnChain=false)', `${path}/isOnChain`);
   return quote;
 }
 

@@ -36,7 +36,13 @@ export const ChainflipQuoteSchema = Type.Object({
   recommendedRetryDurationMinutes: Nullable(Type.Number({ minimum: 0 })),
   includedFees: Nullable(Type.Array(Fee)),
   lowLiquidityWarning: Nullable(Type.Boolean()),
+  /**
+   * Echoes of the query: `true` when the quote prices a vault swap (no channel ingress fee: the
+   * backend's "excludes the ingress fee for vault swaps") or a State Chain internal swap. Absent or
+   * false on the deposit-channel quotes Strait asks for; a `true` is refused ({@link regularQuoteOf}).
+   */
   isVaultSwap: Nullable(Type.Boolean()),
+  isOnChain: Nullable(Type.Boolean()),
 });
 export type ChainflipQuote = Static<typeof ChainflipQuoteSchema>;
 

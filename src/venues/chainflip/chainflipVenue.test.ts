@@ -117,6 +117,14 @@ describe('quote', () => {
     expect(error.details).toMatchObject({ minAmountAtomic: '200000000' });
   });
 
+  it('refuses a quote that echoes a State Chain internal swap (isOnChain true), never a deposit-channel row', async () => {
+    const [regular] = fixture('synthetic/quote-eth-sol-regular-dca-channel.json') as Record<string, unknown>[];
+    fake.server.setFault({ kind: 'status', status: 200, body: [{ ...regular, isOnChain: true }] });
+    const error = await rejectionOf(adapter.quote(request({ fromChain: 'ethereum', fromToken: ETH, amountIn: 10n ** 19n }), testCall()));
+    expect(error.code).toBe('venue_bad_response');
+    expect(error.details).toMatchObject({ path: '/0/isOnChain' });
+  });
+
   it('leaves a 5xx to the registry', async () => {
     fake.server.setFault({ kind: 'status', status: 500, body: { message: 'unknown error' } });
     await expect(adapter.quote(request(), testCall())).rejects.toBeInstanceOf(VenueHttpError);
