@@ -152,6 +152,9 @@ export function toDepositPlan(channel: ChainflipDepositChannel, request: VenueQu
   if (!isValidAddress(request.fromChain, channel.depositAddress)) throw badResponse(`Chainflip depositAddress ${channel.depositAddress} is not a ${request.fromChain} address`, '/depositAddress');
   const [, chainOfId] = channel.id.split('-');
   if (chainOfId !== context.srcChain) throw badResponse(`Chainflip opened channel ${channel.id} on another chain than ${context.srcChain}`, '/id');
+  // The body asks for no broker commission and no boost: a channel that takes either delivers less than the row.
+  if (channel.brokerCommissionBps !== 0) throw badResponse(`Chainflip opened channel ${channel.id} with a ${channel.brokerCommissionBps} bps broker commission nobody asked for`, '/brokerCommissionBps');
+  if (channel.maxBoostFeeBps !== 0) throw badResponse(`Chainflip opened channel ${channel.id} boosted (maxBoostFeeBps ${channel.maxBoostFeeBps}), not the unboosted channel asked for`, '/maxBoostFeeBps');
   // No expiry means no deadline to tell the user: a deposit after the channel closed is not swapped.
   if (channel.estimatedExpiryTime === null || channel.estimatedExpiryTime === undefined) throw badResponse('Chainflip channel has no estimatedExpiryTime', '/estimatedExpiryTime');
   const fok = body.fillOrKillParams as { minPriceX128: string; refundAddress: string };

@@ -156,6 +156,30 @@ describe('build', () => {
     expect(plan.fundingStep).toBeNull();
   });
 
+  // The channel answer echoes no asset, address or amount, only its chain (in the id) and the two
+  // fees the body left out: a channel that takes either delivers less than the row promised.
+  async function buildAgainst(channel: Record<string, unknown>) {
+    const ethRequest = request({ fromChain: 'ethereum', fromToken: ETH });
+    const quote = await adapter.quote(ethRequest, testCall());
+    fake.server.setFault({ kind: 'status', status: 201, body: channel });
+    return adapter.build({ request: ethRequest, quote }, testCall());
+  }
+  const CHANNEL = fixture('synthetic/deposit-channel-eth.json') as Record<string, unknown>;
+
+  it('builds on the channel answer as recorded (no commission, no boost)', async () => {
+    const plan = await buildAgainst(CHANNEL);
+    expect(plan.shape === 'deposit' && plan.deposit.address).toBe(CHANNEL.depositAddress);
+  });
+
+  it.each([
+    ['brokerCommissionBps', 25],
+    ['maxBoostFeeBps', 30],
+  ])('refuses a channel opened with a %s of %i nobody asked for', async (key, value) => {
+    const error = await rejectionOf(buildAgainst({ ...CHANNEL, [key]: value }));
+    expect(error.code).toBe('venue_bad_response');
+    expect(error.details).toMatchObject({ path: `/${key}` });
+  });
+
   it('refuses a sender that cannot take a refund on the source chain', async () => {
     const quoteRequest = request({ sender: 'not-an-address' });
     const quote = await adapter.quote(quoteRequest, testCall());
