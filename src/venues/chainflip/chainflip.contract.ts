@@ -74,8 +74,9 @@ function statusRequest(over: Partial<VenueStatusRequest> & Pick<VenueStatusReque
 
 // The backend route tests' channel 86-Ethereum-85: ETH on Ethereum to DOT on Assethub.
 const TO_DOT = statusRequest({ toChain: 'assethub', toToken: token('assethub', null), recipient: '1yMmfLti1k3huRQM2c47WugwonQMqTvQ2GUFxnU7Pcs7xPo' });
-// Gem's recorded swaps name no recipient.
-const gemRequest = (toChain: VenueStatusRequest['toChain'], toToken: TokenInfo): VenueStatusRequest => statusRequest({ toChain, toToken, recipient: 'unnamed' });
+// Gem's recorded swaps name no recipient. The stored context names the swap's source, as its quote did.
+const gemRequest = (toChain: VenueStatusRequest['toChain'], toToken: TokenInfo, source: Pick<ChainflipContext, 'srcChain' | 'srcAsset'> = { srcChain: 'Ethereum', srcAsset: 'ETH' }): VenueStatusRequest =>
+  statusRequest({ toChain, toToken, recipient: 'unnamed' }, source);
 
 const noUnrecognized = (status: { unrecognized?: boolean }): void => {
   if (status.unrecognized) throw new Error('a documented state was flagged unrecognized');
@@ -179,10 +180,10 @@ export const contract: VenueContract = {
     {
       name: 'status COMPLETED with only a refundEgress (Gem, BTC → USDT) is a refund, not a completion',
       routes: [statusRoute('real/status-completed-refund-btc-usdt.json')],
-      call: { kind: 'status', request: gemRequest('ethereum', token('ethereum', 'USDT')) },
+      call: { kind: 'status', request: gemRequest('ethereum', token('ethereum', 'USDT'), { srcChain: 'Bitcoin', srcAsset: 'BTC' }) },
       expect: { kind: 'status', state: 'refunded', receivedAmount: null, destinationTxHash: null },
     },
-    pendingCase('status SENDING (Gem, Solana USDC → BTC) is pending', 'real/status-sending-usdc-btc.json', gemRequest('bitcoin', token('bitcoin', null))),
+    pendingCase('status SENDING (Gem, Solana USDC → BTC) is pending', 'real/status-sending-usdc-btc.json', gemRequest('bitcoin', token('bitcoin', null), { srcChain: 'Solana', srcAsset: 'USDC' })),
     {
       name: 'status COMPLETED with a swapEgress: completed, the egress ref and its net amount',
       routes: [statusRoute('real/status-completed-eth-dot.json')],
@@ -214,25 +215,25 @@ export const contract: VenueContract = {
     {
       name: 'status COMPLETED with both swapEgress and refundEgress (mainnet DCA USDC → FLIP stopped by its minimum price) is partial',
       routes: [statusRoute('real/status-completed-dca-partial-refund-usdc-flip.json')],
-      call: { kind: 'status', request: statusRequest({ toChain: 'ethereum', toToken: FLIP, recipient: '0x608a6b0e501732d1af57f223bcdfe1b9d0631900' }, { channelId: '10665480-Ethereum-854' }) },
+      call: { kind: 'status', request: statusRequest({ toChain: 'ethereum', toToken: FLIP, recipient: '0x608a6b0e501732d1af57f223bcdfe1b9d0631900' }, { channelId: '10665480-Ethereum-854', srcAsset: 'USDC' }) },
       expect: { kind: 'status', state: 'partial', destinationTxHash: '0x95c2cf2710b54a3d417b56a693ac7eb69e0c9f9e912a8a6988f75246f92d96b0', receivedAmount: 4_019_045_226_454_466_531_050n },
     },
     {
       name: 'status COMPLETED refunded on the State Chain (onChain.refundAmount, output 0) is refunded',
       routes: [statusRoute('real/status-completed-refund-onchain.json')],
-      call: { kind: 'status', request: statusRequest({ fromChain: 'solana', toChain: 'ethereum', toToken: token('ethereum', 'USDC'), recipient: 'cFLBKavxvThwqLWNr7cTwtqhYD6jDqXM31d6QoTLvuK4X78ve' }) },
+      call: { kind: 'status', request: statusRequest({ fromChain: 'solana', toChain: 'ethereum', toToken: token('ethereum', 'USDC'), recipient: 'cFLBKavxvThwqLWNr7cTwtqhYD6jDqXM31d6QoTLvuK4X78ve' }, { srcChain: 'Solana', srcAsset: 'USDC' }) },
       expect: { kind: 'status', state: 'refunded', receivedAmount: null },
     },
     {
       name: 'a status answer paying another address than the recipient is refused',
       routes: [statusRoute('real/status-completed-dca-partial-refund-usdc-flip.json')],
-      call: { kind: 'status', request: statusRequest({ toChain: 'ethereum', toToken: FLIP, recipient: '0x2222222222222222222222222222222222222222' }, { channelId: '10665480-Ethereum-854' }) },
+      call: { kind: 'status', request: statusRequest({ toChain: 'ethereum', toToken: FLIP, recipient: '0x2222222222222222222222222222222222222222' }, { channelId: '10665480-Ethereum-854', srcAsset: 'USDC' }) },
       expect: { kind: 'rejection', code: 'venue_bad_response', details: { path: '/destAddress' } },
     },
     pendingCase(
       'status WAITING (real: an account-creation channel SOL → FLIP opened, nothing deposited, no destAddress) is pending',
       'real/status-waiting-solana-account-creation.json',
-      statusRequest({ fromChain: 'solana', toChain: 'ethereum', toToken: FLIP, recipient: '0x2222222222222222222222222222222222222222' }, { channelId: '86-Solana-85' }),
+      statusRequest({ fromChain: 'solana', toChain: 'ethereum', toToken: FLIP, recipient: '0x2222222222222222222222222222222222222222' }, { channelId: '86-Solana-85', srcChain: 'Solana', srcAsset: 'SOL' }),
     ),
     pendingCase('status WAITING of the ETH → DOT channel (synthetic, the base of the expired and unknown variants) is pending', 'synthetic/status-waiting.json'),
     {
@@ -240,6 +241,18 @@ export const contract: VenueContract = {
       routes: [statusRoute('real/status-completed-eth-dot.json')],
       call: { kind: 'status', request: statusRequest({ toChain: 'ethereum', toToken: token('ethereum', 'USDC'), recipient: '1yMmfLti1k3huRQM2c47WugwonQMqTvQ2GUFxnU7Pcs7xPo' }) },
       expect: { kind: 'rejection', code: 'venue_bad_response', details: { path: '/destAsset' } },
+    },
+    {
+      name: 'a status answer about another channel than the one asked about is refused',
+      routes: [statusRoute('real/status-completed-eth-dot.json')],
+      call: { kind: 'status', request: statusRequest({ toChain: 'assethub', toToken: token('assethub', null), recipient: '1yMmfLti1k3huRQM2c47WugwonQMqTvQ2GUFxnU7Pcs7xPo' }, { channelId: '86-Ethereum-86' }) },
+      expect: { kind: 'rejection', code: 'venue_bad_response', details: { path: '/depositChannel/id' } },
+    },
+    {
+      name: 'a status answer about a swap from another source asset than quoted is refused',
+      routes: [statusRoute('real/status-completed-dca-partial-refund-usdc-flip.json')],
+      call: { kind: 'status', request: statusRequest({ toChain: 'ethereum', toToken: FLIP, recipient: '0x608a6b0e501732d1af57f223bcdfe1b9d0631900' }, { channelId: '10665480-Ethereum-854' }) },
+      expect: { kind: 'rejection', code: 'venue_bad_response', details: { path: '/srcAsset' } },
     },
     {
       name: 'status WAITING on an expired channel is failed: nothing was deposited',

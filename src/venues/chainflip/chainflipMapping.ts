@@ -230,7 +230,13 @@ function sameRecipient(chain: VenueStatusRequest['toChain'], reported: string, r
 }
 
 /** The answer must be about the transfer asked for: same destination asset and recipient. */
-function checkSameSwap(status: ChainflipStatus, request: VenueStatusRequest): void {
+function checkSameSwap(status: ChainflipStatus, request: VenueStatusRequest, context: ChainflipContext): void {
+  // The answer of the channel asked about, from the source the quote priced.
+  const channelId = status.depositChannel?.id;
+  if (context.channelId && channelId && channelId !== context.channelId) throw badResponse(`Chainflip reports channel ${channelId}, not the channel ${context.channelId} asked about`, '/depositChannel/id');
+  if (status.srcChain !== context.srcChain || status.srcAsset.toUpperCase() !== context.srcAsset.toUpperCase()) {
+    throw badResponse(`Chainflip reports a swap from ${status.srcChain} ${status.srcAsset}, not the quoted ${context.srcChain} ${context.srcAsset}`, '/srcAsset');
+  }
   const requested = chainflipAssetOf(request.toToken);
   if (requested && status.destChain && status.destAsset && (status.destChain !== requested.chainflipChain || status.destAsset.toUpperCase() !== requested.asset)) {
     throw badResponse(`Chainflip reports a swap into ${status.destChain} ${status.destAsset}, not the requested ${requested.chainflipChain} ${requested.asset}`, '/destAsset');
@@ -241,14 +247,14 @@ function checkSameSwap(status: ChainflipStatus, request: VenueStatusRequest): vo
 }
 
 /** A status answer → Strait's state; COMPLETED and FAILED are decided by what was really egressed. */
-export function toVenueStatus(status: ChainflipStatus, request: VenueStatusRequest): VenueStatus {
+export function toVenueStatus(status: ChainflipStatus, request: VenueStatusRequest, context: ChainflipContext): VenueStatus {
   const state = status.state;
   const swapEgress = status.swapEgress ?? null;
   const destinationTxHash = swapEgress?.txRef ?? null;
   if (!isKnownState(state)) {
     return { state: 'pending', venueStatus: state, destinationTxHash, receivedAmount: null, receivedAsset: null, detail: `unknown Chainflip state "${state}"; treated as pending`, unrecognized: true };
   }
-  checkSameSwap(status, request);
+  checkSameSwap(status, request, context);
   const base = { venueStatus: state, destinationTxHash, receivedAsset: null };
   const refund = status.refundEgress ?? null;
   const onChainRefund = status.swap?.onChain?.refundAmount ? BigInt(status.swap.onChain.refundAmount) : 0n;

@@ -95,7 +95,7 @@ export function createChainflipVenue(deps: VenueDeps): Venue {
         // A fresh channel or a deposit not yet witnessed can answer 404 "resource not found".
         const status = await deps.http.get(`/v2/swaps/${encodeURIComponent(id)}`, {}, ChainflipStatusSchema, call, { notFoundAs: null });
         if (status === null) return { state: 'pending', venueStatus: 'NOT_FOUND', destinationTxHash: null, receivedAmount: null, receivedAsset: null, detail: 'Chainflip does not know this swap yet' };
-        return toVenueStatus(status, request);
+        return toVenueStatus(status, request, context);
       } catch (error) {
         throw toChainflipRejection(error);
       }
