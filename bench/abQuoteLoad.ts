@@ -6,6 +6,9 @@
  * quotes/s, CPU per quote and peak RSS; compare the ratios, the absolute figures move with the
  * machine. Both sides use this checkout's harness (fakes, load) and their own service code.
  *
+ * `--one-at-a-time`: the fan-out overhead of `npm run bench` instead (quotes sent one at a time, every
+ * fake asked alone in between; p50 and p99 beside the slowest fake's own).
+ *
  * `--reads`: `GET /bridge/transfers/{id}` instead (20 transfers seeded through the API, autocannon
  * from 16 connections), with bare Fastify answering the same body from memory measured in every
  * round too, so each side's ratio to it is taken minutes, not phases, apart.
@@ -18,6 +21,7 @@ import type { openStore } from '../src/store/openStore.ts';
 import { startScriptedVenues } from '../src/venues/fake/scriptedVenue.ts';
 import { VENUE_MODULES } from '../src/venues/venueModules.ts';
 import { createThrowawayDatabase } from './createThrowawayDatabase.ts';
+import { measureQuoteFanOut } from './measureQuoteFanOut.ts';
 import { measureThroughput } from './measureThroughput.ts';
 import { sampleRss } from './sampleRss.ts';
 import { startBenchService } from './startBenchService.ts';
@@ -32,6 +36,7 @@ const rounds = Number(arg('rounds') ?? 3);
 const seconds = Number(arg('seconds') ?? 10);
 const postgres = process.argv.includes('--postgres');
 const reads = process.argv.includes('--reads');
+const oneAtATime = process.argv.includes('--one-at-a-time');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const openStoreOf = async (checkout: string): Promise<typeof openStore> => ((await import(join(checkout, 'src', 'store', 'openStore.ts'))) as { openStore: typeof openStore }).openStore;
@@ -59,6 +64,15 @@ try {
             readPaths = ids.map((id) => `/v1/bridge/transfers/${id}`);
             readBody = await (await fetch(`${origin}${readPaths[0]}`)).text();
           }
+          if (oneAtATime) {
+            const fanOut = await measureQuoteFanOut({ serviceUrl: service.url, fakesUrl: fakes.url, venueIds: VENUE_MODULES.map((v) => v.id), durationMs: seconds * 1000 });
+            const { p50, p99 } = fanOut.quote;
+            const alone = fanOut.slowestFake.alone;
+            summary[side]?.cpu.push(p99 - alone.p99);
+            summary[side]?.qps.push(p50 - alone.p50);
+            process.stdout.write(`round ${round} ${side}: one at a time p50 ${p50.toFixed(2)} ms (+${(p50 - alone.p50).toFixed(2)} over the slowest fake), p99 ${p99.toFixed(2)} ms (+${(p99 - alone.p99).toFixed(2)}), failures ${fanOut.failures}\n`);
+            continue;
+          }
           const target = reads ? { method: 'GET' as const, paths: readPaths } : { method: 'POST' as const, paths: ['/v1/bridge/quote'], body: BENCH_QUOTE_BODY };
           await measureThroughput({ origin, ...target, connections: 16, durationS: reads ? 2 : 3, warmupS: 0 });
           const before = await service.usage();
@@ -82,7 +96,8 @@ try {
   const mean = (xs: number[]): number => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
   const A = summary.A as { cpu: number[]; qps: number[] };
   const B = summary.B as { cpu: number[]; qps: number[] };
-  process.stdout.write(`mean: A ${mean(A.qps).toFixed(0)}/s, ${mean(A.cpu).toFixed(3)} ms CPU each; B ${mean(B.qps).toFixed(0)}/s, ${mean(B.cpu).toFixed(3)} ms; B/A throughput ×${(mean(B.qps) / mean(A.qps)).toFixed(2)}, CPU ×${(mean(B.cpu) / mean(A.cpu)).toFixed(2)}\n`);
+  if (oneAtATime) process.stdout.write(`mean over the slowest fake: A p50 +${mean(A.qps).toFixed(2)} ms, p99 +${mean(A.cpu).toFixed(2)} ms; B p50 +${mean(B.qps).toFixed(2)} ms, p99 +${mean(B.cpu).toFixed(2)} ms\n`);
+  else process.stdout.write(`mean: A ${mean(A.qps).toFixed(0)}/s, ${mean(A.cpu).toFixed(3)} ms CPU each; B ${mean(B.qps).toFixed(0)}/s, ${mean(B.cpu).toFixed(3)} ms; B/A throughput ×${(mean(B.qps) / mean(A.qps)).toFixed(2)}, CPU ×${(mean(B.cpu) / mean(A.cpu)).toFixed(2)}\n`);
   const bare = summary.bare as { cpu: number[]; qps: number[] };
   if (reads) process.stdout.write(`against bare Fastify (${mean(bare.qps).toFixed(0)}/s): A ${((100 * mean(A.qps)) / mean(bare.qps)).toFixed(1)} %, B ${((100 * mean(B.qps)) / mean(bare.qps)).toFixed(1)} %\n`);
 } finally {
