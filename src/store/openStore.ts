@@ -126,8 +126,8 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   }
   // PGlite has one session, so one statement at a time; PostgreSQL keeps pool clients for reads.
   // PGlite's data directory is this process's alone (dataDirLock.ts), so every reader of a decision
-  // is here and can wait for its write: the quote answers without waiting for the commit, which on
-  // PGlite is Postgres running on this thread (docs/performance.md, "Answering before the commit").
+  // is here and can wait for its write: the quote answers without waiting for the commit
+  // (docs/performance.md, "Answering before the decision's write").
   const onLost = options.onDecisionLost ?? ((id: string, error: unknown) => process.stderr.write(`strait: decision ${id} was answered but not stored: ${(error as Error).message}\n`));
   const decisions = createDecisionWriter((batch) => insertDecisions(db, batch), {
     maxInFlight: driver === 'pglite' ? 1 : 4,
