@@ -51,6 +51,8 @@ export interface Config {
   readonly worker: {
     readonly enabled: boolean;
     readonly intervalMs: number;
+    /** The longest gap between two status polls of a transfer, whatever its ETA. */
+    readonly maxPollDelayMs: number;
     readonly leaseMs: number;
     readonly batchSize: number;
     /** Port of `strait worker`'s /health, /ready and /metrics (on `host`). */
@@ -155,6 +157,7 @@ export function loadConfig(env: Env): Config {
     worker: {
       enabled: parseBool('STRAIT_WORKER', env.STRAIT_WORKER, true),
       intervalMs: parseInteger('STRAIT_WORKER_INTERVAL_MS', env.STRAIT_WORKER_INTERVAL_MS, 2_000, 10, 600_000),
+      maxPollDelayMs: parseInteger('STRAIT_WORKER_MAX_POLL_DELAY_MS', env.STRAIT_WORKER_MAX_POLL_DELAY_MS, 300_000, 100, 3_600_000),
       leaseMs: parseInteger('STRAIT_WORKER_LEASE_MS', env.STRAIT_WORKER_LEASE_MS, 60_000, 1_000, 3_600_000),
       batchSize: parseInteger('STRAIT_WORKER_BATCH', env.STRAIT_WORKER_BATCH, 20, 1, 1_000),
       port: parseInteger('STRAIT_WORKER_PORT', env.STRAIT_WORKER_PORT, 8081, 0, 65_535),

@@ -95,6 +95,7 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
       maxNativeFeeUsd: config.maxNativeFeeUsd,
       abandonGraceMs: 10 * 60_000,
       workerIntervalMs: config.worker.intervalMs,
+      workerMaxPollDelayMs: config.worker.maxPollDelayMs,
       feeSchedule: { ...DEFAULT_FEE_SCHEDULE, tiers: config.fees.tiers },
       feeWallets: config.fees.wallets,
       webhooks: { signing: config.webhooks.secret !== undefined, allowHosts: config.webhooks.allowHosts, allowPrivateTargets: config.webhooks.allowPrivateTargets },

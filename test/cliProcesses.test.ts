@@ -57,7 +57,7 @@ describe('strait sandbox (the public interface)', () => {
     try {
       const info = JSON.parse(await firstLine(child)) as { baseUrl: string; chains: Record<string, { chainId: number; rpcUrl: string }>; accounts: { address: string; privateKey: string }[] };
       expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
-      expect(Object.values(info.chains).map((c) => c.chainId).sort((a, b) => a - b)).toEqual([8453, 42161]);
+      expect(Object.values(info.chains).map((c) => c.chainId).sort((a, b) => a - b)).toEqual([1, 10, 8453, 42161]);
       expect(info.accounts).toHaveLength(10);
       const venues = (await (await fetch(`${info.baseUrl}/bridge/venues`)).json()) as { venues: unknown[] };
       expect(venues.venues).toHaveLength(36);

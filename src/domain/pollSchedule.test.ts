@@ -16,6 +16,14 @@ describe('poll schedule', () => {
     expect(Math.max(...delays)).toBe(300_000);
   });
 
+  it('never waits longer than a configured cap, nor less than the worker interval', () => {
+    // A withdrawal's week-long ETA on chains whose delays are seconds (the sandbox's 2-second cap).
+    const delays = Array.from({ length: 10 }, (_, attempt) => pollDelayMs(attempt, 7 * 86_400, 500, 2_000));
+    expect(new Set(delays)).toEqual(new Set([2_000]));
+    expect(pollDelayMs(0, 20, 2_000, 1_000)).toBe(2_000);
+    expect(pollDelayMs(0, 20, 2_000, 300_000)).toBe(pollDelayMs(0, 20, 2_000));
+  });
+
   it('gives a transfer six ETAs, and at least thirty minutes, before it is overdue', () => {
     expect(giveUpAfterMs(null)).toBe(1_800_000);
     expect(giveUpAfterMs(20)).toBe(1_800_000);

@@ -58,6 +58,8 @@ export interface EngineSettings {
   /** The largest native fee a venue's main call may carry beside the amount, in USD (20 when absent). */
   readonly maxNativeFeeUsd?: number;
   readonly workerIntervalMs: number;
+  /** The longest gap between two status polls of one transfer (5 minutes when absent). */
+  readonly workerMaxPollDelayMs?: number;
   readonly feeSchedule: FeeSchedule;
   /** Strait's fee wallet per source chain; a chain without one collects no fee (spec §1 rule 5). */
   readonly feeWallets: Readonly<Partial<Record<ChainKey, string>>>;

@@ -302,7 +302,7 @@ async function keepPoll(deps: EngineDeps, transferId: string, poll: PollRecord):
 async function postpone(deps: EngineDeps, transfer: TransferRecord, detail: string, patch: TransferPatch = {}): Promise<void> {
   const now = deps.now();
   const attempts = transfer.pollAttempts + 1;
-  const delay = pollDelayMs(attempts, transfer.etaSeconds, deps.settings.workerIntervalMs);
+  const delay = pollDelayMs(attempts, transfer.etaSeconds, deps.settings.workerIntervalMs, deps.settings.workerMaxPollDelayMs);
   const giveUpAt = transfer.giveUpAt ?? (transfer.submittedAt ?? now) + giveUpAfterMs(transfer.etaSeconds);
   const overdue = now > giveUpAt;
   if (overdue && transfer.statusDetail?.startsWith('overdue:') !== true) {

@@ -122,3 +122,29 @@ export function startOpStackOperator(input: { l1RpcUrl: string; l2RpcUrl: string
   };
 }
 
+
+/** The sandbox's OP Stack: OP Mainnet's stand-ins on the ethereum and optimism chains, and its operators running. */
+export interface SandboxOpStack {
+  readonly chain: OpStackChain;
+  readonly operator: OpStackOperator;
+  /** The portal stand-in's delays, as it answers them (the sandbox's challenge period). */
+  readonly delays: { readonly proofMaturitySeconds: number; readonly gameFinalitySeconds: number };
+  /** The last failure of an operator round (the loop goes on; a test names it when a transfer stalls). */
+  lastError(): string | null;
+  stop(): Promise<void>;
+}
+
+/**
+ * Installs OP Mainnet's stand-ins on the sandbox's ethereum (L1) and optimism (L2, an anvil started
+ * with `--network optimism`) chains and starts the sequencer and proposer from `proposerKey`, an
+ * account holding ETH on L1 for the games it creates.
+ */
+export async function startSandboxOpStack(input: { l1RpcUrl: string; l2RpcUrl: string; proposerKey: Hex; contracts: SandboxContracts; chain: OpStackChain }): Promise<SandboxOpStack> {
+  await installOpStackStandIns(input);
+  const l1 = createPublicClient({ transport: http(input.l1RpcUrl) });
+  const portal = { address: input.chain.portal, abi: portalAbi } as const;
+  const [maturity, finality] = await Promise.all([l1.readContract({ ...portal, functionName: 'proofMaturityDelaySeconds' }), l1.readContract({ ...portal, functionName: 'disputeGameFinalityDelaySeconds' })]);
+  let lastError: string | null = null;
+  const operator = startOpStackOperator({ ...input, onError: (error) => (lastError = ((error as Error)?.message ?? String(error)).slice(0, 600)) });
+  return { chain: input.chain, operator, delays: { proofMaturitySeconds: Number(maturity), gameFinalitySeconds: Number(finality) }, lastError: () => lastError, stop: () => operator.stop() };
+}

@@ -41,6 +41,8 @@ export interface SandboxChainSpec {
   squidRouter?: Address;
   /** Meson contract address; when set, the Meson stand-in (`postSwap`) is installed there. */
   meson?: Address;
+  /** Anvil's `--network`: `optimism` takes OP Stack deposit transactions (type 0x7e). */
+  anvilNetwork?: 'optimism';
 }
 
 export interface SandboxChain {
@@ -100,6 +102,8 @@ export const SANDBOX_CHAIN_SPECS = {
   optimism: {
     key: 'optimism',
     chainId: 10,
+    // The OP Stack sandbox's sequencer relays Ethereum deposits as 0x7e transactions (opStackSandbox.ts).
+    anvilNetwork: 'optimism',
     usdc: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85',
     cctpDomain: 2,
     spokePool: '0x6f26Bf09B1C792e3228e5467807a900A503c0281',
@@ -137,7 +141,7 @@ export async function startSandboxChain(
   spec: SandboxChainSpec,
   funding: { accounts: Address[]; usdcPerAccount: bigint; liquidity: bigint },
 ): Promise<SandboxChain> {
-  const [anvil, contracts] = await Promise.all([startAnvil({ chainId: spec.chainId }), compileSandboxContracts()]);
+  const [anvil, contracts] = await Promise.all([startAnvil({ chainId: spec.chainId, ...(spec.anvilNetwork ? { network: spec.anvilNetwork } : {}) }), compileSandboxContracts()]);
   try {
     await setUp(anvil, spec, funding, contracts);
   } catch (err) {

@@ -22,6 +22,12 @@ export interface SandboxInfo {
    * over a real UTXO set, and P2WPKH accounts funded on it, for BTC → base through THORChain.
    */
   bitcoin: { esploraUrl: string; accounts: SandboxBitcoinAccount[] };
+  /**
+   * OP Mainnet's Standard Bridge between the `ethereum` and `optimism` chains: USDC on ethereum
+   * deposits as `bridgedUsdc` (USDC.e) on optimism and withdraws back through prove and finalize on
+   * the `portal`, whose challenge period is seconds here (docs/sandbox.md#op-stack).
+   */
+  opStack: { l1: 'ethereum'; l2: 'optimism'; usdc: string; bridgedUsdc: string; portal: string; proofMaturitySeconds: number; gameFinalitySeconds: number };
 }
 
 export interface RunningSandbox {
@@ -32,13 +38,15 @@ export interface RunningSandbox {
   stop(): Promise<void>;
 }
 
-/**
- * Starts the whole flow on one machine with no internet: base and arbitrum on anvil with their real
- * chain ids and contracts at real addresses, the four venue fakes settling for real from a solver
- * account, and Strait wired to them. `env` may set STRAIT_PORT (default: a free port).
- */
 /** The sandbox's webhook signing secret: public, so never a production secret. */
 export const SANDBOX_WEBHOOK_SECRET = `whsec_${Buffer.from('strait sandbox webhooks, not a secret').toString('base64')}`;
+
+/**
+ * Starts the whole flow on one machine with no internet: base, arbitrum, ethereum and optimism on
+ * anvil with their real chain ids and contracts at real addresses, the venue fakes settling for real
+ * from a solver account, OP Mainnet's bridge with its operators, and Strait wired to them. `env` may
+ * set STRAIT_PORT (default: a free port).
+ */
 
 export async function startSandbox(env: Env = {}): Promise<RunningSandbox> {
   const network = await startSandboxNetwork();
@@ -54,6 +62,8 @@ export async function startSandbox(env: Env = {}): Promise<RunningSandbox> {
       STRAIT_DATA_DIR: 'memory',
       STRAIT_TRUST_PROXY: 'loopback',
       STRAIT_WORKER_INTERVAL_MS: '500',
+      // Transfers quoted for days (an OP Stack withdrawal) take seconds here: no poll waits longer than 2 s.
+      STRAIT_WORKER_MAX_POLL_DELAY_MS: '2000',
       STRAIT_LOG_LEVEL: 'warn',
       // The sandbox never reaches the internet: USD prices come from a fixed table.
       STRAIT_PRICE_SOURCE: 'fixed',
@@ -78,6 +88,7 @@ export async function startSandbox(env: Env = {}): Promise<RunningSandbox> {
       chains: Object.fromEntries(chains.map((c) => [c.key, { chainId: c.chainId, rpcUrl: c.rpcUrl }])),
       accounts: [...accounts],
       bitcoin: { esploraUrl: network.bitcoin.esploraUrl, accounts: [...network.bitcoin.accounts] },
+      opStack: opStackInfo(network),
       ...(network.hyperCore
         ? { hypercore: { infoUrl: network.hyperCore.infoUrl, relayer: network.hyperCore.relayer, perps: { type: 'clearinghouseState' as const, user: '<address>' }, spot: { type: 'spotClearinghouseState' as const, user: '<address>' } } }
         : {}),
@@ -87,4 +98,11 @@ export async function startSandbox(env: Env = {}): Promise<RunningSandbox> {
     await stop();
     throw error;
   }
+}
+
+/** What a wallet needs to run the OP Stack flow: the two tokens, the portal and its delays. */
+function opStackInfo(network: SandboxNetwork): SandboxInfo['opStack'] {
+  const { chain, delays } = network.opStack;
+  const usdc = chain.tokens.find((pair) => pair.l1 !== null && pair.l2 !== null)!;
+  return { l1: 'ethereum', l2: 'optimism', usdc: usdc.l1!, bridgedUsdc: usdc.l2!, portal: chain.portal, ...delays };
 }

@@ -108,7 +108,9 @@ async function find(client: PublicClient, hash: Hex): Promise<FoundEvmTransactio
  */
 export function createEvmRpc(rpcUrl: string, options: { timeoutMs?: number } = {}): EvmRpc {
   const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const client = createPublicClient({ transport: http(rpcUrl, { timeout, retryCount: 0 }) });
+  // No block-number cache (viem keeps one for 4 s): a status poll that scans logs up to the latest
+  // block must see the block just mined, or it completes a transfer without the transaction that did it.
+  const client = createPublicClient({ cacheTime: 0, transport: http(rpcUrl, { timeout, retryCount: 0 }) });
 
   return {
     client,

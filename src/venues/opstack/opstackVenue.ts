@@ -6,6 +6,7 @@ import { VenueRejection, type CoverageAnswer, type Corridor, type StepsPlan, typ
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { depositCall, whyNotOurDeposit, whyNotOurRedeem, whyNotOurWithdrawTo, withdrawCall } from './opstackCalls.ts';
 import { L1_CHAIN, L2_STANDARD_BRIDGE, l1StandardBridgeAbi, l2StandardBridgeAbi, OPSTACK_CHAINS, opStackChain, portalAbi, type OpStackChain, type OpStackTokenPair } from './opstackChains.ts';
+import { createOpStackL1Reads, withdrawalEtaSeconds } from './opstackL1Reads.ts';
 import { OpStackContextSchema, type OpStackContext } from './opstackSchemas.ts';
 import { depositStatus, withdrawalStatus } from './opstackStatus.ts';
 
@@ -13,8 +14,6 @@ import { depositStatus, withdrawalStatus } from './opstackStatus.ts';
 const QUOTE_TTL_MS = 600_000;
 /** One Ethereum inclusion and the sequencer's pick-up of the deposit (shared/venues/opstack.md, approximate). */
 const DEPOSIT_ETA_S = 180;
-/** The proof maturity delay (7 days on OP Mainnet and Base) plus about an hour for a game to cover the block. */
-const WITHDRAWAL_ETA_S = 7 * 86_400 + 3_600;
 /**
  * Gas of each transaction, estimated from the contracts' paths (a portal deposit with its L2 gas
  * burn; a withdrawal through the messenger; a prove with its storage proof; a finalize through the
@@ -88,6 +87,7 @@ function routeOrThrow(corridor: Corridor): Route {
 const CLAIM_ACTIONS = ['prove', 'finalize'] as const;
 
 function createOpStackVenue(deps: VenueDeps): Venue {
+  const reads = createOpStackL1Reads(deps.now);
   function l1Client(): PublicClient {
     const client = deps.evm(L1_CHAIN);
     if (!client) throw new VenueRejection('venue_disabled', 'the Standard Bridge is priced from Ethereum and no RPC is configured for it (STRAIT_RPC_ETHEREUM)', { chain: L1_CHAIN, reason: 'no_rpc' });
@@ -135,18 +135,20 @@ function createOpStackVenue(deps: VenueDeps): Venue {
       };
       // A paused portal takes deposits but releases no withdrawal: either way nothing should start.
       // The latest block's base fee prices the Ethereum transactions the user will send (the bridge takes no fee).
-      const [paused, block] = await Promise.all([
-        l1.readContract({ address: route.chain.portal, abi: portalAbi, functionName: 'paused' }).catch(failed(`${route.chain.key}'s OptimismPortal`)),
-        l1.getBlock().catch(failed('the latest block')),
+      // A withdrawal's ETA is the portal's own delays (a week on mainnet, seconds in the sandbox).
+      const [paused, baseFee, delays] = await Promise.all([
+        reads.paused(l1, route.chain).catch(failed(`${route.chain.key}'s OptimismPortal`)),
+        reads.baseFee(l1).catch(failed('the latest block')),
+        route.direction === 'withdrawal' ? reads.withdrawalDelays(l1, route.chain) : null,
       ]);
       if (paused) throw new VenueRejection('no_liquidity', `${route.chain.key}'s OptimismPortal is paused`);
       return {
         amountIn: request.amountIn,
         amountOut: request.amountIn,
         minAmountOut: request.amountIn,
-        estimatedSeconds: route.direction === 'deposit' ? DEPOSIT_ETA_S : WITHDRAWAL_ETA_S,
+        estimatedSeconds: delays === null ? DEPOSIT_ETA_S : withdrawalEtaSeconds(delays),
         expiresAt: deps.now() + QUOTE_TTL_MS,
-        context: contextOf(route, request.amountIn, block.baseFeePerGas ?? null),
+        context: contextOf(route, request.amountIn, baseFee),
         ...(route.direction === 'withdrawal' ? { claim: { chain: L1_CHAIN, actions: [...CLAIM_ACTIONS], signer: 'anyone' as const } } : {}),
       };
     },
