@@ -27,13 +27,28 @@ function rebuilt(error: WorkerError): Error {
 }
 
 /**
+ * The process's Node flags less its module loaders: the worker is plain JavaScript, and a loader
+ * (tsx under `npm start` and the tests) would load a second copy of itself into the worker for nothing.
+ */
+function workerExecArgv(): string[] {
+  const loaders = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader']);
+  const kept: string[] = [];
+  for (let i = 0; i < process.execArgv.length; i++) {
+    const flag = process.execArgv[i]!;
+    if (loaders.has(flag)) i++;
+    else if (![...loaders].some((loader) => flag.startsWith(`${loader}=`))) kept.push(flag);
+  }
+  return kept;
+}
+
+/**
  * Starts PGlite on a worker thread (src/store/pgliteWorkerMain.mjs) and speaks to it by messages:
  * Postgres's CPU, a decision's commit above all, leaves the thread that answers HTTP. The worker
  * holds the process open only while a request to it is outstanding, as an idle PGlite on this thread
  * would not either.
  */
 export async function startPgliteWorker(options: PgliteWorkerOptions): Promise<PgliteSession> {
-  const worker = new Worker(new URL('./pgliteWorkerMain.mjs', import.meta.url), { workerData: { dataDir: options.dataDir, extraStartParams: [...options.extraStartParams] } });
+  const worker = new Worker(new URL('./pgliteWorkerMain.mjs', import.meta.url), { execArgv: workerExecArgv(), workerData: { dataDir: options.dataDir, extraStartParams: [...options.extraStartParams] } });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const channels = new Map<string, (payload: string) => void>();
   let nextId = 1;
