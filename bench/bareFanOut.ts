@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MAX_FREE_SOCKETS_PER_HOST } from '../src/venues/nodeHttpFetch.ts';
 
 /**
  * The floor Strait's quote is measured against: a bare `node:http` server that, per `POST`, makes
@@ -8,7 +9,7 @@ import type { AddressInfo } from 'node:net';
  * or breaker. What Strait's quote costs beyond this is what Strait itself does.
  */
 export async function startBareFanOut(fakesUrl: string, venueIds: readonly string[]): Promise<{ url: string; close: () => Promise<void> }> {
-  const agent = new http.Agent({ keepAlive: true, maxFreeSockets: 256 });
+  const agent = new http.Agent({ keepAlive: true, maxFreeSockets: MAX_FREE_SOCKETS_PER_HOST });
   const callVenue = (id: string, payload: string): Promise<unknown> =>
     new Promise((resolve) => {
       const request = http.request(`${fakesUrl}/${id}/quote`, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (response) => {
