@@ -1,10 +1,8 @@
-// Copies what the compiled build reads from disk beside its JavaScript: the SQL migrations, the
-// embedded store's worker (plain JavaScript, not compiled), and the venues' recorded answers that
-// their loopback fakes serve as templates.
+// Copies what the compiled build reads from disk beside its JavaScript: the SQL migrations, and the
+// venues' recorded answers that their loopback fakes serve as templates.
 import { cpSync, existsSync, readdirSync } from 'node:fs';
 
 cpSync('src/store/migrations', 'dist/store/migrations', { recursive: true });
-cpSync('src/store/pgliteWorkerMain.mjs', 'dist/store/pgliteWorkerMain.mjs');
 for (const venue of readdirSync('src/venues', { withFileTypes: true })) {
   const fixtures = `src/venues/${venue.name}/fixtures`;
   if (venue.isDirectory() && existsSync(fixtures)) cpSync(fixtures, `dist/venues/${venue.name}/fixtures`, { recursive: true });

@@ -39,8 +39,8 @@ interface Pending {
  * PGlite they can: {@link DecisionWriterOptions.inProcessReaders}); but while a statement is in
  * flight, the decisions of quotes finishing meanwhile queue and go together in the next one. At low
  * load every decision is written at once, alone, as before; under load the store parses, plans and
- * commits once per batch, which on PGlite (whose Postgres then ran on the event loop's thread) was
- * the largest item of the quote path's profile.
+ * commits once per batch, which on PGlite (whose Postgres runs on the event loop's thread) was the
+ * largest item of the quote path's profile.
  *
  * A batch that fails is retried one decision at a time, so a decision the store refuses fails only
  * its own quote.
@@ -89,7 +89,7 @@ export function createDecisionWriter(insert: (decisions: readonly StoredDecision
     write(decision) {
       const committed = new Promise<void>((resolve, reject) => {
         queue.push({ decision, resolve, reject });
-        // Answering first, the statement (its rows serialised here, then posted to the store) is
+        // Answering first, the statement (its rows serialised, then Postgres on this thread) is
         // built after the quote's answer is written: setImmediate runs once this turn's I/O is done.
         if (!early) pump();
         else if (!pumpScheduled) {

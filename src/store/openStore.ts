@@ -1,12 +1,12 @@
 import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './dataDirLock.ts';
 import { insertDecisions, type StoredDecision } from './decisionRepository.ts';
 import { createDecisionWriter } from './decisionWriter.ts';
 import { migrateToLatest, migrationCounts } from './migrateStore.ts';
-import { startPgliteWorker } from './pgliteInWorker.ts';
-import { createPglitePool, type PgliteSession } from './pglitePool.ts';
+import { createPglitePool } from './pglitePool.ts';
 import type { Database } from './schema.ts';
 
 export interface Store {
@@ -44,7 +44,7 @@ export const TRANSFER_EVENTS_CHANNEL = 'strait_transfer_events';
  * to the quote path, whose writes are appends and whose reads are one transfer's rows by key. The
  * data directory's pages are files on the host, which the host's page cache keeps as before.
  */
-const PGLITE_EXTRA_START_PARAMS = ['-c', 'shared_buffers=16MB'];
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 export interface StoreOptions {
   /** A PostgreSQL URL; when absent the embedded PGlite is used. */
@@ -55,19 +55,6 @@ export interface StoreOptions {
   readonly migrate?: boolean;
   /** Told of a decision whose quote was answered before its commit and whose commit then failed (PGlite only); default: a line on stderr. */
   readonly onDecisionLost?: (decisionId: string, error: unknown) => void;
-  /**
-   * PGlite on a worker thread of its own (default), or on this thread: the code before the worker,
-   * kept for comparison (`npm run bench:ab`) and as a way back should a platform lack worker threads.
-   */
-  readonly pgliteThread?: 'worker' | 'main';
-}
-
-/** Opens PGlite where `thread` says, with PGlite's own start parameters and the service's extra ones. */
-async function startPglite(dataDir: string, thread: 'worker' | 'main'): Promise<PgliteSession> {
-  const location = dataDir === 'memory' ? undefined : dataDir;
-  if (thread === 'worker') return startPgliteWorker({ dataDir: location, extraStartParams: PGLITE_EXTRA_START_PARAMS });
-  const { PGlite } = await import('@electric-sql/pglite');
-  return PGlite.create(location, { startParams: [...PGlite.defaultStartParams, ...PGLITE_EXTRA_START_PARAMS] });
 }
 
 /**
@@ -107,7 +94,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       await mkdir(dataDir, { recursive: true });
       unlock = lockDataDir(dataDir);
     }
-    const pglite = await startPglite(dataDir, options.pgliteThread ?? 'worker').catch((error: unknown) => {
+    const pglite = await PGlite.create(dataDir === 'memory' ? undefined : dataDir, { startParams: PGLITE_START_PARAMS }).catch((error: unknown) => {
       unlock();
       throw error;
     });

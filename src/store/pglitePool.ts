@@ -1,25 +1,12 @@
+import type { PGlite } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
-
-export interface PgliteResult {
-  rows: unknown[];
-  affectedRows?: number;
-}
-
-/** What the pool needs of PGlite: a PGlite itself, or one on a worker thread (pgliteInWorker.ts). */
-export interface PgliteSession {
-  query(sql: string, parameters: unknown[]): Promise<PgliteResult>;
-  /** The simple protocol: several statements, one result each. */
-  exec(sql: string): Promise<PgliteResult[]>;
-  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
-  close(): Promise<void>;
-}
 
 /**
  * Presents one embedded PGlite database as the `pg` pool Kysely's PostgresDialect expects. PGlite has
  * a single session, so a "connection" is an exclusive lease on it: a transaction on one lease can
  * never interleave with statements of another.
  */
-export function createPglitePool(pglite: PgliteSession): PostgresPool {
+export function createPglitePool(pglite: PGlite): PostgresPool {
   let tail: Promise<void> = Promise.resolve();
 
   const client: PostgresPoolClient = {
