@@ -13,7 +13,7 @@ import { portalAbi } from '../src/venues/opstack/opstackChains.ts';
  */
 
 interface EvmStep { vm: 'evm'; step: string; chainId: number; to: Hex; data: Hex; value: string }
-interface Claim { status: string; actions: string[]; claimableAt: string | null; detail: string; steps: EvmStep[] }
+interface Claim { status: string; actions: string[]; claimableAt: string | null; detail: string; reason: string; steps: EvmStep[] }
 interface Transfer { transferId: string; status: string; substatus: string; statusDetail: string | null; destinationTxHash: Hex | null; receivedAmountAtomic: string | null; claim: Claim | null }
 interface Row { venue: string; quoteId: string; estimatedSeconds: number | null; claim?: unknown }
 interface Build { transferId: string; steps: EvmStep[]; expectedOutAtomic: string }
@@ -104,6 +104,8 @@ describe('sandbox: the OP Stack Standard Bridge between ethereum and optimism', 
     expect(withdrawal.row.claim).toEqual({ chain: 'ethereum', actions: ['prove', 'finalize'], signer: 'anyone' });
     expect(withdrawal.row.estimatedSeconds).toBeLessThan(60);
     const id = withdrawal.build.transferId;
+    // The claim's reason states the wait of this portal, not mainnet's week.
+    expect((await api<Transfer>('GET', `/bridge/transfers/${id}`)).body.claim?.reason).toMatch(/challenge period \(about \d+ seconds\)$/);
     for (const step of withdrawal.build.steps) await signAndSubmit(id, step);
 
     // Prove: handed out once a dispute game covers the withdrawal's block.

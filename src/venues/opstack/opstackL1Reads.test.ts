@@ -1,7 +1,7 @@
 import type { PublicClient } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { opStackChain } from './opstackChains.ts';
-import { createOpStackL1Reads, MAINNET_WITHDRAWAL_DELAYS, withdrawalEtaSeconds } from './opstackL1Reads.ts';
+import { aboutDuration, createOpStackL1Reads, MAINNET_WITHDRAWAL_DELAYS, withdrawalEtaSeconds } from './opstackL1Reads.ts';
 
 const OP = opStackChain('optimism')!;
 
@@ -66,5 +66,15 @@ describe('OP Stack Ethereum reads', () => {
     expect(withdrawalEtaSeconds(MAINNET_WITHDRAWAL_DELAYS)).toBe(7 * 86_400 + 3_600);
     expect(withdrawalEtaSeconds({ proofMaturitySeconds: 12, gameFinalitySeconds: 6 })).toBe(12);
     expect(withdrawalEtaSeconds({ proofMaturitySeconds: 60, gameFinalitySeconds: 120 })).toBe(120);
+  });
+});
+
+describe('aboutDuration', () => {
+  it("words a claim's wait in its largest unit", () => {
+    expect(aboutDuration(withdrawalEtaSeconds(MAINNET_WITHDRAWAL_DELAYS))).toBe('about 7 days');
+    expect(aboutDuration(12)).toBe('about 12 seconds');
+    expect(aboutDuration(1)).toBe('about 1 second');
+    expect(aboutDuration(5_400)).toBe('about 2 hours');
+    expect(aboutDuration(0)).toBe('about 1 second');
   });
 });

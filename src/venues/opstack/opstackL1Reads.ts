@@ -85,3 +85,11 @@ export function withdrawalEtaSeconds(delays: WithdrawalDelays): number {
   const proposalWait = Math.round(Math.min(3_600, delays.proofMaturitySeconds / 168));
   return Math.max(delays.proofMaturitySeconds, delays.gameFinalitySeconds) + proposalWait;
 }
+
+/** A withdrawal's wait in words for a claim's reason: "about 7 days", "about 12 seconds". */
+export function aboutDuration(seconds: number): string {
+  const units: [number, string][] = [[86_400, 'day'], [3_600, 'hour'], [60, 'minute'], [1, 'second']];
+  const [size, name] = units.find(([unit]) => seconds >= unit) ?? [1, 'second'];
+  const count = Math.max(1, Math.round(seconds / size));
+  return `about ${count} ${name}${count === 1 ? '' : 's'}`;
+}

@@ -6,7 +6,7 @@ import { VenueRejection, type CoverageAnswer, type Corridor, type StepsPlan, typ
 import type { VenueDeps, VenueModule } from '../VenueModule.ts';
 import { depositCall, whyNotOurDeposit, whyNotOurRedeem, whyNotOurWithdrawTo, withdrawCall } from './opstackCalls.ts';
 import { L1_CHAIN, L2_STANDARD_BRIDGE, l1StandardBridgeAbi, l2StandardBridgeAbi, OPSTACK_CHAINS, opStackChain, portalAbi, type OpStackChain, type OpStackTokenPair } from './opstackChains.ts';
-import { createOpStackL1Reads, withdrawalEtaSeconds } from './opstackL1Reads.ts';
+import { aboutDuration, createOpStackL1Reads, withdrawalEtaSeconds } from './opstackL1Reads.ts';
 import { OpStackContextSchema, type OpStackContext } from './opstackSchemas.ts';
 import { depositStatus, withdrawalStatus } from './opstackStatus.ts';
 
@@ -171,7 +171,7 @@ function createOpStackVenue(deps: VenueDeps): Venue {
         // The L2 bridge burns the OptimismMintableERC20 itself: no allowance.
         steps: [withdrawCall(route.chain, route.pair, recipient, amount)],
         approval: null,
-        claim: { chain: L1_CHAIN, actions: [...CLAIM_ACTIONS], signer: 'anyone', reason: `a withdrawal from ${route.chain.key} is released on Ethereum by two transactions: prove it against a dispute game once one covers its block, then finalize it after the challenge period (about 7 days)` },
+        claim: { chain: L1_CHAIN, actions: [...CLAIM_ACTIONS], signer: 'anyone', reason: `a withdrawal from ${route.chain.key} is released on Ethereum by two transactions: prove it against a dispute game once one covers its block, then finalize it after the challenge period (${quote.estimatedSeconds === null ? 'about 7 days on mainnet' : aboutDuration(quote.estimatedSeconds)})` },
       };
     },
 
