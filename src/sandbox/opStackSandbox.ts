@@ -122,7 +122,6 @@ export function startOpStackOperator(input: { l1RpcUrl: string; l2RpcUrl: string
   };
 }
 
-
 /** The sandbox's OP Stack: OP Mainnet's stand-ins on the ethereum and optimism chains, and its operators running. */
 export interface SandboxOpStack {
   readonly chain: OpStackChain;

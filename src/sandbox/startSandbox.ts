@@ -47,7 +47,6 @@ export const SANDBOX_WEBHOOK_SECRET = `whsec_${Buffer.from('strait sandbox webho
  * from a solver account, OP Mainnet's bridge with its operators, and Strait wired to them. `env` may
  * set STRAIT_PORT (default: a free port).
  */
-
 export async function startSandbox(env: Env = {}): Promise<RunningSandbox> {
   const network = await startSandboxNetwork();
   const { chains, accounts } = network;
