@@ -268,7 +268,7 @@ async function main(): Promise<void> {
   const table = renderTable(checks);
   const loadAfter = os.loadavg();
   const notes = [
-    `real adapters (through their own adapter, against the real-dialect fake \`npm run sandbox\` starts, built from recorded answers): ${probe.priced.join(', ')}; scripted stand-ins: the other ${venueIds.length - probe.priced.length} of ${venueIds.length}` +
+    `real adapters (through their own adapter, against its real-dialect fake built from recorded answers: the one \`npm run sandbox\` starts, or its tests' own): ${probe.priced.join(', ')}; scripted stand-ins: the other ${venueIds.length - probe.priced.length} of ${venueIds.length}` +
       (Object.keys(probe.rejected).length > 0 ? ` (real fakes that do not price this corridor, scripted instead: ${Object.entries(probe.rejected).map(([id, why]) => `${id}: ${why}`).join('; ')})` : ''),
     `bare fan-out baseline: node:http server making the same 36 keep-alive POSTs to the scripted fakes per quote and returning the parsed answers; ${Math.round(bareLoad.requestsPerSecond)}/s at 16 connections (p50 ${ms(bareLoad.latencyMs.p50)}, p99 ${ms(bareLoad.latencyMs.p99)}); real-adapter quote load ${Math.round(realLoad.requestsPerSecond)}/s (p50 ${ms(realLoad.latencyMs.p50)}, p99 ${ms(realLoad.latencyMs.p99)}, non-2xx ${realLoad.non2xx})`,
     `quote load, PGlite: ${Math.round(quoteLoad.requestsPerSecond)} quotes/s at 16 connections (p50 ${ms(quoteLoad.latencyMs.p50)}, p99 ${ms(quoteLoad.latencyMs.p99)}, non-2xx ${quoteLoad.non2xx})` +
