@@ -13,6 +13,7 @@ import { createPublicClient, createTestClient, createWalletClient, decodeEventLo
 import { privateKeyToAccount } from 'viem/accounts';
 import { getSourceHash, serializeTransaction } from 'viem/op-stack';
 import { L2_CROSS_DOMAIN_MESSENGER, L2_STANDARD_BRIDGE, L2_TO_L1_MESSAGE_PASSER, portalAbi, type OpStackChain } from '../venues/opstack/opstackChains.ts';
+import { readWithdrawalDelays, type WithdrawalDelays } from '../venues/opstack/opstackL1Reads.ts';
 import type { SandboxContracts } from './compileContracts.ts';
 
 const factoryAbi = parseAbi(['function create(uint32 _gameType, bytes32 _rootClaim, bytes _extraData) payable returns (address proxy_)', 'event DisputeGameCreated(address indexed disputeProxy, uint32 indexed gameType, bytes32 indexed rootClaim)']);
@@ -127,7 +128,7 @@ export interface SandboxOpStack {
   readonly chain: OpStackChain;
   readonly operator: OpStackOperator;
   /** The portal stand-in's delays, as it answers them (the sandbox's challenge period). */
-  readonly delays: { readonly proofMaturitySeconds: number; readonly gameFinalitySeconds: number };
+  readonly delays: WithdrawalDelays;
   /** The last failure of an operator round (the loop goes on; a test names it when a transfer stalls). */
   lastError(): string | null;
   stop(): Promise<void>;
@@ -140,10 +141,8 @@ export interface SandboxOpStack {
  */
 export async function startSandboxOpStack(input: { l1RpcUrl: string; l2RpcUrl: string; proposerKey: Hex; contracts: SandboxContracts; chain: OpStackChain }): Promise<SandboxOpStack> {
   await installOpStackStandIns(input);
-  const l1 = createPublicClient({ transport: http(input.l1RpcUrl) });
-  const portal = { address: input.chain.portal, abi: portalAbi } as const;
-  const [maturity, finality] = await Promise.all([l1.readContract({ ...portal, functionName: 'proofMaturityDelaySeconds' }), l1.readContract({ ...portal, functionName: 'disputeGameFinalityDelaySeconds' })]);
+  const delays = await readWithdrawalDelays(createPublicClient({ transport: http(input.l1RpcUrl) }), input.chain);
   let lastError: string | null = null;
   const operator = startOpStackOperator({ ...input, onError: (error) => (lastError = ((error as Error)?.message ?? String(error)).slice(0, 600)) });
-  return { chain: input.chain, operator, delays: { proofMaturitySeconds: Number(maturity), gameFinalitySeconds: Number(finality) }, lastError: () => lastError, stop: () => operator.stop() };
+  return { chain: input.chain, operator, delays, lastError: () => lastError, stop: () => operator.stop() };
 }

@@ -58,21 +58,23 @@ export function createOpStackL1Reads(now: () => number): OpStackL1Reads {
     paused: (client, chain) => remembered(`paused:${chain.key}`, PAUSED_TTL_MS, () => client.readContract({ address: chain.portal, abi: portalAbi, functionName: 'paused' })),
     async withdrawalDelays(client, chain) {
       const key = `delays:${chain.key}`;
-      const read = async (): Promise<WithdrawalDelays> => {
-        const [maturity, finality] = await Promise.all([
-          client.readContract({ address: chain.portal, abi: portalAbi, functionName: 'proofMaturityDelaySeconds' }),
-          client.readContract({ address: chain.portal, abi: portalAbi, functionName: 'disputeGameFinalityDelaySeconds' }),
-        ]);
-        return { proofMaturitySeconds: Number(maturity), gameFinalitySeconds: Number(finality) };
-      };
       try {
-        return await remembered(key, DELAYS_TTL_MS, read);
+        return await remembered(key, DELAYS_TTL_MS, () => readWithdrawalDelays(client, chain));
       } catch {
         // The ETA is an estimate: mainnet's delays are the honest guess when the portal will not say.
         return remembered(key, DELAYS_FALLBACK_TTL_MS, () => Promise.resolve(MAINNET_WITHDRAWAL_DELAYS));
       }
     },
   };
+}
+
+/** The portal's two withdrawal delays as it answers them now (no fallback: a failed read rejects). */
+export async function readWithdrawalDelays(client: PublicClient, chain: OpStackChain): Promise<WithdrawalDelays> {
+  const [maturity, finality] = await Promise.all([
+    client.readContract({ address: chain.portal, abi: portalAbi, functionName: 'proofMaturityDelaySeconds' }),
+    client.readContract({ address: chain.portal, abi: portalAbi, functionName: 'disputeGameFinalityDelaySeconds' }),
+  ]);
+  return { proofMaturitySeconds: Number(maturity), gameFinalitySeconds: Number(finality) };
 }
 
 /**
