@@ -17,6 +17,7 @@ import { startRubicFake } from '../src/venues/rubic/rubicFake.ts';
 import { startSideShiftFake } from '../src/venues/sideshift/sideShiftFake.ts';
 import { startStealthexFake } from '../src/venues/stealthex/stealthexFake.ts';
 import { startXyFinanceFake } from '../src/venues/xyfinance/xyfinanceFake.ts';
+import { BENCH_CREDENTIAL } from './straitBenchEnv.ts';
 
 /** The bench's two chains, with their real chain ids (the fakes answer for them as the venues do). */
 const BENCH_CHAINS = [
@@ -37,9 +38,6 @@ const quoteOnlySettlement: FakeSettlement = {
   pay: (chainId: number): Promise<Hex> => Promise.reject(new Error(`bench fakes do not settle (pay on ${chainId})`)),
   send: (chainId: number): Promise<Hex> => Promise.reject(new Error(`bench fakes do not settle (send on ${chainId})`)),
 };
-
-/** The placeholder every credential of the bench is set to (straitBenchEnv): the fakes expect it. */
-const BENCH_CREDENTIAL = 'bench';
 
 interface QuoteFake {
   readonly url: string;

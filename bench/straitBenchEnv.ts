@@ -29,8 +29,11 @@ export const BENCH_QUOTE_BODY = {
  * credential a listed venue requires so all 36 are enabled. V8's heap is capped as the Docker image
  * caps it (DEPLOYED_NODE_OPTIONS): the RSS figures are those of the service as shipped.
  */
+/** The placeholder every credential is set to: the real-dialect fakes the bench starts expect it. */
+export const BENCH_CREDENTIAL = 'bench';
+
 export function straitBenchEnv(fakesUrl: string, extra: Readonly<Record<string, string>> = {}): Record<string, string> {
-  const credentials = Object.fromEntries(VENUE_MODULES.flatMap((entry) => entry.requiredCredentials.map((name) => [`STRAIT_VENUE_${entry.id.toUpperCase()}_${name}`, 'bench'])));
+  const credentials = Object.fromEntries(VENUE_MODULES.flatMap((entry) => entry.requiredCredentials.map((name) => [`STRAIT_VENUE_${entry.id.toUpperCase()}_${name}`, BENCH_CREDENTIAL])));
   return {
     BENCH_FAKES_URL: fakesUrl,
     STRAIT_HOST: '127.0.0.1',
