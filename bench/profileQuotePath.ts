@@ -6,7 +6,8 @@
  * `node --cpu-prof`, while autocannon sends quotes from 16 connections (`--connections=N`) for 15 s. On exit the profile
  * is written to bench/profiles/ (open it in Chrome DevTools or speedscope) and its summary (self time
  * per function and per area, inclusive time of the engine's steps) is printed and written beside it
- * as JSON. docs/performance.md reads from that summary.
+ * as JSON. docs/performance.md reads from that summary. `--built` profiles the compiled build
+ * (`npm run build` first) in plain Node, as the Docker image runs it.
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -28,6 +29,8 @@ const scripted = process.argv.includes('--scripted');
 /** `--reads`: profile `GET /bridge/transfers/{id}` (20 transfers seeded through the API) instead of quotes. */
 const reads = process.argv.includes('--reads');
 /** `--connections=1`: one request at a time (what the fan-out figure sends) instead of 16. */
+/** `--built`: profile the compiled build in plain Node (`npm run build` first), whose line numbers are the source's. */
+const built = process.argv.includes('--built');
 const connections = Number(process.argv.find((a) => a.startsWith('--connections='))?.split('=')[1] ?? 16);
 /** The engine's steps whose total time (with callees) the summary gives. */
 const STEPS = ['quoteTransfer', 'parseQuoteInput', 'candidatesFor', 'fanOutQuotes', 'reconsider', 'applyFees', 'rankRows', 'insertDecision', 'decisionView', 'nodeHttpFetch'];
@@ -50,7 +53,7 @@ try {
   }
   await rm(PROFILES, { recursive: true, force: true });
   await mkdir(PROFILES, { recursive: true });
-  const service = await startBenchService({ mode: 'strait', env: env(real), nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${PROFILES}`] });
+  const service = await startBenchService({ mode: 'strait', env: env(real), built, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${PROFILES}`] });
   const origin = new URL(service.url).origin;
   const readPaths = reads ? (await seedTransfers(service.url, 20)).map((id) => `/v1/bridge/transfers/${id}`) : [];
   const target = reads ? { method: 'GET' as const, paths: readPaths } : { method: 'POST' as const, paths: ['/v1/bridge/quote'], body: BENCH_QUOTE_BODY };

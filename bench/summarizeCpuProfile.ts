@@ -27,8 +27,9 @@ export function areaOf(url: string, functionName: string): string {
   if (url === '') return functionName.startsWith('(') ? functionName : '(native)';
   const dependency = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (dependency) return dependency[1] as string;
-  const own = /\/(src|bench)\/([^/]+)\//.exec(url);
-  if (own) return `${own[1]}/${own[2]}`;
+  // The compiled build's dist/<folder> is src/<folder>.
+  const own = /\/(src|dist|bench)\/([^/]+)\//.exec(url);
+  if (own) return `${own[1] === 'dist' ? 'src' : own[1]}/${own[2]}`;
   if (url.startsWith('wasm://')) return 'wasm (PGlite\'s Postgres)';
   // Node's internals by module (webstreams, abort_controller, …): where in Node the time goes.
   if (url.startsWith('node:internal/')) return url.split('/').slice(0, 3).join('/').replace(/\.js$/, '');
@@ -65,9 +66,11 @@ export function summarizeCpuProfile(profile: CpuProfile, options: { top?: number
       idleUs += us;
       continue;
     }
-    // tsx hands V8 transformed modules, so a line number of our own code is not the source's: named by file only.
-    const file = frame.url.replace(/^.*?(node_modules\/|\/src\/|\/bench\/)/, '$1');
-    const where = frame.url === '' ? '' : frame.url.startsWith('node:') || frame.url.includes('node_modules/') ? ` ${file}:${frame.lineNumber + 1}` : ` ${file}`;
+    // tsx hands V8 transformed modules, so a line number of our own code under tsx is not the
+    // source's: named by file only. The compiled build's (dist/) are tsc's, a line or so off the source.
+    const file = frame.url.replace(/^.*?(node_modules\/|\/src\/|\/dist\/|\/bench\/)/, '$1');
+    const lined = frame.url.startsWith('node:') || frame.url.includes('node_modules/') || frame.url.includes('/dist/');
+    const where = frame.url === '' ? '' : lined ? ` ${file}:${frame.lineNumber + 1}` : ` ${file}`;
     const name = `${frame.functionName || '(anonymous)'}${where}`;
     functions.set(name, (functions.get(name) ?? 0) + us);
     const area = areaOf(frame.url, frame.functionName);
