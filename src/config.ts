@@ -46,6 +46,8 @@ export interface Config {
   readonly transferCacheMs: number;
   /** How long a build stays signable before the transfer may be abandoned. */
   readonly buildTtlMs: number;
+  /** How long past its expiry a decision no transfer was built from is kept (0: kept for ever). */
+  readonly decisionRetentionMs: number;
   /** The largest native fee a venue's main call may carry beside the amount, in USD (StepsPlan.nativeFee). */
   readonly maxNativeFeeUsd: number;
   readonly worker: {
@@ -153,6 +155,7 @@ export function loadConfig(env: Env): Config {
     prices: parsePrices(env),
     transferCacheMs: parseInteger('STRAIT_TRANSFER_CACHE_MS', env.STRAIT_TRANSFER_CACHE_MS, 1_000, 0, 60_000),
     buildTtlMs: parseInteger('STRAIT_BUILD_TTL_MS', env.STRAIT_BUILD_TTL_MS, 900_000, 10_000, 86_400_000),
+    decisionRetentionMs: parseInteger('STRAIT_DECISION_RETENTION_HOURS', env.STRAIT_DECISION_RETENTION_HOURS, 24, 0, 87_600) * 3_600_000,
     maxNativeFeeUsd: parseInteger('STRAIT_MAX_NATIVE_FEE_USD', env.STRAIT_MAX_NATIVE_FEE_USD, 20, 0, 1_000),
     worker: {
       enabled: parseBool('STRAIT_WORKER', env.STRAIT_WORKER, true),

@@ -24,12 +24,16 @@ import { createRedisRateLimiter } from './http/rateLimits/createRedisRateLimiter
 import type { RateLimiter } from './http/rateLimits/RateLimiter.ts';
 import { createMetrics, type Metrics } from './observability/createMetrics.ts';
 import { registerStateGauges } from './observability/registerStateGauges.ts';
+import { createDecisionPruner } from './store/decisionPruner.ts';
 import { openStore } from './store/openStore.ts';
 import { createVenueRegistry } from './venues/createVenueRegistry.ts';
 import { startSnapshotRefresher } from './venues/startSnapshotRefresher.ts';
 import { VENUE_MODULES } from './venues/venueModules.ts';
 import type { VenueEntry } from './venues/VenueModule.ts';
 import type { FastifyInstance } from 'fastify';
+
+/** How often the processes running the worker delete the decisions past their retention. */
+const DECISION_PRUNE_INTERVAL_MS = 10 * 60_000;
 
 export interface Strait {
   readonly app: FastifyInstance;
@@ -112,9 +116,12 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
   const webhookSender = config.webhooks.secret
     ? createWebhookSender(deps, { secret: config.webhooks.secret, policy: config.webhooks, owner: workerId, intervalMs: config.worker.intervalMs })
     : null;
+  // Unbuilt decisions past their retention are deleted by the processes that run the worker, as webhooks are sent.
+  const decisionPruner = createDecisionPruner({ db: store.db, now, logger }, { retentionMs: config.decisionRetentionMs, intervalMs: DECISION_PRUNE_INTERVAL_MS });
   if (runWorker) {
     worker.start();
     webhookSender?.start();
+    decisionPruner.start();
     logger.info({ workerId, webhooks: webhookSender !== null }, 'status worker started');
   }
   return {
@@ -132,6 +139,7 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
       await snapshots?.stop();
       await worker.stop();
       await webhookSender?.stop();
+      await decisionPruner.stop();
       await rateLimiter?.close();
       await store.close();
       transferViews.close();

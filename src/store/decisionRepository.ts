@@ -140,3 +140,18 @@ export async function findDecision(db: Kysely<Database>, id: string): Promise<St
     rejections,
   };
 }
+
+/**
+ * Deletes up to `limit` decisions that expired before `cutoff` (ms) and that no transfer was built
+ * from, and answers how many went. A transfer keeps its decision for as long as the transfer is kept;
+ * a decision nobody built is only the record of a quote, unbuildable once expired.
+ */
+export async function pruneExpiredDecisions(db: Kysely<Database>, cutoff: number, limit: number): Promise<number> {
+  const result = await sql`
+    DELETE FROM decisions WHERE id IN (
+      SELECT d.id FROM decisions d
+      WHERE d.expires_at < ${cutoff}::bigint AND NOT EXISTS (SELECT 1 FROM transfers t WHERE t.decision_id = d.id)
+      LIMIT ${limit}::int
+      FOR UPDATE SKIP LOCKED)`.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
+}

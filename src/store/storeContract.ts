@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { createDecisionPruner } from './decisionPruner.ts';
 import { insertDecision, findDecision, type StoredDecision } from './decisionRepository.ts';
 import type { Store } from './openStore.ts';
 import { listTransferEventsAfter } from './transferEventRepository.ts';
@@ -79,6 +81,24 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
       await Promise.all([fresh.id, duplicate.id].map((id) => store.decisionWritten(id)));
       expect(await findDecision(store.db, fresh.id)).toEqual(fresh);
       expect(await findDecision(store.db, many[0]!.id)).toEqual(many[0]);
+    });
+
+    it('prunes the decisions expired past their retention that no transfer was built from, in batches, and keeps the rest', async () => {
+      // Expiries below every other case's (61 000), so the cut-off at 1 000 reaches only this case's decisions.
+      const unbuilt = [decision(), decision(), decision()].map((d, i) => ({ ...d, expiresAt: 100 + i }));
+      const built = { ...decision(), expiresAt: 100 };
+      const recent = { ...decision(), expiresAt: 1_000 };
+      for (const d of [...unbuilt, built, recent]) await insertDecision(store.db, d);
+      await insertTransfer(store.db, transfer(built.id), [], []);
+      const pruner = createDecisionPruner({ db: store.db, now: () => 1_000 + 3_600_000, logger: pino({ level: 'silent' }) }, { retentionMs: 3_600_000, intervalMs: 60_000, batchSize: 2 });
+      expect(await pruner.pass()).toBe(3);
+      for (const d of unbuilt) expect(await findDecision(store.db, d.id)).toBeNull();
+      expect(await findDecision(store.db, built.id)).toEqual(built);
+      expect(await findDecision(store.db, recent.id)).toEqual(recent);
+      expect(await pruner.pass()).toBe(0);
+      const keepForever = createDecisionPruner({ db: store.db, now: () => Number.MAX_SAFE_INTEGER, logger: pino({ level: 'silent' }) }, { retentionMs: 0, intervalMs: 60_000 });
+      expect(await keepForever.pass()).toBe(0);
+      expect(await findDecision(store.db, recent.id)).toEqual(recent);
     });
 
     it('stores a transfer with steps, fee rows and submissions, and refuses a second transfer per decision', async () => {
