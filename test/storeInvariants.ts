@@ -16,21 +16,21 @@ export async function storeInvariantViolations(db: Kysely<Database>, registeredV
   report(
     (
       await sql<{ id: string; rows: number }>`
-        SELECT d.id, jsonb_array_length(d.quotes) + jsonb_array_length(d.rejections) AS rows
+        SELECT d.id, json_array_length(d.quotes) + json_array_length(d.rejections) AS rows
         FROM decisions d`.execute(db)
     ).rows.filter((r) => r.rows !== registeredVenues),
     `decision without one row or rejection for each of the ${registeredVenues} registered venues`,
   );
   report(
-    (await sql`SELECT d.id, d.best_quote_id FROM decisions d WHERE d.best_quote_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(d.quotes) q WHERE q ->> 'quoteId' = d.best_quote_id)`.execute(db)).rows as Record<string, unknown>[],
+    (await sql`SELECT d.id, d.best_quote_id FROM decisions d WHERE d.best_quote_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM json_array_elements(d.quotes) q WHERE q ->> 'quoteId' = d.best_quote_id)`.execute(db)).rows as Record<string, unknown>[],
     'decision whose best row is missing',
   );
   report(
-    (await sql`SELECT d.id FROM decisions d WHERE (SELECT count(DISTINCT q ->> 'quoteId') FROM jsonb_array_elements(d.quotes) q) <> jsonb_array_length(d.quotes) OR (SELECT count(DISTINCT r ->> 'venue') FROM jsonb_array_elements(d.rejections) r) <> jsonb_array_length(d.rejections)`.execute(db)).rows as Record<string, unknown>[],
+    (await sql`SELECT d.id FROM decisions d WHERE (SELECT count(DISTINCT q ->> 'quoteId') FROM json_array_elements(d.quotes) q) <> json_array_length(d.quotes) OR (SELECT count(DISTINCT r ->> 'venue') FROM json_array_elements(d.rejections) r) <> json_array_length(d.rejections)`.execute(db)).rows as Record<string, unknown>[],
     'decision with a quote id or a rejected venue twice',
   );
   report(
-    (await sql`SELECT t.id, t.quote_id FROM transfers t JOIN decisions d ON d.id = t.decision_id WHERE NOT EXISTS (SELECT 1 FROM jsonb_array_elements(d.quotes) q WHERE q ->> 'quoteId' = t.quote_id)`.execute(db)).rows as Record<string, unknown>[],
+    (await sql`SELECT t.id, t.quote_id FROM transfers t JOIN decisions d ON d.id = t.decision_id WHERE NOT EXISTS (SELECT 1 FROM json_array_elements(d.quotes) q WHERE q ->> 'quoteId' = t.quote_id)`.execute(db)).rows as Record<string, unknown>[],
     'transfer whose quote row is missing',
   );
   report(
