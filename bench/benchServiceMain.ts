@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { writeHeapSnapshot } from 'node:v8';
 import Fastify from 'fastify';
 import pino from 'pino';
+import { handleAllocationMessage } from './allocationSampling.mjs';
 import { startBareFanOut } from './bareFanOut.ts';
 import { loadConfig } from '../src/config.ts';
 import { createStrait } from '../src/createStrait.ts';
@@ -68,6 +69,7 @@ const shutdown = async (): Promise<void> => {
   process.exit(0);
 };
 process.on('message', (message: { type?: string }) => {
+  if (handleAllocationMessage(message, send)) return;
   if (message.type === 'usage') {
     const usage = process.resourceUsage();
     const memory = process.memoryUsage();

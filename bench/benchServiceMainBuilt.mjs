@@ -1,13 +1,14 @@
 /**
  * bench/benchServiceMain.ts's `strait` mode on the compiled build (`dist/`, `npm run build` first),
  * in plain Node without tsx: the service as the Docker image runs it. Same environment, same IPC
- * (`ready`, `usage`, `heapSnapshot`, `stop`); every venue but those in `BENCH_REAL_VENUES` is a
+ * (`ready`, `usage`, `heapSnapshot`, `allocationsStart`/`allocationsStop`, `stop`); every venue but those in `BENCH_REAL_VENUES` is a
  * scripted stand-in at `BENCH_FAKES_URL/<venue>`.
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeHeapSnapshot } from 'node:v8';
 import pino from 'pino';
+import { handleAllocationMessage } from './allocationSampling.mjs';
 
 const dist = new URL('../dist/', import.meta.url);
 const load = (path) => import(new URL(path, dist).href);
@@ -37,6 +38,7 @@ const shutdown = async () => {
 };
 const kb = (bytes) => Math.round(bytes / 1024);
 process.on('message', (message) => {
+  if (handleAllocationMessage(message, (answer) => process.send?.(answer))) return;
   if (message.type === 'usage') {
     const usage = process.resourceUsage();
     const memory = process.memoryUsage();

@@ -8,8 +8,11 @@
  * is written to bench/profiles/ (it collects garbage first: it shows what is retained, the samples show
  * what was reserved). Extra Node flags for the service: `-- --node=--max-semi-space-size=…`;
  * `-- --built` runs the compiled build (`npm run build` first) in plain Node, as the Docker image does.
+ * `-- --allocations` samples who allocates during the load (V8's sampling heap profiler, freed objects
+ * kept: the garbage the collector's share of a CPU profile pays for), writes the `.heapprofile`
+ * (DevTools' Memory tab opens it) and prints the bytes per function, per area and under the engine's steps.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +20,7 @@ import { openStore } from '../src/store/openStore.ts';
 import { startScriptedVenues } from '../src/venues/fake/scriptedVenue.ts';
 import { VENUE_MODULES } from '../src/venues/venueModules.ts';
 import { createThrowawayDatabase } from './createThrowawayDatabase.ts';
+import { summarizeAllocations, type AllocationProfile } from './summarizeAllocations.ts';
 import { measureThroughput } from './measureThroughput.ts';
 import { sampleRss } from './sampleRss.ts';
 import { startBenchService } from './startBenchService.ts';
@@ -25,6 +29,8 @@ import { BENCH_QUOTE_BODY, straitBenchEnv } from './straitBenchEnv.ts';
 const PROFILES = fileURLToPath(new URL('./profiles/', import.meta.url));
 const postgres = process.argv.includes('--postgres');
 const built = process.argv.includes('--built');
+const allocations = process.argv.includes('--allocations');
+const STEPS = ['quoteTransfer', 'parseQuoteInput', 'candidatesFor', 'fanOutQuotes', 'reconsider', 'applyFees', 'rankRows', 'insertDecision', 'decisionView', 'nodeHttpFetch', 'parseBody'];
 const nodeArgs = process.argv.filter((a) => a.startsWith('--node=')).map((a) => a.slice('--node='.length));
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -43,10 +49,12 @@ try {
   });
   try {
     const idle = await service.usage();
+    if (allocations) await service.startAllocations();
     const sampler = sampleRss(service);
     const load = await measureThroughput({ origin: new URL(service.url).origin, method: 'POST', paths: ['/v1/bridge/quote'], body: BENCH_QUOTE_BODY, connections: 16, durationS: 10, warmupS: 0 });
     const peak = await sampler.stop();
     const after = await service.usage();
+    const allocationFile = allocations ? await service.stopAllocations() : null;
     const snapshot = await service.heapSnapshot();
     const afterGc = await service.usage();
     const mb = (kb: number): string => `${(kb / 1024).toFixed(1)} MB`;
@@ -63,6 +71,17 @@ try {
         `heap snapshot: ${snapshot}`,
       ].join('\n') + '\n',
     );
+    if (allocationFile) {
+      const summary = summarizeAllocations(JSON.parse(await readFile(allocationFile, 'utf8')) as AllocationProfile, { top: 30, inclusiveOf: STEPS });
+      const table = (title: string, rows: typeof summary.areas): string => `\n${title}\n${rows.map((r) => `  ${(r.share * 100).toFixed(1).padStart(5)} %  ${String(r.mb).padStart(7)} MB  ${r.name}`).join('\n')}`;
+      process.stdout.write(
+        `\nallocated while sampling: ${summary.totalMb} MB, ${(summary.totalMb / Math.max(1, load.total)).toFixed(3)} MB per quote (sampled: V8 estimates from one sample per 32 KiB)` +
+          table('by area:', summary.areas) +
+          table('by function:', summary.functions) +
+          table('under the engine steps (with callees):', summary.inclusive) +
+          `\n\nallocation profile: ${allocationFile}\n`,
+      );
+    }
   } finally {
     await service.stop();
   }

@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 export type BenchServiceMessage =
   | { readonly type: 'ready'; readonly url: string }
   | { readonly type: 'usage'; readonly maxRssKb: number; readonly rssKb: number; readonly cpuMs: number; readonly memory: MemoryBreakdown }
-  | { readonly type: 'heapSnapshot'; readonly file: string };
+  | { readonly type: 'heapSnapshot'; readonly file: string }
+  | { readonly type: 'allocationsStart' }
+  | { readonly type: 'allocationsStop'; readonly file: string };
 
 /** Where the service's resident memory is, in kilobytes (`process.memoryUsage()`). */
 export interface MemoryBreakdown {
@@ -24,6 +26,10 @@ export interface BenchService {
   usage(): Promise<{ maxRssKb: number; rssKb: number; cpuMs: number; memory: MemoryBreakdown }>;
   /** Writes a V8 heap snapshot of the service (it collects garbage first) and resolves to its path. */
   heapSnapshot(): Promise<string>;
+  /** Starts V8's sampling heap profiler in the service, keeping the samples of collected objects. */
+  startAllocations(): Promise<void>;
+  /** Stops it, writes the `.heapprofile` (DevTools' format) and resolves to its path. */
+  stopAllocations(): Promise<string>;
   /** Closes the service gracefully, killing it if it has not exited within 5 s. */
   stop(): Promise<void>;
 }
@@ -73,6 +79,18 @@ export async function startBenchService(options: BenchServiceOptions): Promise<B
         if (!child.connected) throw new Error('the bench service is gone');
         const answer = waitFor(child, 'heapSnapshot', 120_000);
         child.send({ type: 'heapSnapshot' }, () => undefined);
+        return (await answer).file;
+      },
+      async startAllocations() {
+        if (!child.connected) throw new Error('the bench service is gone');
+        const answer = waitFor(child, 'allocationsStart', 10_000);
+        child.send({ type: 'allocationsStart' }, () => undefined);
+        await answer;
+      },
+      async stopAllocations() {
+        if (!child.connected) throw new Error('the bench service is gone');
+        const answer = waitFor(child, 'allocationsStop', 60_000);
+        child.send({ type: 'allocationsStop' }, () => undefined);
         return (await answer).file;
       },
       stop: () => stopChild(child, exited),
