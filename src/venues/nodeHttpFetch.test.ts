@@ -51,3 +51,33 @@ describe('nodeHttpFetch: its own attempt deadline beside the caller signal', () 
     expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
   });
 });
+
+describe('nodeHttpFetch: the request it sends', () => {
+  it('carries the path, query, method, headers, body and credentials of the URL, on IPv4 and IPv6 loopback', async () => {
+    const seen: { url?: string; method?: string; host?: string; auth?: string; custom?: string; body: string }[] = [];
+    const echo = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        seen.push({ url: req.url, method: req.method, host: req.headers.host, auth: req.headers.authorization, custom: req.headers['x-venue'] as string | undefined, body });
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => echo.listen(0, '::1', resolve));
+    const port = (echo.address() as AddressInfo).port;
+    const v4 = http.createServer(echo.listeners('request')[0] as http.RequestListener);
+    await new Promise<void>((resolve) => v4.listen(0, '127.0.0.1', resolve));
+    try {
+      await nodeHttpFetch(`http://[::1]:${port}/v1/quote?from=a%20b&to=c#frag`, { method: 'POST', headers: { 'x-venue': 'one' }, body: '{"x":1}' });
+      await nodeHttpFetch(`http://us%3Aer:p%40ss@127.0.0.1:${(v4.address() as AddressInfo).port}/status`);
+      expect(seen).toEqual([
+        { url: '/v1/quote?from=a%20b&to=c', method: 'POST', host: `[::1]:${port}`, auth: undefined, custom: 'one', body: '{"x":1}' },
+        { url: '/status', method: 'GET', host: `127.0.0.1:${(v4.address() as AddressInfo).port}`, auth: `Basic ${Buffer.from('us:er:p@ss').toString('base64')}`, custom: undefined, body: '' },
+      ]);
+    } finally {
+      echo.closeAllConnections();
+      v4.closeAllConnections();
+      await Promise.all([new Promise((resolve) => echo.close(resolve)), new Promise((resolve) => v4.close(resolve))]);
+    }
+  });
+});

@@ -97,7 +97,7 @@ export function nodeHttpFetch(input: string | URL | Request, init: CappedRequest
     const signal = init.signal ?? undefined;
     if (signal?.aborted) return reject(signal.reason ?? new Error('aborted'));
     let deadline: NodeJS.Timeout | undefined;
-    const request = (url.protocol === 'https:' ? https : http).request(url, { method: init.method ?? 'GET', headers: init.headers as Record<string, string> | undefined, agent }, (answer) => {
+    const request = (url.protocol === 'https:' ? https : http).request(requestOptionsOf(url, init, agent), (answer) => {
       const chunks: Buffer[] = [];
       let received = 0;
       const declared = Number(answer.headers['content-length']);
@@ -147,4 +147,24 @@ export function nodeHttpFetch(input: string | URL | Request, init: CappedRequest
     // write() + end() sends it chunked in three (bench/profiles: writev was the top native cost).
     request.end(typeof init.body === 'string' ? init.body : undefined);
   });
+}
+
+/**
+ * The request's options read from its URL here, in one object: handed a `URL`, `http.request` makes
+ * a second options object of it (`urlToHttpOptions`) and then a third merged one, on every one of a
+ * quote's ~36 calls (2.8 % of the bytes a quote allocates, bench:memory --allocations). Read as Node
+ * reads them: an IPv6 host without its brackets, credentials as `auth`, decoded.
+ */
+function requestOptionsOf(url: URL, init: CappedRequestInit, agent: http.Agent): http.RequestOptions {
+  const options: http.RequestOptions = {
+    protocol: url.protocol,
+    hostname: url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname,
+    port: url.port === '' ? undefined : Number(url.port),
+    path: `${url.pathname}${url.search}`,
+    method: init.method ?? 'GET',
+    headers: init.headers as Record<string, string> | undefined,
+    agent,
+  };
+  if (url.username !== '' || url.password !== '') options.auth = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+  return options;
 }
