@@ -93,14 +93,23 @@ export function applyFees(gross: readonly GrossRow[], context: FeeContext): FeeO
     return {
       ...row,
       amountIn: row.quote.amountIn,
-      amountOut: (row.quote.amountOut * venueReceives) / amountIn,
-      minAmountOut: (min(row.quote.minAmountOut, row.quote.amountOut) * venueReceives) / amountIn,
+      amountOut: shrink(row.quote.amountOut, venueReceives, amountIn),
+      minAmountOut: shrink(min(row.quote.minAmountOut, row.quote.amountOut), venueReceives, amountIn),
       feeBps: feeAmount === 0n ? 0 : feeBps,
       feeAmount,
       tierSavedBps,
     };
   });
   return { rows, referral, notes };
+}
+
+/**
+ * `amount × receives / amountIn`, rounded down. Nothing carved (no fee wallet, a row not charged) is
+ * the amount itself, exactly: the path most rows take skips two BigInt products and quotients each
+ * (36 rows a quote: 2.7 % of a one-at-a-time quote's CPU was this map, bench:profile).
+ */
+function shrink(amount: bigint, receives: bigint, amountIn: bigint): bigint {
+  return receives === amountIn ? amount : (amount * receives) / amountIn;
 }
 
 /** What both fee bases share: whether cuts are collected at all, the USD caps in source units, and the notes saying why not. */
