@@ -2,6 +2,7 @@ import { createPublicClient, decodeFunctionData, erc20Abi, http, type Address, t
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../src/sandbox/startSandbox.ts';
+import { SANDBOX_WRAPPED_USDC } from '../src/sandbox/wormholeStandIns.ts';
 import { portalAbi } from '../src/venues/opstack/opstackChains.ts';
 
 /**
@@ -83,6 +84,16 @@ describe('sandbox: the OP Stack Standard Bridge between ethereum and optimism', 
     expect(sandbox.info.chains.ethereum?.chainId).toBe(1);
     expect(sandbox.info.chains.optimism?.chainId).toBe(10);
     expect(sandbox.info.opStack).toMatchObject({ l1: 'ethereum', l2: 'optimism', usdc: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', bridgedUsdc: '0x7F5c764cBc14f9669B88837ca1490cCa17c31607', proofMaturitySeconds: 12, gameFinalitySeconds: 6 });
+  });
+
+  it('has Wormhole Portal on both chains: its wrapped USDC is a row, native USDC no route, never a venue error', async () => {
+    const address = user().address;
+    const ask = (toToken: string) =>
+      api<{ quotes: Row[]; rejected: { venue: string; code: string; message: string }[] }>('POST', '/bridge/quote', { fromChain: 'ethereum', toChain: 'optimism', fromToken: 'USDC', toToken, amountAtomic: '5000000', sender: address, recipient: address });
+    const native = await ask('USDC');
+    expect(native.body.rejected.find((r) => r.venue === 'wormhole')).toMatchObject({ code: 'route_not_served' });
+    const wrapped = await ask(SANDBOX_WRAPPED_USDC.optimism!.ethereum!);
+    expect(wrapped.body.quotes.map((q) => q.venue), JSON.stringify(wrapped.body.rejected.filter((r) => r.venue === 'wormhole'))).toContain('wormhole');
   });
 
   it('deposits USDC as USDC.e, then withdraws it through the prove and finalize claim', async () => {

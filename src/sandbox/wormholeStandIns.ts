@@ -1,10 +1,10 @@
 /**
  * Wormhole Portal on the sandbox chains: the core bridge and Token Bridge stand-ins at their real
- * addresses (src/venues/wormhole/wormholeChains.ts), one Portal-wrapped USDC per peer chain at a
- * sandbox-only address, and the sandbox guardian whose key signs VAAs (the Wormholescan fake signs
+ * addresses (src/venues/wormhole/wormholeChains.ts) on every sandbox EVM chain, one Portal-wrapped USDC
+ * per peer chain at a sandbox-only address, and the sandbox guardian whose key signs VAAs (the Wormholescan fake signs
  * with it; the core stand-in verifies it with ecrecover, as the real core verifies its guardian set).
  */
-import { encodeFunctionData, parseAbi, type Address, type Hex } from 'viem';
+import { encodeFunctionData, getAddress, keccak256, parseAbi, toHex, type Address, type Hex } from 'viem';
 import { privateKeyToAccount, sign } from 'viem/accounts';
 import { wormholeChain } from '../venues/wormhole/wormholeChains.ts';
 import { encodeVaa, universalAddress, vaaHash, type GuardianSignature } from '../venues/wormhole/wormholeVaa.ts';
@@ -16,14 +16,23 @@ export const SANDBOX_GUARDIAN_SET_INDEX = 0;
 /** The core bridge's message fee on the sandbox chains (mainnet's is 0; non-zero here so the value path is exercised). */
 export const SANDBOX_WORMHOLE_MESSAGE_FEE = 1_000_000_000n;
 
+/** The sandbox chains with Portal stand-ins: every sandbox EVM chain, so a quote between any two meets Portal's contracts. */
+const PORTAL_CHAINS = ['ethereum', 'optimism', 'base', 'arbitrum'] as const;
+
+/** A sandbox-only address: the last 20 bytes of keccak256("strait sandbox portal-wrapped <origin> USDC on <chain>"). */
+function sandboxWrappedUsdc(origin: string, chain: string): Address {
+  return getAddress(`0x${keccak256(toHex(`strait sandbox portal-wrapped ${origin} USDC on ${chain}`)).slice(26)}`);
+}
+
 /**
- * Portal-wrapped USDC of each sandbox chain on the other, at sandbox-only addresses
- * (keccak256("strait sandbox portal-wrapped <origin> USDC on <chain>"), first 20 bytes dropped).
+ * Portal-wrapped USDC of each sandbox chain on every other (base USDC on arbitrum is
+ * `0x16843eF26d6FAaDb103623EcfaEFAc950D00984a`). Without them on ethereum and optimism, every Portal
+ * quote touching those chains read contracts that were not there and was refused as `venue_error`
+ * (logged at `warn`), where the real Portal answers a wrapped-USDC row or "no route" to native USDC.
  */
-export const SANDBOX_WRAPPED_USDC: Readonly<Record<string, Readonly<Record<string, Address>>>> = {
-  arbitrum: { base: '0x16843eF26d6FAaDb103623EcfaEFAc950D00984a' },
-  base: { arbitrum: '0xC1BaCa43341C6613dB59979B131Dc48489362ef9' },
-};
+export const SANDBOX_WRAPPED_USDC: Readonly<Record<string, Readonly<Record<string, Address>>>> = Object.fromEntries(
+  PORTAL_CHAINS.map((chain) => [chain, Object.fromEntries(PORTAL_CHAINS.filter((origin) => origin !== chain).map((origin) => [origin, sandboxWrappedUsdc(origin, chain)]))]),
+);
 
 /** Signs a VAA body as the sandbox guardian set (one guardian, index 0) and encodes the VAA. */
 export async function signSandboxVaa(body: Hex): Promise<Hex> {
