@@ -363,15 +363,7 @@ describe.skipIf(missing !== null)('scale-out: two API replicas and two workers o
     expect((await firstLease())?.lease_owner).toBe(workerId);
     expect(await worker.stop('SIGTERM')).toBe(0);
     slowVenues(null);
-    // A worker writes the terminal status, then releases its lease in the statement after: a read in
-    // between sees COMPLETED with the lease still held (it failed a run so). Every lease must go soon.
-    let held: unknown[] = [];
-    for (let wait = 0; wait < 100; wait++) {
-      held = (await db.query('SELECT id, lease_owner, lease_until FROM transfers WHERE lease_owner IS NOT NULL')).rows;
-      if (held.length === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(held).toEqual([]);
+    expect((await db.query('SELECT id FROM transfers WHERE lease_owner IS NOT NULL')).rows).toEqual([]);
     // The other replica still serves, and the poll the worker finished before exiting was recorded.
     const { transfer } = await running;
     const read = await call<{ status: string }>(urls.b, `/bridge/transfers/${transfer.transferId}`, '198.51.100.62');
