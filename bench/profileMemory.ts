@@ -21,6 +21,7 @@ import { startScriptedVenues } from '../src/venues/fake/scriptedVenue.ts';
 import { VENUE_MODULES } from '../src/venues/venueModules.ts';
 import { createThrowawayDatabase } from './createThrowawayDatabase.ts';
 import { summarizeAllocations, type AllocationProfile } from './summarizeAllocations.ts';
+import { QUOTE_PATH_STEPS } from './summarizeCpuProfile.ts';
 import { measureThroughput } from './measureThroughput.ts';
 import { sampleRss } from './sampleRss.ts';
 import { startBenchService } from './startBenchService.ts';
@@ -30,7 +31,6 @@ const PROFILES = fileURLToPath(new URL('./profiles/', import.meta.url));
 const postgres = process.argv.includes('--postgres');
 const built = process.argv.includes('--built');
 const allocations = process.argv.includes('--allocations');
-const STEPS = ['quoteTransfer', 'parseQuoteInput', 'candidatesFor', 'fanOutQuotes', 'reconsider', 'applyFees', 'rankRows', 'insertDecision', 'decisionView', 'nodeHttpFetch', 'parseBody'];
 const nodeArgs = process.argv.filter((a) => a.startsWith('--node=')).map((a) => a.slice('--node='.length));
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -72,7 +72,7 @@ try {
       ].join('\n') + '\n',
     );
     if (allocationFile) {
-      const summary = summarizeAllocations(JSON.parse(await readFile(allocationFile, 'utf8')) as AllocationProfile, { top: 30, inclusiveOf: STEPS });
+      const summary = summarizeAllocations(JSON.parse(await readFile(allocationFile, 'utf8')) as AllocationProfile, { top: 30, inclusiveOf: QUOTE_PATH_STEPS });
       const table = (title: string, rows: typeof summary.areas): string => `\n${title}\n${rows.map((r) => `  ${(r.share * 100).toFixed(1).padStart(5)} %  ${String(r.mb).padStart(7)} MB  ${r.name}`).join('\n')}`;
       process.stdout.write(
         `\nallocated while sampling: ${summary.totalMb} MB, ${(summary.totalMb / Math.max(1, load.total)).toFixed(3)} MB per quote (sampled: V8 estimates from one sample per 32 KiB)` +

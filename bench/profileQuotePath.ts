@@ -22,7 +22,7 @@ import { seedTransfers } from './seedTransfers.ts';
 import { startBenchService } from './startBenchService.ts';
 import { DEAD_RPC_URL, startRealVenueFakes } from './startRealVenueFakes.ts';
 import { BENCH_QUOTE_BODY, straitBenchEnv } from './straitBenchEnv.ts';
-import { summarizeCpuProfile, type CpuProfile } from './summarizeCpuProfile.ts';
+import { QUOTE_PATH_STEPS, summarizeCpuProfile, type CpuProfile } from './summarizeCpuProfile.ts';
 
 const PROFILES = fileURLToPath(new URL('./profiles/', import.meta.url));
 const scripted = process.argv.includes('--scripted');
@@ -32,8 +32,6 @@ const reads = process.argv.includes('--reads');
 /** `--built`: profile the compiled build in plain Node (`npm run build` first), whose line numbers are the source's. */
 const built = process.argv.includes('--built');
 const connections = Number(process.argv.find((a) => a.startsWith('--connections='))?.split('=')[1] ?? 16);
-/** The engine's steps whose total time (with callees) the summary gives. */
-const STEPS = ['quoteTransfer', 'parseQuoteInput', 'candidatesFor', 'fanOutQuotes', 'reconsider', 'applyFees', 'rankRows', 'insertDecision', 'decisionView', 'nodeHttpFetch'];
 
 const READ_STEPS = ['readTransfer', 'transferView', 'serialize', 'onRequest', 'onResponse'];
 
@@ -61,7 +59,7 @@ try {
   await service.stop();
   const file = (await readdir(PROFILES)).find((name) => name.endsWith('.cpuprofile'));
   if (!file) throw new Error(`no .cpuprofile in ${PROFILES}: did the service exit normally?`);
-  const summary = summarizeCpuProfile(JSON.parse(await readFile(join(PROFILES, file), 'utf8')) as CpuProfile, { top: 30, inclusiveOf: reads ? READ_STEPS : STEPS, from: reads ? 'readTransfer' : 'quoteTransfer' });
+  const summary = summarizeCpuProfile(JSON.parse(await readFile(join(PROFILES, file), 'utf8')) as CpuProfile, { top: 30, inclusiveOf: reads ? READ_STEPS : QUOTE_PATH_STEPS, from: reads ? 'readTransfer' : 'quoteTransfer' });
   const report = { generatedAt: new Date().toISOString(), venues: { real, scripted: venueIds.length - real.length }, load, profile: file, ...summary };
   await writeFile(join(PROFILES, 'summary.json'), `${JSON.stringify(report, null, 2)}\n`);
   const pct = (share: number): string => `${(share * 100).toFixed(1)} %`;

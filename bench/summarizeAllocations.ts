@@ -1,4 +1,4 @@
-import { areaOf } from './summarizeCpuProfile.ts';
+import { areaOf, fileOf, topRows } from './summarizeCpuProfile.ts';
 
 /** A V8 sampling heap profile (`HeapProfiler.stopSampling`, a `.heapprofile`), the parts the summary reads. */
 export interface AllocationProfile {
@@ -43,17 +43,12 @@ export function summarizeAllocations(profile: AllocationProfile, options: { top?
     const here = wanted.has(frame.functionName) && !named.includes(frame.functionName) ? [...named, frame.functionName] : named;
     if (node.selfSize > 0) {
       total += node.selfSize;
-      const file = frame.url.replace(/^.*?(node_modules\/|\/src\/|\/dist\/|\/bench\/)/, '$1');
-      add(functions, `${frame.functionName || '(anonymous)'}${frame.url === '' ? '' : ` ${file}:${frame.lineNumber + 1}`}`, node.selfSize);
+      add(functions, `${frame.functionName || '(anonymous)'}${frame.url === '' ? '' : ` ${fileOf(frame.url)}:${frame.lineNumber + 1}`}`, node.selfSize);
       add(areas, areaOf(frame.url, frame.functionName), node.selfSize);
       for (const name of here) add(inclusive, name, node.selfSize);
     }
     for (const child of node.children) stack.push({ node: child, named: here });
   }
-  const rows = (map: Map<string, number>, top: number): AllocationRow[] =>
-    [...map]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, top)
-      .map(([name, bytes]) => ({ name, mb: Number((bytes / 1_048_576).toFixed(1)), share: total === 0 ? 0 : Number((bytes / total).toFixed(4)) }));
+  const rows = (map: Map<string, number>, top: number): AllocationRow[] => topRows(map, top, total, 1_048_576).map(({ name, value, share }) => ({ name, mb: value, share }));
   return { totalMb: Number((total / 1_048_576).toFixed(1)), functions: rows(functions, options.top ?? 30), areas: rows(areas, options.top ?? 20), inclusive: rows(inclusive, wanted.size) };
 }

@@ -22,6 +22,22 @@ export interface CpuProfileSummary {
   readonly inclusive: readonly SelfTimeRow[];
 }
 
+/** The quote path's steps whose total (with callees) the CPU and allocation summaries give. */
+export const QUOTE_PATH_STEPS = ['quoteTransfer', 'parseQuoteInput', 'candidatesFor', 'fanOutQuotes', 'reconsider', 'applyFees', 'rankRows', 'insertDecision', 'decisionView', 'nodeHttpFetch', 'parseBody'];
+
+/** A frame's file from its URL: from `node_modules/`, `src/`, `dist/` or `bench/` on. */
+export function fileOf(url: string): string {
+  return url.replace(/^.*?(node_modules\/|\/src\/|\/dist\/|\/bench\/)/, '$1');
+}
+
+/** The `top` largest entries of `totals`, each with its share of `all`, in `unit`s of `divisor`. */
+export function topRows(totals: ReadonlyMap<string, number>, top: number, all: number, divisor: number): { name: string; value: number; share: number }[] {
+  return [...totals]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, amount]) => ({ name, value: Number((amount / divisor).toFixed(1)), share: all === 0 ? 0 : Number((amount / all).toFixed(4)) }));
+}
+
 /** Where a frame's code lives, from its URL: `node_modules/<package>`, `src/<folder>`, `node:<module>` or V8's own. */
 export function areaOf(url: string, functionName: string): string {
   if (url === '') return functionName.startsWith('(') ? functionName : '(native)';
@@ -68,7 +84,7 @@ export function summarizeCpuProfile(profile: CpuProfile, options: { top?: number
     }
     // tsx hands V8 transformed modules, so a line number of our own code under tsx is not the
     // source's: named by file only. The compiled build's (dist/) are tsc's, a line or so off the source.
-    const file = frame.url.replace(/^.*?(node_modules\/|\/src\/|\/dist\/|\/bench\/)/, '$1');
+    const file = fileOf(frame.url);
     const lined = frame.url.startsWith('node:') || frame.url.includes('node_modules/') || frame.url.includes('/dist/');
     const where = frame.url === '' ? '' : lined ? ` ${file}:${frame.lineNumber + 1}` : ` ${file}`;
     const name = `${frame.functionName || '(anonymous)'}${where}`;
@@ -93,10 +109,6 @@ export function summarizeCpuProfile(profile: CpuProfile, options: { top?: number
     }
   }
 
-  const rows = (map: Map<string, number>, top: number): SelfTimeRow[] =>
-    [...map]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, top)
-      .map(([name, us]) => ({ name, ms: Number((us / 1000).toFixed(1)), share: Number((us / busyUs).toFixed(4)) }));
+  const rows = (map: Map<string, number>, top: number): SelfTimeRow[] => topRows(map, top, busyUs, 1000).map(({ name, value, share }) => ({ name, ms: value, share }));
   return { busyMs: busyUs / 1000, idleMs: idleUs / 1000, functions: rows(functions, options.top ?? 25), areas: rows(areas, options.top ?? 25), inclusive: rows(inclusive, wanted.size) };
 }

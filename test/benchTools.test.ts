@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startBareFanOut } from '../bench/bareFanOut.ts';
+import { summarizeAllocations, type AllocationProfile } from '../bench/summarizeAllocations.ts';
 import { summarizeCpuProfile, type CpuProfile } from '../bench/summarizeCpuProfile.ts';
 import { startScriptedVenues, type ScriptedVenues } from '../src/venues/fake/scriptedVenue.ts';
 
@@ -54,5 +55,33 @@ describe('the bench tools', () => {
     ]);
     expect(Object.fromEntries(summary.areas.map((r) => [r.name, r.ms]))).toEqual({ 'src/venues': 4, "wasm (PGlite's Postgres)": 3, 'src/engine': 1, 'node:internal/abort_controller': 1 });
     expect(summary.inclusive).toEqual([{ name: 'quoteTransfer', ms: 6, share: 0.6667 }]);
+  });
+
+  it('the allocation summary adds bytes by function, area and named step, each step once per stack', () => {
+    const MB = 1_048_576;
+    const node = (functionName: string, url: string, selfSize: number, children: AllocationProfile['head'][] = []): AllocationProfile['head'] => ({ callFrame: { functionName, url, lineNumber: 9 }, selfSize, children });
+    const profile: AllocationProfile = {
+      head: node('(root)', '', 0, [
+        node('quoteTransfer', 'file:///w/dist/engine/quoteTransfer.js', 1 * MB, [
+          node('applyFees', 'file:///w/dist/engine/applyFees.js', 2 * MB),
+          // A step called again under itself (recursion) counts its bytes once.
+          node('quoteTransfer', 'file:///w/dist/engine/quoteTransfer.js', 1 * MB, [node('ClientRequest', 'node:_http_client', 3 * MB)]),
+        ]),
+        node('(V8 API)', '', 1 * MB),
+      ]),
+    };
+    const summary = summarizeAllocations(profile, { inclusiveOf: ['quoteTransfer', 'applyFees', 'rankRows'] });
+    expect(summary.totalMb).toBe(8);
+    expect(summary.functions.map((r) => [r.name, r.mb])).toEqual([
+      ['ClientRequest node:_http_client:10', 3],
+      ['quoteTransfer /dist/engine/quoteTransfer.js:10', 2],
+      ['applyFees /dist/engine/applyFees.js:10', 2],
+      ['(V8 API)', 1],
+    ]);
+    expect(Object.fromEntries(summary.areas.map((r) => [r.name, r.mb]))).toEqual({ 'src/engine': 4, 'node:_http_client': 3, '(V8 API)': 1 });
+    expect(summary.inclusive).toEqual([
+      { name: 'quoteTransfer', mb: 7, share: 0.875 },
+      { name: 'applyFees', mb: 2, share: 0.25 },
+    ]);
   });
 });
