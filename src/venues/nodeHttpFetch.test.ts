@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AttemptTimedOut, nodeHttpFetch } from './nodeHttpFetch.ts';
+import { AttemptTimedOut, nodeHttpFetch, requestOptionsOf } from './nodeHttpFetch.ts';
 
 let server: http.Server;
 let base: string;
@@ -53,7 +53,7 @@ describe('nodeHttpFetch: its own attempt deadline beside the caller signal', () 
 });
 
 describe('nodeHttpFetch: the request it sends', () => {
-  it('carries the path, query, method, headers, body and credentials of the URL, on IPv4 and IPv6 loopback', async () => {
+  it('carries the path, query, method, headers, body and credentials of the URL, as Node would read them', async () => {
     const seen: { url?: string; method?: string; host?: string; auth?: string; custom?: string; body: string }[] = [];
     const echo = http.createServer((req, res) => {
       let body = '';
@@ -63,21 +63,25 @@ describe('nodeHttpFetch: the request it sends', () => {
         res.end('{}');
       });
     });
-    await new Promise<void>((resolve) => echo.listen(0, '::1', resolve));
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
     const port = (echo.address() as AddressInfo).port;
-    const v4 = http.createServer(echo.listeners('request')[0] as http.RequestListener);
-    await new Promise<void>((resolve) => v4.listen(0, '127.0.0.1', resolve));
     try {
-      await nodeHttpFetch(`http://[::1]:${port}/v1/quote?from=a%20b&to=c#frag`, { method: 'POST', headers: { 'x-venue': 'one' }, body: '{"x":1}' });
-      await nodeHttpFetch(`http://us%3Aer:p%40ss@127.0.0.1:${(v4.address() as AddressInfo).port}/status`);
+      await nodeHttpFetch(`http://127.0.0.1:${port}/v1/quote?from=a%20b&to=c#frag`, { method: 'POST', headers: { 'x-venue': 'one' }, body: '{"x":1}' });
+      await nodeHttpFetch(`http://us%3Aer:p%40ss@127.0.0.1:${port}/status`);
       expect(seen).toEqual([
-        { url: '/v1/quote?from=a%20b&to=c', method: 'POST', host: `[::1]:${port}`, auth: undefined, custom: 'one', body: '{"x":1}' },
-        { url: '/status', method: 'GET', host: `127.0.0.1:${(v4.address() as AddressInfo).port}`, auth: `Basic ${Buffer.from('us:er:p@ss').toString('base64')}`, custom: undefined, body: '' },
+        { url: '/v1/quote?from=a%20b&to=c', method: 'POST', host: `127.0.0.1:${port}`, auth: undefined, custom: 'one', body: '{"x":1}' },
+        { url: '/status', method: 'GET', host: `127.0.0.1:${port}`, auth: `Basic ${Buffer.from('us:er:p@ss').toString('base64')}`, custom: undefined, body: '' },
       ]);
     } finally {
       echo.closeAllConnections();
-      v4.closeAllConnections();
-      await Promise.all([new Promise((resolve) => echo.close(resolve)), new Promise((resolve) => v4.close(resolve))]);
+      await new Promise((resolve) => echo.close(resolve));
     }
+  });
+
+  it('reads an IPv6 host without its brackets and the default port as none, as urlToHttpOptions does', () => {
+    const agent = new http.Agent();
+    expect(requestOptionsOf(new URL('http://[::1]:8545/rpc?a=1'), {}, agent)).toMatchObject({ hostname: '::1', port: 8545, path: '/rpc?a=1', method: 'GET' });
+    expect(requestOptionsOf(new URL('https://api.example.org/v1'), { method: 'POST' }, agent)).toMatchObject({ protocol: 'https:', hostname: 'api.example.org', port: undefined, path: '/v1', method: 'POST' });
+    expect(requestOptionsOf(new URL('https://api.example.org/v1'), {}, agent).auth).toBeUndefined();
   });
 });

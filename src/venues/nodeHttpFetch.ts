@@ -155,7 +155,7 @@ export function nodeHttpFetch(input: string | URL | Request, init: CappedRequest
  * quote's ~36 calls (2.8 % of the bytes a quote allocates, bench:memory --allocations). Read as Node
  * reads them: an IPv6 host without its brackets, credentials as `auth`, decoded.
  */
-function requestOptionsOf(url: URL, init: CappedRequestInit, agent: http.Agent): http.RequestOptions {
+export function requestOptionsOf(url: URL, init: CappedRequestInit, agent: http.Agent): http.RequestOptions {
   const options: http.RequestOptions = {
     protocol: url.protocol,
     hostname: url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname,
