@@ -66,39 +66,29 @@ export async function startBenchService(options: BenchServiceOptions): Promise<B
       url: ready.url,
       pid: child.pid ?? -1,
       async usage() {
-        // A child that died (out of memory, say) has no channel: sending would throw in an event handler.
-        if (!child.connected) throw new Error('the bench service is gone');
-        const answer = waitFor(child, 'usage', 5_000);
-        // With a callback, a failed send is reported there instead of as an unhandled 'error' event;
-        // the wait above then ends with the child's exit or its timeout.
-        child.send({ type: 'usage' }, () => undefined);
-        const { maxRssKb, rssKb, cpuMs, memory } = await answer;
+        const { maxRssKb, rssKb, cpuMs, memory } = await ask(child, 'usage', 5_000);
         return { maxRssKb, rssKb, cpuMs, memory };
       },
-      async heapSnapshot() {
-        if (!child.connected) throw new Error('the bench service is gone');
-        const answer = waitFor(child, 'heapSnapshot', 120_000);
-        child.send({ type: 'heapSnapshot' }, () => undefined);
-        return (await answer).file;
-      },
-      async startAllocations() {
-        if (!child.connected) throw new Error('the bench service is gone');
-        const answer = waitFor(child, 'allocationsStart', 10_000);
-        child.send({ type: 'allocationsStart' }, () => undefined);
-        await answer;
-      },
-      async stopAllocations() {
-        if (!child.connected) throw new Error('the bench service is gone');
-        const answer = waitFor(child, 'allocationsStop', 60_000);
-        child.send({ type: 'allocationsStop' }, () => undefined);
-        return (await answer).file;
-      },
+      heapSnapshot: async () => (await ask(child, 'heapSnapshot', 120_000)).file,
+      startAllocations: async () => void (await ask(child, 'allocationsStart', 10_000)),
+      stopAllocations: async () => (await ask(child, 'allocationsStop', 60_000)).file,
       stop: () => stopChild(child, exited),
     };
   } catch (error) {
     await stopChild(child, exited);
     throw error;
   }
+}
+
+/** Sends `type` to the child and waits for its answer of the same type. */
+async function ask<T extends BenchServiceMessage['type']>(child: ChildProcess, type: T, timeoutMs: number): Promise<Extract<BenchServiceMessage, { type: T }>> {
+  // A child that died (out of memory, say) has no channel: sending would throw in an event handler.
+  if (!child.connected) throw new Error('the bench service is gone');
+  const answer = waitFor(child, type, timeoutMs);
+  // With a callback, a failed send is reported there instead of as an unhandled 'error' event;
+  // the wait above then ends with the child's exit or its timeout.
+  child.send({ type }, () => undefined);
+  return answer;
 }
 
 async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
