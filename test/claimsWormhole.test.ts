@@ -3,7 +3,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../src/sandbox/startSandbox.ts';
 import type { SandboxAccount } from '../src/sandbox/startSandboxNetwork.ts';
-import { SANDBOX_WORMHOLE_MESSAGE_FEE, SANDBOX_WRAPPED_USDC } from '../src/sandbox/wormholeStandIns.ts';
+import { SANDBOX_WORMHOLE_MESSAGE_FEE, sandboxWrappedUsdc } from '../src/sandbox/wormholeStandIns.ts';
 import { tokenBridgeAbi, wormholeChain } from '../src/venues/wormhole/wormholeChains.ts';
 import type { WormholeFake } from '../src/venues/wormhole/wormholeFake.ts';
 import { parseTransferPayload, parseVaa } from '../src/venues/wormhole/wormholeVaa.ts';
@@ -17,7 +17,7 @@ import { parseTransferPayload, parseVaa } from '../src/venues/wormhole/wormholeV
  * COMPLETED with the wrapped USDC minted. Tampered redeems are refused.
  */
 
-const WRAPPED = SANDBOX_WRAPPED_USDC.arbitrum!.base!;
+const WRAPPED = sandboxWrappedUsdc('base', 'arbitrum');
 const ARBITRUM_BRIDGE = wormholeChain('arbitrum')!.tokenBridge;
 
 interface EvmStepJson { vm: 'evm'; step: string; chainId: number; to: Hex; data: Hex; value: string }

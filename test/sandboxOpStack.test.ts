@@ -2,7 +2,7 @@ import { createPublicClient, decodeFunctionData, erc20Abi, http, type Address, t
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../src/sandbox/startSandbox.ts';
-import { SANDBOX_WRAPPED_USDC } from '../src/sandbox/wormholeStandIns.ts';
+import { sandboxWrappedUsdc } from '../src/sandbox/wormholeStandIns.ts';
 import { portalAbi } from '../src/venues/opstack/opstackChains.ts';
 
 /**
@@ -92,7 +92,7 @@ describe('sandbox: the OP Stack Standard Bridge between ethereum and optimism', 
       api<{ quotes: Row[]; rejected: { venue: string; code: string; message: string }[] }>('POST', '/bridge/quote', { fromChain: 'ethereum', toChain: 'optimism', fromToken: 'USDC', toToken, amountAtomic: '5000000', sender: address, recipient: address });
     const native = await ask('USDC');
     expect(native.body.rejected.find((r) => r.venue === 'wormhole')).toMatchObject({ code: 'route_not_served' });
-    const wrapped = await ask(SANDBOX_WRAPPED_USDC.optimism!.ethereum!);
+    const wrapped = await ask(sandboxWrappedUsdc('ethereum', 'optimism'));
     expect(wrapped.body.quotes.map((q) => q.venue), JSON.stringify(wrapped.body.rejected.filter((r) => r.venue === 'wormhole'))).toContain('wormhole');
   });
 

@@ -215,7 +215,7 @@ async function setUp(
     }
     await installWormholeStandIns(
       spec.key,
-      (chain) => (Object.values(SANDBOX_CHAIN_SPECS) as SandboxChainSpec[]).find((s) => s.key === chain)?.usdc,
+      (Object.values(SANDBOX_CHAIN_SPECS) as SandboxChainSpec[]).filter((s) => s.key !== spec.key),
       { core: contracts.SandboxWormholeCore.runtimeBytecode, tokenBridge: contracts.SandboxWormholeTokenBridge.runtimeBytecode, wrappedToken: contracts.SandboxWormholeWrappedToken.runtimeBytecode },
       (address, bytecode) => test.setCode({ address, bytecode }),
       send,

@@ -16,23 +16,14 @@ export const SANDBOX_GUARDIAN_SET_INDEX = 0;
 /** The core bridge's message fee on the sandbox chains (mainnet's is 0; non-zero here so the value path is exercised). */
 export const SANDBOX_WORMHOLE_MESSAGE_FEE = 1_000_000_000n;
 
-/** The sandbox chains with Portal stand-ins: every sandbox EVM chain, so a quote between any two meets Portal's contracts. */
-const PORTAL_CHAINS = ['ethereum', 'optimism', 'base', 'arbitrum'] as const;
-
-/** A sandbox-only address: the last 20 bytes of keccak256("strait sandbox portal-wrapped <origin> USDC on <chain>"). */
-function sandboxWrappedUsdc(origin: string, chain: string): Address {
+/**
+ * The sandbox-only address of `origin`'s Portal-wrapped USDC on `chain`: the last 20 bytes of
+ * keccak256("strait sandbox portal-wrapped <origin> USDC on <chain>"). Base USDC on arbitrum is
+ * `0x16843eF26d6FAaDb103623EcfaEFAc950D00984a`.
+ */
+export function sandboxWrappedUsdc(origin: string, chain: string): Address {
   return getAddress(`0x${keccak256(toHex(`strait sandbox portal-wrapped ${origin} USDC on ${chain}`)).slice(26)}`);
 }
-
-/**
- * Portal-wrapped USDC of each sandbox chain on every other (base USDC on arbitrum is
- * `0x16843eF26d6FAaDb103623EcfaEFAc950D00984a`). Without them on ethereum and optimism, every Portal
- * quote touching those chains read contracts that were not there and was refused as `venue_error`
- * (logged at `warn`), where the real Portal answers a wrapped-USDC row or "no route" to native USDC.
- */
-export const SANDBOX_WRAPPED_USDC: Readonly<Record<string, Readonly<Record<string, Address>>>> = Object.fromEntries(
-  PORTAL_CHAINS.map((chain) => [chain, Object.fromEntries(PORTAL_CHAINS.filter((origin) => origin !== chain).map((origin) => [origin, sandboxWrappedUsdc(origin, chain)]))]),
-);
 
 /** Signs a VAA body as the sandbox guardian set (one guardian, index 0) and encodes the VAA. */
 export async function signSandboxVaa(body: Hex): Promise<Hex> {
@@ -58,27 +49,28 @@ export interface WormholeStandInCode {
 }
 
 /**
- * Installs Portal on the sandbox chain `chainKey` when it is a Portal chain with wrapped USDC of
- * a peer: `setCode` installs code, `send` sends a set-up call from the sandbox admin.
+ * Installs Portal on the sandbox chain `chainKey`, with the Portal-wrapped USDC of every `peer` that
+ * is a Portal chain: `setCode` installs code, `send` sends a set-up call from the sandbox admin.
+ * Every sandbox EVM chain gets it, so a quote between any two meets Portal's contracts (without them,
+ * Portal's quotes touching a chain read contracts that were not there: `venue_error`).
  */
 export async function installWormholeStandIns(
   chainKey: string,
-  usdcOf: (chain: string) => Address | undefined,
+  peers: readonly { readonly key: string; readonly usdc: Address }[],
   code: WormholeStandInCode,
   setCode: (address: Address, bytecode: Hex) => Promise<void>,
   send: (to: Address, data: Hex) => Promise<void>,
 ): Promise<void> {
   const here = wormholeChain(chainKey);
-  const wrapped = SANDBOX_WRAPPED_USDC[chainKey];
-  if (!here || !wrapped) return;
+  if (!here) return;
   await setCode(here.core, code.core);
   await setCode(here.tokenBridge, code.tokenBridge);
   await send(here.core, encodeFunctionData({ abi: setupAbi, functionName: 'initialize', args: [here.whChainId, SANDBOX_WORMHOLE_MESSAGE_FEE] }));
   await send(here.tokenBridge, encodeFunctionData({ abi: setupAbi, functionName: 'initializeBridge', args: [here.core, here.whChainId] }));
-  for (const [peerKey, wrappedAddress] of Object.entries(wrapped)) {
+  for (const { key: peerKey, usdc: peerUsdc } of peers) {
     const peer = wormholeChain(peerKey);
-    const peerUsdc = usdcOf(peerKey);
-    if (!peer || !peerUsdc) continue;
+    if (!peer || peerKey === chainKey) continue;
+    const wrappedAddress = sandboxWrappedUsdc(peerKey, chainKey);
     await send(here.tokenBridge, encodeFunctionData({ abi: setupAbi, functionName: 'registerChain', args: [peer.whChainId, universalAddress(peer.tokenBridge)] }));
     await setCode(wrappedAddress, code.wrappedToken);
     await send(wrappedAddress, encodeFunctionData({ abi: setupAbi, functionName: 'initializeWrapped', args: [here.tokenBridge, 6] }));
