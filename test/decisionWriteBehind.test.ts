@@ -27,8 +27,8 @@ describe('decisions written behind the quote on PGlite', () => {
       Array.from({ length: count }, async () => {
         const quoted = await post('/v1/bridge/quote', { ...USDC_QUOTE, userIp: USER_IP });
         expect(quoted.statusCode).toBe(200);
-        const { decisionId, bestQuoteId } = quoted.json() as { decisionId: string; bestQuoteId: string | null };
-        expect(bestQuoteId).not.toBeNull();
+        const { decisionId, bestByPrice, rejected } = quoted.json() as { decisionId: string; bestByPrice: string | null; rejected: unknown[] };
+        expect(bestByPrice, JSON.stringify(rejected)).toEqual(expect.any(String));
         return post('/v1/bridge/build', { decisionId });
       }),
     );
