@@ -12,7 +12,7 @@ import { whyNotLifiBridgeCall } from './lifiBridgeCalls.ts';
  * bodies an integrator recorded live (404/1003, 400/1011), five live `/status` answers a wallet recorded
  * for transfers that really ended DONE/PARTIAL (3) and DONE/REFUNDED (2), integrators' live Steps and
  * quotes with real diamond calldata (native ETH and USDC over Across, GasZip, a LayerZero fee outside the
- * amount), a live DONE status and a live 404/1002. Tool errors with limits, other quote error codes and
+ * amount), two live DONE statuses (one from an integrator's vcrpy cassette) and a live 404/1002. Tool errors with limits, other quote error codes and
  * PENDING or FAILED statuses were not found whole: those are synthetic variants
  * (fixtures/synthetic/SOURCES.json).
  */
@@ -479,6 +479,18 @@ function regitLiveCases(): ContractCase[] {
       unrecognized: false,
       check: (status) => {
         if (status.receivedAsset !== '0x9c2dc7377717603eB92b2655c5f2E7997a4945BD') throw new Error(`receivedAsset ${status.receivedAsset}`);
+      },
+    }),
+    // valory-xyz/olas-operate-middleware's vcrpy cassette of li.quest (2026-02-19): xDAI Gnosis → native ETH Base, a source swap, LayerZero's fee `included: false`.
+    statusCase('VCR-recorded live DONE/COMPLETED (source swap, native ETH delivered on Base) fills the destination hash, amount and the zero-address asset', 'real/status-done-completed-stargatev2bus-gnosis-base-vcr.json', {
+      kind: 'status',
+      state: 'completed',
+      destinationTxHash: '0x407a815ac865ea888f31d26c7105609c1337daed934c9e09bf2c6ebf448b30ed',
+      receivedAmount: 381_000_000_000_000n,
+      unrecognized: false,
+      check: (status) => {
+        if (status.receivedAsset !== '0x0000000000000000000000000000000000000000') throw new Error(`receivedAsset ${status.receivedAsset}`);
+        if (status.venueStatus !== 'DONE/COMPLETED' || status.detail !== 'The transfer is complete.') throw new Error(`venueStatus ${status.venueStatus} detail ${status.detail}`);
       },
     }),
   ];
