@@ -121,3 +121,60 @@ describe('createDecisionWriter with its readers in this process', () => {
     await writer.idle();
   });
 });
+
+describe('createDecisionWriter waiting for a lull in the quotes', () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const noLoss = () => undefined;
+
+  it('holds the statement while decisions keep coming, then writes them together', async () => {
+    const { statements, insert, openAll } = gatedInsert();
+    const writer = createDecisionWriter(insert, { maxInFlight: 1, maxBatch: 8, inProcessReaders: { queuedAtMost: 8, onLost: noLoss, lullMs: 40, lullAtMostMs: 10_000 } });
+    for (const id of ['a', 'b', 'c']) {
+      await writer.write(decision(id));
+      await sleep(10);
+    }
+    expect(statements).toEqual([]);
+    await sleep(60);
+    expect(statements).toEqual([['a', 'b', 'c']]);
+    await openAll();
+    await writer.idle();
+  });
+
+  it('writes by lullAtMostMs even when decisions never pause', async () => {
+    const { statements, insert, openAll } = gatedInsert();
+    const writer = createDecisionWriter(insert, { maxInFlight: 1, maxBatch: 100, inProcessReaders: { queuedAtMost: 100, onLost: noLoss, lullMs: 30, lullAtMostMs: 60 } });
+    const started = performance.now();
+    while (statements.length === 0 && performance.now() - started < 2_000) {
+      await writer.write(decision(`d${Math.round(performance.now() - started)}`));
+      await sleep(5);
+    }
+    expect(statements).toHaveLength(1);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    await openAll();
+    await writer.idle();
+  });
+
+  it('writes at once for a reader waiting on the decision, for idle(), and for a full batch', async () => {
+    const { statements, insert, openAll } = gatedInsert();
+    const writer = createDecisionWriter(insert, { maxInFlight: 1, maxBatch: 3, inProcessReaders: { queuedAtMost: 8, onLost: noLoss, lullMs: 60_000, lullAtMostMs: 60_000 } });
+    await writer.write(decision('a'));
+    const read = writer.written('a');
+    await new Promise((r) => setImmediate(r));
+    expect(statements).toEqual([['a']]);
+    await openAll();
+    await read;
+
+    await writer.write(decision('b'));
+    const idled = writer.idle();
+    await new Promise((r) => setImmediate(r));
+    expect(statements).toEqual([['a'], ['b']]);
+    await openAll();
+    await idled;
+
+    for (const id of ['c', 'd', 'e']) await writer.write(decision(id));
+    await new Promise((r) => setImmediate(r));
+    expect(statements).toEqual([['a'], ['b'], ['c', 'd', 'e']]);
+    await openAll();
+    await writer.idle();
+  });
+});

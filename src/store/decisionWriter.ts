@@ -24,11 +24,25 @@ export interface DecisionWriterOptions {
    * most `queuedAtMost` decisions are uncommitted (beyond that it waits for the commit, so a store
    * slower than the quotes holds them back instead of a queue growing without bound).
    */
-  readonly inProcessReaders?: { readonly queuedAtMost: number; readonly onLost: (decision: StoredDecision, error: unknown) => void };
+  readonly inProcessReaders?: {
+    readonly queuedAtMost: number;
+    readonly onLost: (decision: StoredDecision, error: unknown) => void;
+    /**
+     * The statement waits until no decision has been handed in for this long (a lull in the quotes),
+     * so that its Postgres work, on this thread, does not sit in front of the quotes still coming;
+     * 0: at once. A reader waiting ({@link DecisionWriter.written}), {@link DecisionWriter.idle},
+     * a full batch or {@link lullAtMostMs} end the wait.
+     */
+    readonly lullMs?: number;
+    /** The longest a decision waits for a lull (bounds what a crash loses of answered quotes). */
+    readonly lullAtMostMs?: number;
+  };
 }
 
 interface Pending {
   readonly decision: StoredDecision;
+  /** performance.now() when handed in. */
+  readonly at: number;
   readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
 }
@@ -83,22 +97,38 @@ export function createDecisionWriter(insert: (decisions: readonly StoredDecision
 
   const uncommitted = new Map<string, Promise<void>>();
   const early = options.inProcessReaders;
+  const lullMs = early?.lullMs ?? 0;
+  const lullAtMostMs = early?.lullAtMostMs ?? lullMs;
   let pumpScheduled = false;
+  let lull: NodeJS.Timeout | undefined;
+
+  // Answering first, the statement (its rows serialised, then Postgres on this thread) is built
+  // after the quote's answer is written: setImmediate runs once this turn's I/O is done.
+  const pumpSoon = (): void => {
+    clearTimeout(lull);
+    lull = undefined;
+    if (pumpScheduled) return;
+    pumpScheduled = true;
+    setImmediate(() => {
+      pumpScheduled = false;
+      pump();
+    });
+  };
+  const pumpAfterLull = (): void => {
+    const oldest = queue[0];
+    if (lullMs <= 0 || queue.length >= options.maxBatch || oldest === undefined) return pumpSoon();
+    const waitMs = Math.min(lullMs, oldest.at + lullAtMostMs - performance.now());
+    if (waitMs <= 0) return pumpSoon();
+    clearTimeout(lull);
+    lull = setTimeout(pumpSoon, waitMs);
+  };
 
   return {
     write(decision) {
       const committed = new Promise<void>((resolve, reject) => {
-        queue.push({ decision, resolve, reject });
-        // Answering first, the statement (its rows serialised, then Postgres on this thread) is
-        // built after the quote's answer is written: setImmediate runs once this turn's I/O is done.
+        queue.push({ decision, at: performance.now(), resolve, reject });
         if (!early) pump();
-        else if (!pumpScheduled) {
-          pumpScheduled = true;
-          setImmediate(() => {
-            pumpScheduled = false;
-            pump();
-          });
-        }
+        else pumpAfterLull();
       });
       if (!early) return committed;
       const settled = committed.then(
@@ -112,10 +142,14 @@ export function createDecisionWriter(insert: (decisions: readonly StoredDecision
       return uncommitted.size > early.queuedAtMost ? committed : Promise.resolve();
     },
     written(id) {
-      return uncommitted.get(id.toLowerCase()) ?? Promise.resolve();
+      const pending = uncommitted.get(id.toLowerCase());
+      if (!pending) return Promise.resolve();
+      if (lull !== undefined) pumpSoon();
+      return pending;
     },
     idle() {
       if (inFlight === 0 && queue.length === 0) return Promise.resolve();
+      if (lull !== undefined) pumpSoon();
       return new Promise<void>((resolve) => idleWaiters.push(resolve));
     },
   };

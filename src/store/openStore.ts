@@ -62,6 +62,10 @@ export interface StoreOptions {
  * commit. ≈ 36 rows each, a few hundred kB of JSON at most in all.
  */
 export const DECISIONS_QUEUED_AT_MOST = 64;
+/** PGlite: a decision's write waits for this long without a newer one (decisionWriter's `lullMs`)… */
+export const DECISION_WRITE_LULL_MS = 5;
+/** …and at most this long. */
+export const DECISION_WRITE_LULL_AT_MOST_MS = 100;
 
 /** Opens the store on the configured driver and, unless told not to, applies pending migrations before returning. */
 export async function openStore(options: StoreOptions): Promise<Store> {
@@ -119,7 +123,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const decisions = createDecisionWriter((batch) => insertDecisions(db, batch), {
     maxInFlight: driver === 'pglite' ? 1 : 4,
     maxBatch: 32,
-    ...(driver === 'pglite' ? { inProcessReaders: { queuedAtMost: DECISIONS_QUEUED_AT_MOST, onLost: (decision: StoredDecision, error: unknown) => onLost(decision.id, error) } } : {}),
+    ...(driver === 'pglite' ? { inProcessReaders: { queuedAtMost: DECISIONS_QUEUED_AT_MOST, lullMs: DECISION_WRITE_LULL_MS, lullAtMostMs: DECISION_WRITE_LULL_AT_MOST_MS, onLost: (decision: StoredDecision, error: unknown) => onLost(decision.id, error) } } : {}),
   });
   return {
     db,
