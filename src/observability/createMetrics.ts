@@ -1,4 +1,5 @@
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { KeyedCounter, KeyedHistogram } from './keyedMetrics.ts';
 import type { EngineObserver } from '../engine/EngineDeps.ts';
 import type { VenueAttemptObserver } from '../venues/venueHttpClient.ts';
 
@@ -43,11 +44,11 @@ export function createMetrics(): Metrics {
   const httpDuration = new Histogram({ name: 'strait_http_request_duration_seconds', help: 'HTTP request latency, by method, route template and status', labelNames: ['method', 'route', 'status'], buckets: HTTP_BUCKETS, registers: [registry] });
   const quoteDuration = new Histogram({ name: 'strait_quote_duration_seconds', help: 'Latency of quotes answered 200 (fan-out under the quote deadline, ranking, storing the decision)', buckets: QUOTE_BUCKETS, registers: [registry] });
   const quotes = new Counter({ name: 'strait_quotes_total', help: 'Quotes answered 200, by result: priced, or the emptyReason when no venue priced', labelNames: ['result'], registers: [registry] });
-  const venueOutcomes = new Counter({ name: 'strait_quote_venue_outcomes_total', help: 'Per venue per quote: priced, or the rejection code it landed in `rejected` with', labelNames: ['venue', 'outcome'], registers: [registry] });
-  const venueDuration = new Histogram({ name: 'strait_venue_request_duration_seconds', help: 'Latency of each HTTP attempt at a venue (retries counted separately), by venue, method and outcome', labelNames: ['venue', 'method', 'outcome'], buckets: VENUE_BUCKETS, registers: [registry] });
+  const venueOutcomes = new KeyedCounter({ name: 'strait_quote_venue_outcomes_total', help: 'Per venue per quote: priced, or the rejection code it landed in `rejected` with', labelNames: ['venue', 'outcome'], registers: [registry] });
+  const venueDuration = new KeyedHistogram({ name: 'strait_venue_request_duration_seconds', help: 'Latency of each HTTP attempt at a venue (retries counted separately), by venue, method and outcome', labelNames: ['venue', 'method', 'outcome'], buckets: VENUE_BUCKETS, registers: [registry] });
   const rateLimited = new Counter({ name: 'strait_rate_limited_total', help: 'Requests refused with 429, by the counter that refused them (ip, wallet)', labelNames: ['counter'], registers: [registry] });
   const submitRefusals = new Counter({ name: 'strait_submit_refusals_total', help: 'Submits answered with an error, by its error.code (transaction_mismatch, build_expired, rate_limited, ...)', labelNames: ['reason'], registers: [registry] });
-  const venueQuoteDuration = new Histogram({ name: 'strait_quote_venue_duration_seconds', help: "Per venue per quote: when its part ended since the fan-out began, by outcome (priced, refused, left_out at the quote's cut)", labelNames: ['venue', 'outcome'], buckets: QUOTE_BUCKETS, registers: [registry] });
+  const venueQuoteDuration = new KeyedHistogram({ name: 'strait_quote_venue_duration_seconds', help: "Per venue per quote: when its part ended since the fan-out began, by outcome (priced, refused, left_out at the quote's cut)", labelNames: ['venue', 'outcome'], buckets: QUOTE_BUCKETS, registers: [registry] });
   const transfersFinished = new Counter({ name: 'strait_transfers_finished_total', help: 'Transfers this process moved to a terminal status, by venue and outcome (COMPLETED, PARTIAL, REFUNDED, FAILED, ABANDONED)', labelNames: ['venue', 'outcome'], registers: [registry] });
   const transferDuration = new Histogram({ name: 'strait_transfer_duration_seconds', help: 'From the main step submitted to the terminal status, by venue and outcome (abandoned transfers are not observed)', labelNames: ['venue', 'outcome'], buckets: TRANSFER_BUCKETS, registers: [registry] });
 
@@ -61,11 +62,11 @@ export function createMetrics(): Metrics {
     observeQuote(outcome, seconds) {
       quoteDuration.observe(seconds);
       quotes.inc({ result: outcome.quotes.length > 0 ? 'priced' : (outcome.emptyReason ?? 'empty') });
-      for (const row of outcome.quotes) venueOutcomes.inc({ venue: row.venue, outcome: 'priced' });
-      for (const rejection of outcome.rejected) venueOutcomes.inc({ venue: rejection.venue, outcome: rejection.code });
+      for (const row of outcome.quotes) venueOutcomes.inc([row.venue, 'priced']);
+      for (const rejection of outcome.rejected) venueOutcomes.inc([rejection.venue, rejection.code]);
     },
     observeVenueAttempt({ venueId, method, outcome, seconds }) {
-      venueDuration.observe({ venue: venueId, method, outcome }, seconds);
+      venueDuration.observe([venueId, method, outcome], seconds);
     },
     countRateLimited(counters) {
       for (const counter of counters) rateLimited.inc({ counter });
@@ -79,7 +80,7 @@ export function createMetrics(): Metrics {
         if (status !== 'ABANDONED') transferDuration.observe({ venue, outcome: status }, seconds);
       },
       venueQuoted({ venue, outcome, seconds }) {
-        venueQuoteDuration.observe({ venue, outcome }, seconds);
+        venueQuoteDuration.observe([venue, outcome], seconds);
       },
     },
   };
