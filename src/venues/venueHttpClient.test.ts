@@ -149,6 +149,34 @@ describe('5xx, timeouts and 404', () => {
     expect(hits).toBe(1);
   });
 
+  it('retries 502, 503 and 504 up to maxAttempts in all, and answers once an attempt succeeds', async () => {
+    const statuses = [502, 504, 200];
+    handler = (_req, res) => {
+      const status = statuses.shift() ?? 200;
+      json(res, status, status === 200 ? { ok: true } : { message: 'gateway' });
+    };
+    expect(await client({ maxAttempts: 3 }).http.get('/q', {}, Ok, call())).toEqual({ ok: true });
+    expect(hits).toBe(3);
+    hits = 0;
+    handler = (_req, res) => json(res, 503, { message: 'busy' });
+    expect(((await failure(client({ maxAttempts: 4 }).http.get('/q', {}, Ok, call()))) as VenueHttpError).status).toBe(503);
+    expect(hits).toBe(4);
+  });
+
+  it("gives up with the last failure as soon as the caller's signal ends a wait between attempts", async () => {
+    handler = (_req, res) => json(res, 503, { message: 'busy' });
+    const controller = new AbortController();
+    const { http } = client({ maxAttempts: 50 });
+    const started = performance.now();
+    const pending = failure(http.get('/q', {}, Ok, { signal: controller.signal }));
+    setTimeout(() => controller.abort(), 5);
+    const error = (await pending) as VenueHttpError;
+    expect(error.status).toBe(503);
+    // 50 attempts with their waits would take seconds; the abort ends it within the first waits.
+    expect(hits).toBeLessThanOrEqual(3);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
   it('a venue that does not answer within the attempt deadline is a timed-out transport fault that opens the breaker after three', async () => {
     handler = () => undefined;
     const { http, health } = client({ attemptTimeoutMs: 50 });

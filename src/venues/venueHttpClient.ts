@@ -1,4 +1,4 @@
-import { ExponentialBackoff, handleWhen, isBrokenCircuitError, retry } from 'cockatiel';
+import { isBrokenCircuitError } from 'cockatiel';
 import type { Static, TSchema } from 'typebox';
 import { validatorOf } from '../domain/validatorOf.ts';
 import type { CallContext, CallPurpose } from './Venue.ts';
@@ -129,10 +129,7 @@ export function createVenueHttpClient(options: VenueHttpClientOptions): VenueHtt
   const defaultRetryAfterMs = options.defaultRetryAfterMs ?? DEFAULT_RETRY_AFTER_MS;
   let rateLimitedUntil = 0;
   const spend = options.budget ? createRequestBudget(options.budget, now) : null;
-  const retryPolicy = retry(handleWhen(isTransient), {
-    maxAttempts: Math.max(0, options.maxAttempts - 1),
-    backoff: new ExponentialBackoff({ initialDelay: 25, maxDelay: 250 }),
-  });
+  const maxAttempts = Math.max(1, options.maxAttempts);
 
   async function attempt(url: string, init: CappedRequestInit, call: CallContext, notFound: boolean): Promise<unknown> {
     const started = performance.now();
@@ -198,13 +195,16 @@ export function createVenueHttpClient(options: VenueHttpClientOptions): VenueHtt
     if (waitMs > 0) throw new VenueRejection('venue_rate_limited', `${options.venueId} asked Strait to wait ${Math.ceil(waitMs / 1000)} s more for its rate limit; not called`, { retryAfterMs: waitMs });
     const budgetWaitMs = spend?.(ctx.purpose) ?? 0;
     if (budgetWaitMs > 0) throw new VenueRejection('venue_rate_limited', `${options.venueId}'s published request budget is spent for now; not called, retry in ${Math.ceil(budgetWaitMs / 1000)} s`, { retryAfterMs: budgetWaitMs });
-    const headers = { accept: 'application/json', ...(ctx.requestId ? { 'x-request-id': ctx.requestId } : {}), ...options.headers, ...ctx.headers, ...(init.headers as Record<string, string> | undefined) };
+    // Later sources win, as spreads would; assigned rather than spread (per venue call, no temporaries).
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (ctx.requestId) headers['x-request-id'] = ctx.requestId;
+    Object.assign(headers, options.headers, ctx.headers, init.headers as Record<string, string> | undefined);
     const maxBytes = request.maxAnswerBytes ?? ctx.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
     const notFound = 'notFoundAs' in request;
     const bucket = bucketOf(ctx.purpose);
     try {
       const body = await options.health.breakerOf(bucket).execute(() =>
-        retryPolicy.execute(() => attempt(url, { method: init.method, body: init.body, headers, maxBytes }, ctx, notFound), ctx.signal).then((raw) => (raw === NOT_FOUND ? raw : validate(options.venueId, schema, raw))),
+        withRetries(() => attempt(url, { method: init.method, body: init.body, headers, maxBytes }, ctx, notFound), maxAttempts, ctx.signal).then((raw) => (raw === NOT_FOUND ? raw : validate(options.venueId, schema, raw))),
       );
       options.health.recordSuccess(bucket);
       return body === NOT_FOUND ? (request.notFoundAs as N) : (body as Static<S>);
@@ -232,6 +232,40 @@ export function createVenueHttpClient(options: VenueHttpClientOptions): VenueHtt
       return call(`${base}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }, schema, ctx, request);
     },
   };
+}
+
+/**
+ * Runs `run` up to `maxAttempts` times while it fails transiently (a reset or refused connection,
+ * 502/503/504), waiting a jittered, doubling 25–250 ms between attempts; a wait the caller's signal
+ * ends gives up with the last failure. A loop of its own rather than cockatiel's retry policy, whose
+ * executor and event emitters cost every venue call a few objects though a retry is rare.
+ */
+async function withRetries<T>(run: () => Promise<T>, maxAttempts: number, signal: AbortSignal): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= maxAttempts || signal.aborted || !isTransient(error)) throw error;
+      await pause(Math.min(RETRY_MAX_DELAY_MS, RETRY_FIRST_DELAY_MS * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2), signal);
+      if (signal.aborted) throw error;
+    }
+  }
+}
+
+const RETRY_FIRST_DELAY_MS = 25;
+const RETRY_MAX_DELAY_MS = 250;
+
+/** Resolves after `ms`, or as soon as `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
 }
 
 /** Errors the client already counted against the venue's breaker (so the engine edge does not count them twice). */
