@@ -7,18 +7,21 @@
  * `BENCH_FAKES_URL/<venue>`, except those named in `BENCH_REAL_VENUES` (comma-separated), which
  * keep their real adapters. `bare`: a Fastify app with one JSON route at the same path as
  * `GET /v1/bridge/transfers/{id}`, answering `BENCH_BARE_BODY` from memory. `fanout`: the bare
- * Node fan-out of bench/bareFanOut.ts, one `POST` making the 36 venue calls to `BENCH_FAKES_URL`.
+ * Node fan-out of bench/bareFanOut.ts, one `POST` making the 36 venue calls to `BENCH_FAKES_URL`,
+ * or, with `BENCH_CALLS_FILE` (a JSON list of bench/recordVenueCalls.ts's calls), those calls.
  *
  * Talks to the parent over the IPC channel: sends `{ type: 'ready', url }`, answers `usage` with
  * `{ type: 'usage', maxRssKb, rssKb }`, and exits after closing on `stop` (or when the parent goes).
  */
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeHeapSnapshot } from 'node:v8';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { handleAllocationMessage } from './allocationSampling.mjs';
-import { startBareFanOut } from './bareFanOut.ts';
+import { startBareFanOut, startReplayingFanOut } from './bareFanOut.ts';
+import type { RecordedCall } from './recordVenueCalls.ts';
 import { loadConfig } from '../src/config.ts';
 import { createStrait } from '../src/createStrait.ts';
 import { VENUE_MODULES } from '../src/venues/venueModules.ts';
@@ -38,6 +41,8 @@ async function start(): Promise<{ url: string; close: () => Promise<void> }> {
     return { url: `${address}/v1`, close: () => app.close() };
   }
   if (mode === 'fanout') {
+    const callsFile = process.env.BENCH_CALLS_FILE;
+    if (callsFile) return startReplayingFanOut(JSON.parse(readFileSync(callsFile, 'utf8')) as RecordedCall[]);
     const fakes = process.env.BENCH_FAKES_URL;
     if (!fakes) throw new Error('BENCH_FAKES_URL is required');
     return startBareFanOut(fakes, VENUE_MODULES.map((entry) => entry.id));
