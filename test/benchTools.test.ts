@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startBareFanOut } from '../bench/bareFanOut.ts';
+import { startBareFanOut, startReplayingFanOut } from '../bench/bareFanOut.ts';
+import { startCallRecorder } from '../bench/recordVenueCalls.ts';
 import { summarizeAllocations, type AllocationProfile } from '../bench/summarizeAllocations.ts';
 import { summarizeCpuProfile, type CpuProfile } from '../bench/summarizeCpuProfile.ts';
 import { startScriptedVenues, type ScriptedVenues } from '../src/venues/fake/scriptedVenue.ts';
@@ -18,14 +19,44 @@ describe('the bench tools', () => {
     stops.push(() => bare.close());
     for (let round = 1; round <= 2; round++) {
       const answer = await fetch(`${bare.url}/bridge/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fromChain: 'base', toChain: 'arbitrum', amountAtomic: '100000000' }) });
-      const body = (await answer.json()) as { quotes: { venue: string; answer: { amountOut: string } }[] };
-      expect(body.quotes.map((q) => [q.venue, q.answer.amountOut])).toEqual([
+      const body = (await answer.json()) as { quotes: { url: string; answer: { amountOut: string } }[] };
+      expect(body.quotes.map((q) => [new URL(q.url).pathname.split('/')[1], q.answer.amountOut])).toEqual([
         ['across', '99900000'],
         ['relay', '99890000'],
         ['lifi', '99880000'],
       ]);
       for (const id of ids) expect(venues.quoteCalls(id)).toBe(round);
     }
+  });
+
+  it("the call recorder forwards a quote's venue calls byte for byte, keeps the last quote's, and the replaying fan-out makes exactly those", async () => {
+    const ids = ['across', 'relay'];
+    const venues: ScriptedVenues = await startScriptedVenues(Object.fromEntries(ids.map((id, i) => [id, { kind: 'price', outBps: 9_990 - i }])));
+    stops.push(() => venues.close());
+    const recorder = await startCallRecorder();
+    stops.push(() => recorder.close());
+    const env = await recorder.proxied({ BENCH_FAKES_URL: venues.url, STRAIT_RPC_BASE: 'http://127.0.0.1:9' }, ['http://127.0.0.1:9']);
+    expect(env.BENCH_FAKES_URL).not.toBe(venues.url);
+    expect(env.STRAIT_RPC_BASE).toBe('http://127.0.0.1:9');
+    const body = (amount: string) => JSON.stringify({ fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amount });
+    for (const [requestId, amount] of [['q1', '100000000'], ['q2', '250000000']] as const) {
+      for (const id of ids) {
+        const direct = await (await fetch(`${venues.url}/${id}/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body(amount) })).text();
+        const proxied = await (await fetch(`${env.BENCH_FAKES_URL}/${id}/quote`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-request-id': requestId }, body: body(amount) })).text();
+        expect(proxied).toBe(direct);
+      }
+    }
+    const calls = recorder.lastQuoteCalls();
+    expect(calls.map((c) => [c.method, c.url, c.body, c.headers['x-request-id']])).toEqual(ids.map((id) => ['POST', `${venues.url}/${id}/quote`, body('250000000'), 'q2']));
+    expect(Object.keys(calls[0]?.headers ?? {})).not.toContain('host');
+
+    const before = ids.map((id) => venues.quoteCalls(id));
+    const bare = await startReplayingFanOut(calls);
+    stops.push(() => bare.close());
+    const answer = (await (await fetch(`${bare.url}/bridge/quote`, { method: 'POST', body: '{}' })).json()) as { quotes: { url: string; answer: { amountOut: string } }[] };
+    expect(answer.quotes.map((q) => q.url)).toEqual(calls.map((c) => c.url));
+    expect(answer.quotes.every((q) => /^\d+$/.test(q.answer.amountOut))).toBe(true);
+    expect(ids.map((id) => venues.quoteCalls(id))).toEqual(before.map((n) => n + 1));
   });
 
   it('the profile summary counts busy time from the first sample in the named function, by function, area and inclusive step', () => {
