@@ -195,10 +195,7 @@ export function createVenueHttpClient(options: VenueHttpClientOptions): VenueHtt
     if (waitMs > 0) throw new VenueRejection('venue_rate_limited', `${options.venueId} asked Strait to wait ${Math.ceil(waitMs / 1000)} s more for its rate limit; not called`, { retryAfterMs: waitMs });
     const budgetWaitMs = spend?.(ctx.purpose) ?? 0;
     if (budgetWaitMs > 0) throw new VenueRejection('venue_rate_limited', `${options.venueId}'s published request budget is spent for now; not called, retry in ${Math.ceil(budgetWaitMs / 1000)} s`, { retryAfterMs: budgetWaitMs });
-    // Later sources win, as spreads would; assigned rather than spread (per venue call, no temporaries).
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (ctx.requestId) headers['x-request-id'] = ctx.requestId;
-    Object.assign(headers, options.headers, ctx.headers, init.headers as Record<string, string> | undefined);
+    const headers = { accept: 'application/json', ...(ctx.requestId ? { 'x-request-id': ctx.requestId } : {}), ...options.headers, ...ctx.headers, ...(init.headers as Record<string, string> | undefined) };
     const maxBytes = request.maxAnswerBytes ?? ctx.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
     const notFound = 'notFoundAs' in request;
     const bucket = bucketOf(ctx.purpose);
