@@ -140,6 +140,24 @@ describe('createDecisionWriter waiting for a lull in the quotes', () => {
     await writer.idle();
   });
 
+  it('waits on while the event loop is busy though no decision comes, and writes once it idles', async () => {
+    const { statements, insert, openAll } = gatedInsert();
+    const writer = createDecisionWriter(insert, { maxInFlight: 1, maxBatch: 8, inProcessReaders: { queuedAtMost: 8, onLost: noLoss, lullMs: 20, lullAtMostMs: 10_000 } });
+    await writer.write(decision('a'));
+    // Four times the lull with the loop running most of the time (as while a quote's venues answer).
+    const spinUntil = performance.now() + 80;
+    while (performance.now() < spinUntil) {
+      const end = performance.now() + 4;
+      while (performance.now() < end);
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(statements).toEqual([]);
+    await sleep(60);
+    expect(statements).toEqual([['a']]);
+    await openAll();
+    await writer.idle();
+  });
+
   it('writes by lullAtMostMs even when decisions never pause', async () => {
     const { statements, insert, openAll } = gatedInsert();
     const writer = createDecisionWriter(insert, { maxInFlight: 1, maxBatch: 100, inProcessReaders: { queuedAtMost: 100, onLost: noLoss, lullMs: 30, lullAtMostMs: 60 } });

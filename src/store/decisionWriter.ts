@@ -28,16 +28,20 @@ export interface DecisionWriterOptions {
     readonly queuedAtMost: number;
     readonly onLost: (decision: StoredDecision, error: unknown) => void;
     /**
-     * The statement waits until no decision has been handed in for this long (a lull in the quotes),
-     * so that its Postgres work, on this thread, does not sit in front of the quotes still coming;
-     * 0: at once. A reader waiting ({@link DecisionWriter.written}), {@link DecisionWriter.idle},
-     * a full batch or {@link lullAtMostMs} end the wait.
+     * The statement waits for a lull: this long without a decision handed in, with the event loop
+     * idle for most of it (a quote whose venues are answering keeps it busy though it hands in
+     * nothing), so that its Postgres work, on this thread, does not sit in front of the quotes still
+     * coming; 0: at once. A reader waiting ({@link DecisionWriter.written}),
+     * {@link DecisionWriter.idle}, a full batch or {@link lullAtMostMs} end the wait.
      */
     readonly lullMs?: number;
     /** The longest a decision waits for a lull (bounds what a crash loses of answered quotes). */
     readonly lullAtMostMs?: number;
   };
 }
+
+/** Past this share of the wait spent running, the loop was not idle: the statement waits on. */
+const LULL_BUSY_SHARE = 0.5;
 
 interface Pending {
   readonly decision: StoredDecision;
@@ -114,13 +118,21 @@ export function createDecisionWriter(insert: (decisions: readonly StoredDecision
       pump();
     });
   };
+  // The event loop's activity since the lull's wait began (performance.eventLoopUtilization).
+  let loopAtWait = performance.eventLoopUtilization();
   const pumpAfterLull = (): void => {
     const oldest = queue[0];
     if (lullMs <= 0 || queue.length >= options.maxBatch || oldest === undefined) return pumpSoon();
     const waitMs = Math.min(lullMs, oldest.at + lullAtMostMs - performance.now());
     if (waitMs <= 0) return pumpSoon();
     clearTimeout(lull);
-    lull = setTimeout(pumpSoon, waitMs);
+    loopAtWait = performance.eventLoopUtilization();
+    lull = setTimeout(endOfWait, waitMs);
+  };
+  const endOfWait = (): void => {
+    const busy = performance.eventLoopUtilization(loopAtWait).utilization > LULL_BUSY_SHARE;
+    if (busy) pumpAfterLull();
+    else pumpSoon();
   };
 
   return {
