@@ -62,7 +62,7 @@ try {
       `${label.padEnd(22)} rss ${mb(u.rssKb)}, heap used ${mb(u.memory.heapUsedKb)} of ${mb(u.memory.heapTotalKb)}, external ${mb(u.memory.externalKb)} (ArrayBuffers ${mb(u.memory.arrayBuffersKb)})`;
     process.stdout.write(
       [
-        `${built ? 'built service (dist/), ' : 'under tsx, '}${database ? 'PostgreSQL' : 'PGlite'}${nodeArgs.length ? ` with ${nodeArgs.join(' ')}` : ''}: ${Math.round(load.requestsPerSecond)} quotes/s, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms, CPU per quote ${((after.cpuMs - idle.cpuMs) / Math.max(1, load.total)).toFixed(2)} ms`,
+        `${built ? 'built service (dist/), ' : 'as npm start runs it (the checkout transpiled by bin/transpileCheckout.mjs), '}${database ? 'PostgreSQL' : 'PGlite'}${nodeArgs.length ? ` with ${nodeArgs.join(' ')}` : ''}: ${Math.round(load.requestsPerSecond)} quotes/s, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms, CPU per quote ${((after.cpuMs - idle.cpuMs) / Math.max(1, load.total)).toFixed(2)} ms`,
         line('idle, before the load', idle),
         `peak under the load     rss ${peak.peakMb} MB, at that moment ${JSON.stringify(peak.atPeak)}`,
         line('right after the load', after),

@@ -3,8 +3,8 @@
  * table and written to bench/results.json. Every phase is bounded in time; every server and process
  * the harness starts is stopped, on error and on Ctrl-C too.
  *
- * Set-up: the service runs in a child process (bench/benchServiceMain.ts, under tsx like `npm
- * start`), so its RSS and CPU are its own; the load generator, the 36 scripted venue fakes and the
+ * Set-up: the service runs in a child process (bench/benchServiceMain.ts, transpiled into the
+ * checkout's mirror and run in plain Node as `npm start` runs Strait), so its RSS and CPU are its own; the load generator, the 36 scripted venue fakes and the
  * real-dialect fakes of the registered venues run here, over loopback; the bare fan-out baseline
  * (bench/bareFanOut.ts) runs in a child process like the service; submit verification runs in a
  * process of its own. BENCH_DATABASE_URL
@@ -208,8 +208,8 @@ async function main(): Promise<void> {
   const readsBare = await readsThrough(bare, pgliteIds);
   await bare.stop();
 
-  // The service as the Docker image runs it: the compiled build in plain Node, no tsx (which keeps
-  // every transformed module in memory), the same heap cap. Only its RSS is reported.
+  // The service as the Docker image runs it: the compiled build in plain Node (tsc's output, no
+  // source maps), the same heap cap. Only its RSS is reported.
   log('built service (npm run build, then dist/ in plain Node): quote load 10 s on PGlite, then on PostgreSQL, for the RSS');
   const built = await measureBuiltRss(fakes.url, dataDir);
 
@@ -262,7 +262,7 @@ async function main(): Promise<void> {
     },
     { figure: 'submit verification CPU, EVM: p50 / p99', measured: `${ms(cpu.evm.p50)} / ${ms(cpu.evm.p99)}`, target: '≤ 2 ms at p99', pass: cpu.evm.p99 <= 2 },
     { figure: 'submit verification CPU, Solana: p50 / p99', measured: `${ms(cpu.solana.p50)} / ${ms(cpu.solana.p99)}`, target: '≤ 2 ms at p99', pass: cpu.solana.p99 <= 2 },
-    { figure: 'peak RSS under the quote load, PGlite, under tsx (npm start)', measured: `${rssPglite.peakMb.toFixed(0)} MB (${atPeak(rssPglite)}lifetime max ${rssPglite.lifetimeMaxMb.toFixed(0)} MB)`, target: '≤ 350 MB', pass: rssPglite.peakMb <= 350 },
+    { figure: 'peak RSS under the quote load, PGlite, as npm start runs it', measured: `${rssPglite.peakMb.toFixed(0)} MB (${atPeak(rssPglite)}lifetime max ${rssPglite.lifetimeMaxMb.toFixed(0)} MB)`, target: '≤ 350 MB', pass: rssPglite.peakMb <= 350 },
     ...(['pglite', 'postgres'] as const).map((store) => {
       const sample = built[store];
       const limit = store === 'pglite' ? 350 : 250;
@@ -274,7 +274,7 @@ async function main(): Promise<void> {
       };
     }),
     {
-      figure: 'peak RSS under the quote load, PostgreSQL, under tsx (npm start)',
+      figure: 'peak RSS under the quote load, PostgreSQL, as npm start runs it',
       measured: typeof postgres === 'string' ? postgres : `${postgres.rss.peakMb.toFixed(0)} MB${atPeak(postgres.rss) ? ` (${atPeak(postgres.rss).slice(0, -2)})` : ''}`,
       target: '≤ 250 MB',
       pass: typeof postgres === 'string' ? null : postgres.rss.peakMb <= 250,

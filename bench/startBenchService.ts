@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export type BenchServiceMessage =
   | { readonly type: 'ready'; readonly url: string }
@@ -47,15 +48,28 @@ export interface BenchServiceOptions {
   readonly checkout?: string;
 }
 
-const ENTRY = fileURLToPath(new URL('./benchServiceMain.ts', import.meta.url));
 const BUILT_ENTRY = fileURLToPath(new URL('./benchServiceMainBuilt.mjs', import.meta.url));
 
-/** Forks bench/benchServiceMain.ts under tsx (as `npm start` runs Strait) and waits for it to listen. */
+/** The entry point and Node flags of `checkout`'s bench service as its `npm start` would run it. */
+async function asNpmStartRuns(checkout: string): Promise<{ entry: string; execArgv: string[] }> {
+  const transpiler = join(checkout, 'bin', 'transpileCheckout.mjs');
+  if (!existsSync(transpiler)) return { entry: join(checkout, 'bench', 'benchServiceMain.ts'), execArgv: ['--import', 'tsx'] };
+  const { prepareCheckout } = (await import(pathToFileURL(transpiler).href)) as { prepareCheckout: (dirs: readonly string[]) => Promise<string> };
+  const root = await prepareCheckout(['src', 'bench']);
+  return { entry: fileURLToPath(new URL('bench/benchServiceMain.js', root)), execArgv: ['--enable-source-maps'] };
+}
+
+/**
+ * Forks bench/benchServiceMain.ts as `npm start` runs Strait (transpiled into the checkout's mirror by
+ * bin/transpileCheckout.mjs, plain Node with source maps; a checkout older than that runs it under
+ * tsx, as its `npm start` did) and waits for it to listen.
+ */
 export async function startBenchService(options: BenchServiceOptions): Promise<BenchService> {
   if (options.built && options.mode !== 'strait') throw new Error('only the strait mode runs on the build');
-  const entry = options.checkout ? join(options.checkout, 'bench', options.built ? 'benchServiceMainBuilt.mjs' : 'benchServiceMain.ts') : options.built ? BUILT_ENTRY : ENTRY;
-  const child = fork(entry, [options.mode], {
-    execArgv: [...(options.built ? [] : ['--import', 'tsx']), ...(options.nodeArgs ?? [])],
+  const checkout = options.checkout ?? fileURLToPath(new URL('..', import.meta.url));
+  const run = options.built ? { entry: options.checkout ? join(checkout, 'bench', 'benchServiceMainBuilt.mjs') : BUILT_ENTRY, execArgv: [] } : await asNpmStartRuns(checkout);
+  const child = fork(run.entry, [options.mode], {
+    execArgv: [...run.execArgv, ...(options.nodeArgs ?? [])],
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -27,7 +27,12 @@ export const QUOTE_PATH_STEPS = ['quoteTransfer', 'parseQuoteInput', 'candidates
 
 /** A frame's file from its URL: from `node_modules/`, `src/`, `dist/` or `bench/` on. */
 export function fileOf(url: string): string {
-  return url.replace(/^.*?(node_modules\/|\/src\/|\/dist\/|\/bench\/)/, '$1');
+  return unmirrored(url).replace(/^.*?(node_modules\/|\/src\/|\/dist\/|\/bench\/)/, '$1');
+}
+
+/** A module of the checkout's transpiled mirror (bin/transpileCheckout.mjs, what `npm start` runs) named by its own path. */
+export function unmirrored(url: string): string {
+  return url.replace(/^.*node_modules\/\.cache\/strait\/[^/]+\//, '/');
 }
 
 /** The `top` largest entries of `totals`, each with its share of `all`, in `unit`s of `divisor`. */
@@ -39,8 +44,9 @@ export function topRows(totals: ReadonlyMap<string, number>, top: number, all: n
 }
 
 /** Where a frame's code lives, from its URL: `node_modules/<package>`, `src/<folder>`, `node:<module>` or V8's own. */
-export function areaOf(url: string, functionName: string): string {
-  if (url === '') return functionName.startsWith('(') ? functionName : '(native)';
+export function areaOf(frameUrl: string, functionName: string): string {
+  if (frameUrl === '') return functionName.startsWith('(') ? functionName : '(native)';
+  const url = unmirrored(frameUrl);
   const dependency = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (dependency) return dependency[1] as string;
   // The compiled build's dist/<folder> is src/<folder>.
@@ -82,10 +88,12 @@ export function summarizeCpuProfile(profile: CpuProfile, options: { top?: number
       idleUs += us;
       continue;
     }
-    // tsx hands V8 transformed modules, so a line number of our own code under tsx is not the
-    // source's: named by file only. The compiled build's (dist/) are tsc's, a line or so off the source.
+    // tsx and the checkout's mirror hand V8 transformed modules, so a line number of our own code
+    // there is not the source's: named by file only. The compiled build's (dist/) are tsc's, a line
+    // or so off the source.
     const file = fileOf(frame.url);
-    const lined = frame.url.startsWith('node:') || frame.url.includes('node_modules/') || frame.url.includes('/dist/');
+    const url = unmirrored(frame.url);
+    const lined = url.startsWith('node:') || url.includes('node_modules/') || url.includes('/dist/');
     const where = frame.url === '' ? '' : lined ? ` ${file}:${frame.lineNumber + 1}` : ` ${file}`;
     const name = `${frame.functionName || '(anonymous)'}${where}`;
     functions.set(name, (functions.get(name) ?? 0) + us);

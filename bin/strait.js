@@ -1,13 +1,16 @@
 #!/usr/bin/env node
-// In a checkout (src/ beside bin/) the TypeScript entry point runs through tsx, a dev dependency, so
-// `npm start` always runs the code as it is; an installed package runs its build (dist/), with no tsx.
+// In a checkout (src/ beside bin/) the TypeScript sources run as they are, transpiled on start into a
+// cache beside node_modules (bin/transpileCheckout.mjs: esbuild, a dev dependency, only the files
+// changed since the last start); an installed package runs its build (dist/), with neither.
 import { existsSync } from 'node:fs';
 
 const source = new URL('../src/main.ts', import.meta.url);
 if (existsSync(source)) {
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import(source.href);
+  const { prepareCheckout } = await import('./transpileCheckout.mjs');
+  const mirror = await prepareCheckout();
+  // Stack traces name the TypeScript sources' lines (each transpiled file carries its source map).
+  process.setSourceMapsEnabled(true);
+  await import(new URL('src/main.js', mirror).href);
 } else {
   await import(new URL('../dist/main.js', import.meta.url).href);
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startBareFanOut, startReplayingFanOut } from '../bench/bareFanOut.ts';
 import { startCallRecorder } from '../bench/recordVenueCalls.ts';
 import { summarizeAllocations, type AllocationProfile } from '../bench/summarizeAllocations.ts';
-import { summarizeCpuProfile, type CpuProfile } from '../bench/summarizeCpuProfile.ts';
+import { areaOf, fileOf, summarizeCpuProfile, type CpuProfile } from '../bench/summarizeCpuProfile.ts';
 import { startScriptedVenues, type ScriptedVenues } from '../src/venues/fake/scriptedVenue.ts';
 
 describe('the bench tools', () => {
@@ -57,6 +57,14 @@ describe('the bench tools', () => {
     expect(answer.quotes.map((q) => q.url)).toEqual(calls.map((c) => c.url));
     expect(answer.quotes.every((q) => /^\d+$/.test(q.answer.amountOut))).toBe(true);
     expect(ids.map((id) => venues.quoteCalls(id))).toEqual(before.map((n) => n + 1));
+  });
+
+  it("names a module of the checkout's transpiled mirror by its own path in src/ or bench/, not as a dependency", () => {
+    const mirrored = 'file:///work/main/node_modules/.cache/strait/node-20.20.2-rules-1/src/engine/quoteTransfer.js';
+    expect(areaOf(mirrored, 'quoteTransfer')).toBe('src/engine');
+    expect(fileOf(mirrored)).toBe('/src/engine/quoteTransfer.js');
+    expect(fileOf('file:///work/main/node_modules/.cache/strait/node-20.20.2-rules-1/bench/bareFanOut.js')).toBe('/bench/bareFanOut.js');
+    expect(areaOf('file:///work/main/node_modules/prom-client/lib/histogram.js', 'observe')).toBe('prom-client');
   });
 
   it('the profile summary counts busy time from the first sample in the named function, by function, area and inclusive step', () => {

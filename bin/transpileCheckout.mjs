@@ -1,0 +1,78 @@
+// `npm start` from a checkout: src/ transpiled file by file with esbuild (what tsx does in memory) into
+// node_modules/.cache/strait/, each file again only when its source is newer, and run there by plain
+// Node. tsx's loader thread, its cache of transformed sources and its hooks on every import cost the
+// running service 60–90 MB of RSS (docs/performance.md); this costs a stat per file at start.
+// The mirror keeps src/'s layout, and every other file of src/ (fixtures, migrations, contracts,
+// examples) is linked into it, so paths read beside a module resolve as in src/ and dist/.
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+// One mirror per Node version (esbuild's target) and per rule of this file (bump on a change).
+const RULES = 1;
+const MIRROR = join(ROOT, 'node_modules', '.cache', 'strait', `node-${process.versions.node}-rules-${RULES}`);
+
+// Relative specifiers written with their `.ts` extension (the codebase's rule): `from './x.ts'`,
+// `import './x.ts'`, `import('./x.ts')`. tsc's build rewrites the same ones (rewriteRelativeImportExtensions).
+const RELATIVE_TS_SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"\n]*?)\.ts\2/g;
+
+/** The transpiled module text of one TypeScript source, its relative `.ts` imports pointing at `.js`. */
+export function transpiledModule(transform, code, sourcefile) {
+  const { code: js } = transform(code, { loader: 'ts', format: 'esm', platform: 'node', target: `node${process.versions.node}`, sourcemap: 'inline', sourcefile });
+  return js.replace(RELATIVE_TS_SPECIFIER, (_match, lead, quote, path) => `${lead}${quote}${path}.js${quote}`);
+}
+
+function* filesUnder(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(path);
+    else if (entry.isFile()) yield path;
+  }
+}
+
+const isModuleSource = (path) => path.endsWith('.ts') && !path.endsWith('.d.ts') && !path.endsWith('.test.ts');
+
+/**
+ * Brings the mirror of the checkout's `dirs` (src/ alone for `npm start`; the bench adds bench/, whose
+ * modules import src/'s) up to date, and answers the URL of the mirror's root (`src/main.js` in it
+ * is src/main.ts's).
+ */
+export async function prepareCheckout(dirs = ['src']) {
+  const { transformSync } = await import('esbuild');
+  for (const dir of dirs) mirror(transformSync, dir);
+  return pathToFileURL(`${MIRROR}/`).href;
+}
+
+function mirror(transformSync, dir) {
+  for (const source of filesUnder(join(ROOT, dir))) {
+    const rel = relative(ROOT, source);
+    if (isModuleSource(source)) {
+      const target = join(MIRROR, rel.replace(/\.ts$/, '.js'));
+      if (existsSync(target) && statSync(target).mtimeMs >= statSync(source).mtimeMs) continue;
+      mkdirSync(dirname(target), { recursive: true });
+      // Written aside, then renamed: several processes starting at once (tests, a sandbox) each
+      // see a whole file or none.
+      const aside = `${target}.${process.pid}.tmp`;
+      writeFileSync(aside, transpiledModule(transformSync, readFileSync(source, 'utf8'), source));
+      renameSync(aside, target);
+    } else if (!source.endsWith('.ts')) {
+      const target = join(MIRROR, rel);
+      if (lstatSafe(target)) continue;
+      mkdirSync(dirname(target), { recursive: true });
+      try {
+        symlinkSync(source, target);
+      } catch (error) {
+        if (error.code !== 'EEXIST') throw error;
+      }
+    }
+  }
+}
+
+function lstatSafe(path) {
+  try {
+    return lstatSync(path);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,47 @@
+import { spawnSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { transformSync } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { prepareCheckout, transpiledModule } from '../bin/transpileCheckout.mjs';
+
+/** `npm start` from a checkout runs src/ transpiled by bin/transpileCheckout.mjs, in plain Node. */
+describe('the checkout transpiler', () => {
+  it("points every relative .ts import at .js, and touches nothing else", () => {
+    const source = [
+      "import { a } from './a.ts';",
+      "import type { T } from './types.ts';",
+      "import b, { c } from \"../b/c.ts\";",
+      "import './side-effect.ts';",
+      "export { d } from './d.ts';",
+      "export * from '../e.ts';",
+      "import list from './list.json' with { type: 'json' };",
+      "import { x } from 'some-package';",
+      "const lazy = () => import('./lazy.ts');",
+      "const text = 'see ./notes.ts';",
+      'export const all: T[] = [a, b, c, list, x, lazy, text];',
+    ].join('\n');
+    const out = transpiledModule(transformSync, source, '/src/example.ts');
+    expect(out).toContain('from "./a.js"');
+    expect(out).toContain('from "../b/c.js"');
+    expect(out).toContain('import "./side-effect.js"');
+    expect(out).toContain('from "./d.js"');
+    expect(out).toContain('from "../e.js"');
+    expect(out).toContain('import("./lazy.js")');
+    expect(out).toMatch(/from "\.\/list\.json" with \{ type: "json" \}/);
+    expect(out).toContain('from "some-package"');
+    expect(out).toContain('"see ./notes.ts"');
+    expect(out).not.toContain('types');
+    expect(out).toContain('sourceMappingURL=data:application/json;base64,');
+  });
+
+  it('mirrors src/ so that plain Node runs it: the CLI answers, and a second start transpiles nothing', async () => {
+    const entry = new URL('src/main.js', await prepareCheckout());
+    const writtenAt = statSync(fileURLToPath(entry)).mtimeMs;
+    const help = spawnSync(process.execPath, [fileURLToPath(new URL('../bin/strait.js', import.meta.url)), '--help'], { encoding: 'utf8', timeout: 60_000 });
+    expect(help.stdout).toContain('serve');
+    expect(help.status).toBe(0);
+    expect(new URL('src/main.js', await prepareCheckout()).href).toBe(entry.href);
+    expect(statSync(fileURLToPath(entry)).mtimeMs).toBe(writtenAt);
+  });
+});
