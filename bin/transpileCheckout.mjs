@@ -5,22 +5,27 @@
 // The mirror keeps src/'s layout, and every other file of src/ (fixtures, migrations, contracts,
 // examples) is linked into it, so paths read beside a module resolve as in src/ and dist/.
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 // One mirror per Node version (esbuild's target) and per rule of this file (bump on a change).
-const RULES = 1;
+const RULES = 2;
 const MIRROR = join(ROOT, 'node_modules', '.cache', 'strait', `node-${process.versions.node}-rules-${RULES}`);
 
 // Relative specifiers written with their `.ts` extension (the codebase's rule): `from './x.ts'`,
 // `import './x.ts'`, `import('./x.ts')`. tsc's build rewrites the same ones (rewriteRelativeImportExtensions).
 const RELATIVE_TS_SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"\n]*?)\.ts\2/g;
 
-/** The transpiled module text of one TypeScript source, its relative `.ts` imports pointing at `.js`. */
-export function transpiledModule(transform, code, sourcefile) {
-  const { code: js } = transform(code, { loader: 'ts', format: 'esm', platform: 'node', target: `node${process.versions.node}`, sourcemap: 'inline', sourcefile });
-  return js.replace(RELATIVE_TS_SPECIFIER, (_match, lead, quote, path) => `${lead}${quote}${path}.js${quote}`);
+/**
+ * The transpiled module text of one TypeScript source, its relative `.ts` imports pointing at `.js`,
+ * and its source map, which the module names as `<mapName>` beside it: a map inline in the module's
+ * text would stay in the running process's memory with the text itself.
+ */
+export function transpiledModule(transform, code, sourcefile, mapName) {
+  const { code: js, map } = transform(code, { loader: 'ts', format: 'esm', platform: 'node', target: `node${process.versions.node}`, sourcemap: 'external', sourcefile });
+  const module = js.replace(RELATIVE_TS_SPECIFIER, (_match, lead, quote, path) => `${lead}${quote}${path}.js${quote}`);
+  return { module: `${module}//# sourceMappingURL=${mapName}\n`, map };
 }
 
 function* filesUnder(dir) {
@@ -51,11 +56,10 @@ function mirror(transformSync, dir) {
       const target = join(MIRROR, rel.replace(/\.ts$/, '.js'));
       if (existsSync(target) && statSync(target).mtimeMs >= statSync(source).mtimeMs) continue;
       mkdirSync(dirname(target), { recursive: true });
-      // Written aside, then renamed: several processes starting at once (tests, a sandbox) each
-      // see a whole file or none.
-      const aside = `${target}.${process.pid}.tmp`;
-      writeFileSync(aside, transpiledModule(transformSync, readFileSync(source, 'utf8'), source));
-      renameSync(aside, target);
+      const { module, map } = transpiledModule(transformSync, readFileSync(source, 'utf8'), source, `${basename(target)}.map`);
+      // The map first: a module on disk always has its map.
+      writeAside(`${target}.map`, map);
+      writeAside(target, module);
     } else if (!source.endsWith('.ts')) {
       const target = join(MIRROR, rel);
       if (lstatSafe(target)) continue;
@@ -67,6 +71,13 @@ function mirror(transformSync, dir) {
       }
     }
   }
+}
+
+/** Written aside, then renamed: several processes starting at once (tests, a sandbox) each see a whole file or none. */
+function writeAside(path, text) {
+  const aside = `${path}.${process.pid}.tmp`;
+  writeFileSync(aside, text);
+  renameSync(aside, path);
 }
 
 function lstatSafe(path) {

@@ -21,7 +21,7 @@ describe('the checkout transpiler', () => {
       "const text = 'see ./notes.ts';",
       'export const all: T[] = [a, b, c, list, x, lazy, text];',
     ].join('\n');
-    const out = transpiledModule(transformSync, source, '/src/example.ts');
+    const { module: out, map } = transpiledModule(transformSync, source, '/src/example.ts', 'example.js.map');
     expect(out).toContain('from "./a.js"');
     expect(out).toContain('from "../b/c.js"');
     expect(out).toContain('import "./side-effect.js"');
@@ -32,7 +32,8 @@ describe('the checkout transpiler', () => {
     expect(out).toContain('from "some-package"');
     expect(out).toContain('"see ./notes.ts"');
     expect(out).not.toContain('types');
-    expect(out).toContain('sourceMappingURL=data:application/json;base64,');
+    expect(out.trimEnd().endsWith('//# sourceMappingURL=example.js.map')).toBe(true);
+    expect((JSON.parse(map) as { sources: string[] }).sources).toEqual(['/src/example.ts']);
   });
 
   it('mirrors src/ so that plain Node runs it: the CLI answers, and a second start transpiles nothing', async () => {
@@ -43,5 +44,9 @@ describe('the checkout transpiler', () => {
     expect(help.status).toBe(0);
     expect(new URL('src/main.js', await prepareCheckout()).href).toBe(entry.href);
     expect(statSync(fileURLToPath(entry)).mtimeMs).toBe(writtenAt);
+    // Stack traces name the TypeScript source and its line, through the map beside each module.
+    const config = new URL('src/config.js', entry).href;
+    const thrown = spawnSync(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', `const { loadConfig } = await import(${JSON.stringify(config)}); try { loadConfig({ STRAIT_PORT: 'nope' }); } catch (error) { console.log(error.stack); }`], { encoding: 'utf8', timeout: 60_000 });
+    expect(thrown.stdout).toMatch(/src\/config\.ts:\d+:\d+/);
   });
 });
