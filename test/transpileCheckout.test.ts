@@ -45,7 +45,7 @@ describe('the checkout transpiler', () => {
     expect(new URL('src/main.js', await prepareCheckout()).href).toBe(entry.href);
     expect(statSync(fileURLToPath(entry)).mtimeMs).toBe(writtenAt);
     // Stack traces name the TypeScript source and its line, through the map beside each module.
-    const config = new URL('src/config.js', entry).href;
+    const config = new URL('config.js', entry).href;
     const thrown = spawnSync(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', `const { loadConfig } = await import(${JSON.stringify(config)}); try { loadConfig({ STRAIT_PORT: 'nope' }); } catch (error) { console.log(error.stack); }`], { encoding: 'utf8', timeout: 60_000 });
     expect(thrown.stdout).toMatch(/src\/config\.ts:\d+:\d+/);
   });
