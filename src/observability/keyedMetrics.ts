@@ -68,18 +68,32 @@ interface CounterCell {
   value: number;
 }
 
-export class KeyedCounter {
-  readonly type = 'counter';
+/** What both kinds share: their name and help, their label sets, their registration and reset. */
+abstract class KeyedMetric<C> {
   readonly aggregator = 'sum';
   readonly name: string;
   readonly help: string;
-  private readonly tree: LabelTree<CounterCell>;
+  protected readonly tree: LabelTree<C>;
 
-  constructor(config: Config) {
+  constructor(config: Config, create: (labels: Readonly<Record<string, string>>) => C) {
     this.name = config.name;
     this.help = config.help;
-    this.tree = new LabelTree(config.labelNames, (labels) => ({ labels, value: 0 }));
+    this.tree = new LabelTree(config.labelNames, create);
     for (const registry of config.registers) registry.registerMetric(this as unknown as Metric);
+  }
+
+  abstract get(): Promise<Scraped>;
+
+  reset(): void {
+    this.tree.clear();
+  }
+}
+
+export class KeyedCounter extends KeyedMetric<CounterCell> {
+  readonly type = 'counter';
+
+  constructor(config: Config) {
+    super(config, (labels) => ({ labels, value: 0 }));
   }
 
   /** Adds one (or `by`) to the label set whose values are `values`, in `labelNames` order. */
@@ -89,10 +103,6 @@ export class KeyedCounter {
 
   get(): Promise<Scraped> {
     return Promise.resolve({ name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values: this.tree.cells.map((c) => ({ labels: c.labels, value: c.value })) });
-  }
-
-  reset(): void {
-    this.tree.clear();
   }
 }
 
@@ -104,20 +114,14 @@ interface HistogramCell {
   count: number;
 }
 
-export class KeyedHistogram {
+export class KeyedHistogram extends KeyedMetric<HistogramCell> {
   readonly type = 'histogram';
-  readonly aggregator = 'sum';
-  readonly name: string;
-  readonly help: string;
   private readonly buckets: readonly number[];
-  private readonly tree: LabelTree<HistogramCell>;
 
   constructor(config: Config & { readonly buckets: readonly number[] }) {
-    this.name = config.name;
-    this.help = config.help;
-    this.buckets = [...config.buckets].sort((a, b) => a - b);
-    this.tree = new LabelTree(config.labelNames, (labels) => ({ labels, counts: new Float64Array(this.buckets.length + 1), sum: 0, count: 0 }));
-    for (const registry of config.registers) registry.registerMetric(this as unknown as Metric);
+    const buckets = [...config.buckets].sort((a, b) => a - b);
+    super(config, (labels) => ({ labels, counts: new Float64Array(buckets.length + 1), sum: 0, count: 0 }));
+    this.buckets = buckets;
   }
 
   /** Records `value` for the label set whose values are `values`, in `labelNames` order. */
@@ -147,9 +151,5 @@ export class KeyedHistogram {
       values.push({ labels: cell.labels, value: cell.count, metricName: `${this.name}_count` });
     }
     return Promise.resolve({ name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values });
-  }
-
-  reset(): void {
-    this.tree.clear();
   }
 }
