@@ -56,12 +56,12 @@ async function asNpmStartRuns(checkout: string): Promise<{ entry: string; execAr
   if (!existsSync(transpiler)) return { entry: join(checkout, 'bench', 'benchServiceMain.ts'), execArgv: ['--import', 'tsx'] };
   const { prepareCheckout } = (await import(pathToFileURL(transpiler).href)) as { prepareCheckout: (dirs: readonly string[]) => Promise<string> };
   const root = await prepareCheckout(['src', 'bench']);
-  return { entry: fileURLToPath(new URL('bench/benchServiceMain.js', root)), execArgv: ['--enable-source-maps'] };
+  return { entry: fileURLToPath(new URL('bench/benchServiceMain.js', root)), execArgv: [] };
 }
 
 /**
  * Forks bench/benchServiceMain.ts as `npm start` runs Strait (transpiled into the checkout's mirror by
- * bin/transpileCheckout.mjs, plain Node with source maps; a checkout older than that runs it under
+ * bin/transpileCheckout.mjs, plain Node; a checkout older than that runs it under
  * tsx, as its `npm start` did) and waits for it to listen.
  */
 export async function startBenchService(options: BenchServiceOptions): Promise<BenchService> {

@@ -8,8 +8,9 @@ const source = new URL('../src/main.ts', import.meta.url);
 if (existsSync(source)) {
   const { prepareCheckout } = await import('./transpileCheckout.mjs');
   const mirror = await prepareCheckout();
-  // Stack traces name the TypeScript sources' lines (each transpiled file carries its source map).
-  process.setSourceMapsEnabled(true);
+  // Source maps stay off unless Node is asked (NODE_OPTIONS=--enable-source-maps): Node keeps every
+  // module's map in the heap, ≈ 15 MB for Strait's (docs/deploy.md). Without them a stack trace names
+  // the transpiled file in the mirror, with the source's names.
   await import(new URL('src/main.js', mirror).href);
 } else {
   await import(new URL('../dist/main.js', import.meta.url).href);

@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 // One mirror per Node version (esbuild's target) and per rule of this file (bump on a change).
-const RULES = 2;
+const RULES = 3;
 const MIRROR = join(ROOT, 'node_modules', '.cache', 'strait', `node-${process.versions.node}-rules-${RULES}`);
 
 // Relative specifiers written with their `.ts` extension (the codebase's rule): `from './x.ts'`,
@@ -23,7 +23,7 @@ const RELATIVE_TS_SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.
  * text would stay in the running process's memory with the text itself.
  */
 export function transpiledModule(transform, code, sourcefile, mapName) {
-  const { code: js, map } = transform(code, { loader: 'ts', format: 'esm', platform: 'node', target: `node${process.versions.node}`, sourcemap: 'external', sourcefile });
+  const { code: js, map } = transform(code, { loader: 'ts', format: 'esm', platform: 'node', target: `node${process.versions.node}`, sourcemap: 'external', sourcesContent: false, sourcefile });
   const module = js.replace(RELATIVE_TS_SPECIFIER, (_match, lead, quote, path) => `${lead}${quote}${path}.js${quote}`);
   return { module: `${module}//# sourceMappingURL=${mapName}\n`, map };
 }
