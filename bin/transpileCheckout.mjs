@@ -45,6 +45,10 @@ const isModuleSource = (path) => path.endsWith('.ts') && !path.endsWith('.d.ts')
  */
 export async function prepareCheckout(dirs = ['src']) {
   const { transformSync } = await import('esbuild');
+  // Inside node_modules a module has no package scope of the checkout's: this one says ESM, so that
+  // Node need not try each file as CommonJS first.
+  mkdirSync(MIRROR, { recursive: true });
+  if (!existsSync(join(MIRROR, 'package.json'))) writeAside(join(MIRROR, 'package.json'), '{ "type": "module" }\n');
   for (const dir of dirs) mirror(transformSync, dir);
   return pathToFileURL(`${MIRROR}/`).href;
 }

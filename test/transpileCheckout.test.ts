@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { transformSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +39,8 @@ describe('the checkout transpiler', () => {
   it('mirrors src/ so that plain Node runs it: the CLI answers, and a second start transpiles nothing', async () => {
     const entry = new URL('src/main.js', await prepareCheckout());
     const writtenAt = statSync(fileURLToPath(entry)).mtimeMs;
+    // Inside node_modules the checkout's package.json does not reach: the mirror declares ESM itself.
+    expect(JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', entry)), 'utf8'))).toEqual({ type: 'module' });
     const help = spawnSync(process.execPath, [fileURLToPath(new URL('../bin/strait.js', import.meta.url)), '--help'], { encoding: 'utf8', timeout: 60_000 });
     expect(help.stdout).toContain('serve');
     expect(help.status).toBe(0);
