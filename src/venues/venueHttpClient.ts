@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { isBrokenCircuitError } from 'cockatiel';
 import type { Static, TSchema } from 'typebox';
 import { validatorOf } from '../domain/validatorOf.ts';
@@ -243,7 +244,8 @@ async function withRetries<T>(run: () => Promise<T>, maxAttempts: number, signal
       return await run();
     } catch (error) {
       if (attempt >= maxAttempts || signal.aborted || !isTransient(error)) throw error;
-      await pause(Math.min(RETRY_MAX_DELAY_MS, RETRY_FIRST_DELAY_MS * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2), signal);
+      // An abort ends the wait (delay rejects): the call gives up with the venue's last failure.
+      await delay(Math.min(RETRY_MAX_DELAY_MS, RETRY_FIRST_DELAY_MS * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2), undefined, { signal }).catch(() => undefined);
       if (signal.aborted) throw error;
     }
   }
@@ -251,19 +253,6 @@ async function withRetries<T>(run: () => Promise<T>, maxAttempts: number, signal
 
 const RETRY_FIRST_DELAY_MS = 25;
 const RETRY_MAX_DELAY_MS = 250;
-
-/** Resolves after `ms`, or as soon as `signal` aborts. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
 
 /** Errors the client already counted against the venue's breaker (so the engine edge does not count them twice). */
 const countedByClient = new WeakSet<object>();
