@@ -48,8 +48,6 @@ export interface BenchServiceOptions {
   readonly checkout?: string;
 }
 
-const BUILT_ENTRY = fileURLToPath(new URL('./benchServiceMainBuilt.mjs', import.meta.url));
-
 /** The entry point and Node flags of `checkout`'s bench service as its `npm start` would run it. */
 async function asNpmStartRuns(checkout: string): Promise<{ entry: string; execArgv: string[] }> {
   const transpiler = join(checkout, 'bin', 'transpileCheckout.mjs');
@@ -67,7 +65,7 @@ async function asNpmStartRuns(checkout: string): Promise<{ entry: string; execAr
 export async function startBenchService(options: BenchServiceOptions): Promise<BenchService> {
   if (options.built && options.mode !== 'strait') throw new Error('only the strait mode runs on the build');
   const checkout = options.checkout ?? fileURLToPath(new URL('..', import.meta.url));
-  const run = options.built ? { entry: options.checkout ? join(checkout, 'bench', 'benchServiceMainBuilt.mjs') : BUILT_ENTRY, execArgv: [] } : await asNpmStartRuns(checkout);
+  const run = options.built ? { entry: join(checkout, 'bench', 'benchServiceMainBuilt.mjs'), execArgv: [] } : await asNpmStartRuns(checkout);
   const child = fork(run.entry, [options.mode], {
     execArgv: [...run.execArgv, ...(options.nodeArgs ?? [])],
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },

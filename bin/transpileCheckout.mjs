@@ -58,7 +58,8 @@ function mirror(transformSync, dir) {
     const rel = relative(ROOT, source);
     if (isModuleSource(source)) {
       const target = join(MIRROR, rel.replace(/\.ts$/, '.js'));
-      if (existsSync(target) && statSync(target).mtimeMs >= statSync(source).mtimeMs) continue;
+      const written = statSync(target, { throwIfNoEntry: false });
+      if (written && written.mtimeMs >= statSync(source).mtimeMs) continue;
       mkdirSync(dirname(target), { recursive: true });
       const { module, map } = transpiledModule(transformSync, readFileSync(source, 'utf8'), source, `${basename(target)}.map`);
       // The map first: a module on disk always has its map.
@@ -66,7 +67,7 @@ function mirror(transformSync, dir) {
       writeAside(target, module);
     } else if (!source.endsWith('.ts')) {
       const target = join(MIRROR, rel);
-      if (lstatSafe(target)) continue;
+      if (lstatSync(target, { throwIfNoEntry: false })) continue;
       mkdirSync(dirname(target), { recursive: true });
       try {
         symlinkSync(source, target);
@@ -82,12 +83,4 @@ function writeAside(path, text) {
   const aside = `${path}.${process.pid}.tmp`;
   writeFileSync(aside, text);
   renameSync(aside, path);
-}
-
-function lstatSafe(path) {
-  try {
-    return lstatSync(path);
-  } catch {
-    return null;
-  }
 }
