@@ -128,13 +128,14 @@ describe('createDecisionWriter waiting for a lull in the quotes', () => {
 
   it('holds the statement while decisions keep coming, then writes them together', async () => {
     const { statements, insert, openAll } = gatedInsert();
-    const writer = createDecisionWriter(insert, { maxInFlight: 1, maxBatch: 8, inProcessReaders: { queuedAtMost: 8, onLost: noLoss, lullMs: 40, lullAtMostMs: 10_000 } });
+    // Decisions 10 ms apart under a 100 ms lull: a slow runner has 90 ms of slack between two.
+    const writer = createDecisionWriter(insert, { maxInFlight: 1, maxBatch: 8, inProcessReaders: { queuedAtMost: 8, onLost: noLoss, lullMs: 100, lullAtMostMs: 10_000 } });
     for (const id of ['a', 'b', 'c']) {
       await writer.write(decision(id));
       await sleep(10);
     }
     expect(statements).toEqual([]);
-    await sleep(60);
+    await sleep(250);
     expect(statements).toEqual([['a', 'b', 'c']]);
     await openAll();
     await writer.idle();
@@ -152,7 +153,7 @@ describe('createDecisionWriter waiting for a lull in the quotes', () => {
       await new Promise((r) => setImmediate(r));
     }
     expect(statements).toEqual([]);
-    await sleep(60);
+    await sleep(150);
     expect(statements).toEqual([['a']]);
     await openAll();
     await writer.idle();
@@ -162,8 +163,8 @@ describe('createDecisionWriter waiting for a lull in the quotes', () => {
     const { statements, insert, openAll } = gatedInsert();
     const writer = createDecisionWriter(insert, { maxInFlight: 1, maxBatch: 100, inProcessReaders: { queuedAtMost: 100, onLost: noLoss, lullMs: 30, lullAtMostMs: 60 } });
     const started = performance.now();
-    while (statements.length === 0 && performance.now() - started < 2_000) {
-      await writer.write(decision(`d${Math.round(performance.now() - started)}`));
+    for (let n = 0; statements.length === 0 && performance.now() - started < 2_000; n++) {
+      await writer.write(decision(`d${n}`));
       await sleep(5);
     }
     expect(statements).toHaveLength(1);
