@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { JsonObject } from '../domain/steps.ts';
+import type { Json, JsonObject } from '../domain/steps.ts';
 import type { Database } from './schema.ts';
 
 /** A quote decision as stored: every row and every rejection, until it expires. */
@@ -44,8 +44,12 @@ export interface StoredRejection {
   readonly details: Record<string, unknown> | null;
 }
 
-/** A quote row as the `decisions.quotes` column holds it: amounts as decimal strings. */
-interface QuoteRowJson {
+/**
+ * A quote row as the `decisions.quotes` column held it before 2026-12-04: an object, amounts as
+ * decimal strings. Decisions stored then are still read (they are kept for as long as a transfer
+ * built from them).
+ */
+interface QuoteRowObject {
   readonly quoteId: string;
   readonly rank: number;
   readonly venue: string;
@@ -62,24 +66,60 @@ interface QuoteRowJson {
   readonly venueQuote: JsonObject;
 }
 
-const rowJson = (q: StoredQuoteRow): QuoteRowJson => ({
-  quoteId: q.quoteId,
-  rank: q.rank,
-  venue: q.venue,
-  amountIn: q.amountIn.toString(),
-  amountOut: q.amountOut.toString(),
-  minAmountOut: q.minAmountOut.toString(),
-  estimatedSeconds: q.estimatedSeconds,
-  feeBps: q.feeBps,
-  feeAmount: q.feeAmount.toString(),
-  tierSavedBps: q.tierSavedBps,
-  executable: q.executable,
-  eligibility: q.eligibility,
-  expiresAt: q.expiresAt,
-  venueQuote: q.venueQuote,
-});
+/**
+ * A quote row as the column holds it now: positional, and the venue quote without the figures it
+ * shares with the row (the bit of `shared` says which were left out). A decision is written on every
+ * quote's path and Postgres's work for it grows with its bytes (≈ 15 µs a kB, docs/performance.md);
+ * the keys repeated in 36 objects and the venue's amounts written twice were over half of them.
+ */
+type QuoteRowTuple = readonly [
+  quoteId: string,
+  rank: number,
+  venue: string,
+  amountIn: string,
+  amountOut: string,
+  minAmountOut: string,
+  estimatedSeconds: number | null,
+  feeBps: number,
+  feeAmount: string,
+  tierSavedBps: number,
+  executable: boolean,
+  eligibility: string,
+  expiresAt: number,
+  venueQuoteRest: JsonObject,
+  shared: number,
+];
 
-const rowOf = (q: QuoteRowJson): StoredQuoteRow => ({
+/** The venue quote's figures a row may share, in the order the engine writes them (serializeQuote). */
+const SHARED_KEYS = ['amountIn', 'amountOut', 'minAmountOut', 'estimatedSeconds'] as const;
+
+function rowTuple(q: StoredQuoteRow): QuoteRowTuple {
+  const amountIn = q.amountIn.toString();
+  const amountOut = q.amountOut.toString();
+  const minAmountOut = q.minAmountOut.toString();
+  const rowValues = [amountIn, amountOut, minAmountOut, q.estimatedSeconds];
+  const rest: JsonObject = {};
+  let shared = 0;
+  for (const [key, value] of Object.entries(q.venueQuote)) {
+    const at = (SHARED_KEYS as readonly string[]).indexOf(key);
+    if (at >= 0 && value === rowValues[at]) shared |= 1 << at;
+    else rest[key] = value;
+  }
+  return [q.quoteId, q.rank, q.venue, amountIn, amountOut, minAmountOut, q.estimatedSeconds, q.feeBps, q.feeAmount.toString(), q.tierSavedBps, q.executable, q.eligibility, q.expiresAt, rest, shared];
+}
+
+function rowOfTuple(t: QuoteRowTuple): StoredQuoteRow {
+  const [quoteId, rank, venue, amountIn, amountOut, minAmountOut, estimatedSeconds, feeBps, feeAmount, tierSavedBps, executable, eligibility, expiresAt, rest, shared] = t;
+  const rowValues = [amountIn, amountOut, minAmountOut, estimatedSeconds];
+  const venueQuote: JsonObject = {};
+  SHARED_KEYS.forEach((key, at) => {
+    if (shared & (1 << at)) venueQuote[key] = rowValues[at] as Json;
+  });
+  for (const [key, value] of Object.entries(rest)) venueQuote[key] = value;
+  return { quoteId, rank, venue, amountIn: BigInt(amountIn), amountOut: BigInt(amountOut), minAmountOut: BigInt(minAmountOut), estimatedSeconds, feeBps, feeAmount: BigInt(feeAmount), tierSavedBps, executable, eligibility, expiresAt, venueQuote };
+}
+
+const rowOfObject = (q: QuoteRowObject): StoredQuoteRow => ({
   quoteId: q.quoteId,
   rank: q.rank,
   venue: q.venue,
@@ -95,6 +135,8 @@ const rowOf = (q: QuoteRowJson): StoredQuoteRow => ({
   expiresAt: q.expiresAt,
   venueQuote: q.venueQuote,
 });
+
+const rowOf = (q: QuoteRowTuple | QuoteRowObject): StoredQuoteRow => (Array.isArray(q) ? rowOfTuple(q as QuoteRowTuple) : rowOfObject(q as QuoteRowObject));
 
 /** Stores a decision with every row and rejection: one row of `decisions`, so atomic on its own. */
 export async function insertDecision(db: Kysely<Database>, decision: StoredDecision): Promise<void> {
@@ -113,7 +155,7 @@ export async function insertDecisions(db: Kysely<Database>, decisions: readonly 
   if (decisions.length === 0) return;
   const values = decisions.map(
     (d) =>
-      sql`(${d.id}::uuid, ${JSON.stringify(d.request)}::jsonb, ${d.privacy}, ${d.userIp}, ${JSON.stringify(d.fees)}::jsonb, ${JSON.stringify(d.pricing)}::jsonb, ${d.bestQuoteId}, ${d.emptyReason}, ${d.createdAt}::bigint, ${d.expiresAt}::bigint, ${JSON.stringify(d.quotes.map(rowJson))}::json, ${JSON.stringify(d.rejections)}::json)`,
+      sql`(${d.id}::uuid, ${JSON.stringify(d.request)}::jsonb, ${d.privacy}, ${d.userIp}, ${JSON.stringify(d.fees)}::jsonb, ${JSON.stringify(d.pricing)}::jsonb, ${d.bestQuoteId}, ${d.emptyReason}, ${d.createdAt}::bigint, ${d.expiresAt}::bigint, ${JSON.stringify(d.quotes.map(rowTuple))}::json, ${JSON.stringify(d.rejections)}::json)`,
   );
   await sql`
     INSERT INTO decisions (id, request, privacy, user_ip, fees, pricing, best_quote_id, empty_reason, created_at, expires_at, quotes, rejections)
@@ -123,7 +165,7 @@ export async function insertDecisions(db: Kysely<Database>, decisions: readonly 
 export async function findDecision(db: Kysely<Database>, id: string): Promise<StoredDecision | null> {
   const row = await db.selectFrom('decisions').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return null;
-  const quotes = (row.quotes as QuoteRowJson[]).map(rowOf).sort((a, b) => a.rank - b.rank);
+  const quotes = (row.quotes as (QuoteRowTuple | QuoteRowObject)[]).map(rowOf).sort((a, b) => a.rank - b.rank);
   const rejections = (row.rejections as StoredRejection[]).map((r) => ({ venue: r.venue, code: r.code, message: r.message, details: r.details ?? null })).sort((a, b) => (a.venue < b.venue ? -1 : a.venue > b.venue ? 1 : 0));
   return {
     id: row.id,

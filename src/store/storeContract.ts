@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
+import { sql } from 'kysely';
 import { createDecisionPruner } from './decisionPruner.ts';
 import { insertDecision, findDecision, type StoredDecision } from './decisionRepository.ts';
 import type { Store } from './openStore.ts';
@@ -32,6 +33,10 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
       quotes: [
         { quoteId: 'across_1', rank: 0, venue: 'across', amountIn: 100_000_000n, amountOut: 99_950_000n, minAmountOut: 99_950_000n, estimatedSeconds: 4, feeBps: 0, feeAmount: 0n, tierSavedBps: 0, executable: true, eligibility: 'ok', expiresAt: 61_000, venueQuote: { context: { spokePool: '0x1' } } },
         { quoteId: 'relay_1', rank: 1, venue: 'relay', amountIn: 100_000_000n, amountOut: 2n ** 255n, minAmountOut: 1n, estimatedSeconds: null, feeBps: 0, feeAmount: 0n, tierSavedBps: 0, executable: true, eligibility: 'ok', expiresAt: 31_000, venueQuote: {} },
+        // As the engine writes them (serializeQuote): the venue's figures equal to the row's, or not (a fee taken, exact output).
+        { quoteId: 'cctp_1', rank: 2, venue: 'cctp', amountIn: 100_000_000n, amountOut: 99_900_000n, minAmountOut: 99_900_000n, estimatedSeconds: null, feeBps: 0, feeAmount: 0n, tierSavedBps: 0, executable: true, eligibility: 'ok', expiresAt: 61_000, venueQuote: { amountIn: '100000000', amountOut: '99900000', minAmountOut: '99900000', estimatedSeconds: null, expiresAt: null, context: { nonce: [1, 'a', null, { deep: true }] } } },
+        { quoteId: 'meson_1', rank: 3, venue: 'meson', amountIn: 100_500_000n, amountOut: 99_800_000n, minAmountOut: 99_300_000n, estimatedSeconds: 90, feeBps: 10, feeAmount: 100_000n, tierSavedBps: 2, executable: false, eligibility: 'quote_only', expiresAt: 61_000, venueQuote: { amountIn: '100400000', amountOut: '99900000', minAmountOut: '99300000', estimatedSeconds: 90, expiresAt: 59_000, context: {}, claim: { chain: 'ethereum', actions: ['finalize'], signer: 'recipient' } } },
+        { quoteId: 'gaszip_1', rank: 4, venue: 'gaszip', amountIn: 100_000_000n, amountOut: 1n, minAmountOut: 1n, estimatedSeconds: 10, feeBps: 0, feeAmount: 0n, tierSavedBps: 0, executable: true, eligibility: 'ok', expiresAt: 61_000, venueQuote: { context: { amountIn: '100000000' }, amountOut: 1, estimatedSeconds: '10' } },
       ],
       rejections: [{ venue: 'cctp', code: 'below_min', message: 'too small', details: { minAmountAtomic: '1000' } }],
     });
@@ -54,6 +59,26 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
       const found = await findDecision(store.db, d.id);
       expect(found).toEqual(d);
       expect(await findDecision(store.db, randomUUID())).toBeNull();
+    });
+
+    it('reads a decision whose rows were stored as objects (before 2026-12-04) as it was written', async () => {
+      const d = decision();
+      const rows = d.quotes.map((q) => ({ ...q, amountIn: q.amountIn.toString(), amountOut: q.amountOut.toString(), minAmountOut: q.minAmountOut.toString(), feeAmount: q.feeAmount.toString() }));
+      await sql`INSERT INTO decisions (id, request, privacy, user_ip, fees, pricing, best_quote_id, empty_reason, created_at, expires_at, quotes, rejections)
+        VALUES (${d.id}::uuid, ${JSON.stringify(d.request)}::jsonb, ${d.privacy}, ${d.userIp}, ${JSON.stringify(d.fees)}::jsonb, ${JSON.stringify(d.pricing)}::jsonb, ${d.bestQuoteId}, ${d.emptyReason}, ${d.createdAt}::bigint, ${d.expiresAt}::bigint, ${JSON.stringify(rows)}::json, ${JSON.stringify(d.rejections)}::json)`.execute(store.db);
+      expect(await findDecision(store.db, d.id)).toEqual(d);
+    });
+
+    it('stores a row positionally, without the venue figures the row already holds', async () => {
+      const d = decision();
+      await insertDecision(store.db, d);
+      const stored = await sql<{ quotes: unknown[] }>`SELECT quotes FROM decisions WHERE id = ${d.id}::uuid`.execute(store.db);
+      const rows = stored.rows[0]!.quotes as unknown[][];
+      expect(rows.every((r) => Array.isArray(r) && r.length === 15)).toBe(true);
+      // cctp's four figures are the row's; meson's input and output differ (its fee), so they stay.
+      expect(rows[2]![13]).toEqual({ expiresAt: null, context: { nonce: [1, 'a', null, { deep: true }] } });
+      expect(rows[3]![13]).toEqual({ amountIn: '100400000', amountOut: '99900000', expiresAt: 59_000, context: {}, claim: { chain: 'ethereum', actions: ['finalize'], signer: 'recipient' } });
+      expect(JSON.stringify(rows).length).toBeLessThan(JSON.stringify(d.quotes.map((q) => ({ ...q, amountIn: '', amountOut: '', minAmountOut: '', feeAmount: '' }))).length);
     });
 
     it('makes a decision readable once decisionWritten resolves (on PostgreSQL already once writeDecision does)', async () => {
