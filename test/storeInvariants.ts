@@ -22,15 +22,15 @@ export async function storeInvariantViolations(db: Kysely<Database>, registeredV
     `decision without one row or rejection for each of the ${registeredVenues} registered venues`,
   );
   report(
-    (await sql`SELECT d.id, d.best_quote_id FROM decisions d WHERE d.best_quote_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM json_array_elements(d.quotes) q WHERE q ->> 'quoteId' = d.best_quote_id)`.execute(db)).rows as Record<string, unknown>[],
+    (await sql`SELECT d.id, d.best_quote_id FROM decisions d WHERE d.best_quote_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM json_array_elements(d.quotes) q WHERE coalesce(q ->> 0, q ->> 'quoteId') = d.best_quote_id)`.execute(db)).rows as Record<string, unknown>[],
     'decision whose best row is missing',
   );
   report(
-    (await sql`SELECT d.id FROM decisions d WHERE (SELECT count(DISTINCT q ->> 'quoteId') FROM json_array_elements(d.quotes) q) <> json_array_length(d.quotes) OR (SELECT count(DISTINCT r ->> 'venue') FROM json_array_elements(d.rejections) r) <> json_array_length(d.rejections)`.execute(db)).rows as Record<string, unknown>[],
+    (await sql`SELECT d.id FROM decisions d WHERE (SELECT count(DISTINCT coalesce(q ->> 0, q ->> 'quoteId')) FROM json_array_elements(d.quotes) q) <> json_array_length(d.quotes) OR (SELECT count(DISTINCT r ->> 'venue') FROM json_array_elements(d.rejections) r) <> json_array_length(d.rejections)`.execute(db)).rows as Record<string, unknown>[],
     'decision with a quote id or a rejected venue twice',
   );
   report(
-    (await sql`SELECT t.id, t.quote_id FROM transfers t JOIN decisions d ON d.id = t.decision_id WHERE NOT EXISTS (SELECT 1 FROM json_array_elements(d.quotes) q WHERE q ->> 'quoteId' = t.quote_id)`.execute(db)).rows as Record<string, unknown>[],
+    (await sql`SELECT t.id, t.quote_id FROM transfers t JOIN decisions d ON d.id = t.decision_id WHERE NOT EXISTS (SELECT 1 FROM json_array_elements(d.quotes) q WHERE coalesce(q ->> 0, q ->> 'quoteId') = t.quote_id)`.execute(db)).rows as Record<string, unknown>[],
     'transfer whose quote row is missing',
   );
   report(
