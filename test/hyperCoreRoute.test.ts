@@ -177,4 +177,46 @@ describe('HyperCore destination in the sandbox', () => {
     expect(credits.filter((a) => a.accepted).length).toBe(1);
     expect(hyperCore.balances(user.address).perps - before.perps).toBe(BigInt(transfer.postStep!.creditedAmountAtomic));
   });
+
+  it("binds a relayer main to its transfer: a look-alike transfer naming a stranger refuses the victim's transaction (data)", async () => {
+    const victim = sandbox.info.accounts[8]!;
+    const stranger = sandbox.info.accounts[1]!;
+    const chain = sandbox.info.chains.arbitrum!;
+    const arbitrum = createPublicClient({ transport: http(chain.rpcUrl) });
+    const buildFor = async (recipient: Address) => {
+      const decision = await api<Quote>('/bridge/quote', { fromChain: 'arbitrum', toChain: 'hypercore', fromToken: 'USDC', toToken: 'USDC (perps)', amountAtomic: '15000000', sender: victim.address, recipient });
+      const row = decision.body.quotes.find((q) => q.venue === 'hyperliquid');
+      expect(row, JSON.stringify(decision.body)).toBeDefined();
+      const build = await api<{ transferId: string; steps: { vm: string; step: string; chainId: number; to: Address; data: Hex; value: string }[] }>('/bridge/build', { decisionId: decision.body.decisionId, quoteId: row!.quoteId });
+      expect(build.status, JSON.stringify(build.body)).toBe(200);
+      return build.body;
+    };
+    const t1 = await buildFor(victim.address);
+    const t2 = await buildFor(stranger.address);
+    const main1 = t1.steps.find((s) => s.step === 'main')!;
+    const main2 = t2.steps.find((s) => s.step === 'main')!;
+    // The same plain USDC transfer to the relayer, each tagged with its own transfer id.
+    expect(main1.data.slice(0, 2 + 136)).toBe(main2.data.slice(0, 2 + 136));
+    expect(main1.data.endsWith(t1.transferId.replace(/-/g, ''))).toBe(true);
+    expect(main2.data.endsWith(t2.transferId.replace(/-/g, ''))).toBe(true);
+
+    const nonce = await arbitrum.getTransactionCount({ address: victim.address, blockTag: 'pending' });
+    const signed = await privateKeyToAccount(victim.privateKey).signTransaction({ chainId: main1.chainId, to: main1.to, data: main1.data, value: BigInt(main1.value), nonce, gas: 200_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 1n, type: 'eip1559' });
+    type Submitted = { accepted?: boolean; verification?: string; error?: { code: string; details?: { mismatches?: { field: string }[] } } };
+    const bySigned = await api<Submitted>(`/bridge/transfers/${t2.transferId}/submit`, { step: 'main', signedTransaction: signed });
+    expect(bySigned.status, JSON.stringify(bySigned.body)).toBe(422);
+    expect(bySigned.body.error?.code).toBe('transaction_mismatch');
+    expect(bySigned.body.error?.details?.mismatches?.map((m) => m.field)).toEqual(['data']);
+
+    // The victim's wallet broadcasts its main itself; the stranger races its public hash to T2.
+    const txHash = await arbitrum.sendRawTransaction({ serializedTransaction: signed });
+    await arbitrum.waitForTransactionReceipt({ hash: txHash, pollingInterval: 50 });
+    const raced = await api<Submitted>(`/bridge/transfers/${t2.transferId}/submit`, { step: 'main', txHash });
+    expect(raced.status, JSON.stringify(raced.body)).toBe(422);
+    expect(raced.body.error?.code).toBe('transaction_mismatch');
+    expect(raced.body.error?.details?.mismatches?.map((m) => m.field)).toEqual(['data']);
+    const own = await api<Submitted>(`/bridge/transfers/${t1.transferId}/submit`, { step: 'main', txHash });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect(own.body).toMatchObject({ accepted: true, verification: 'verified' });
+  });
 });

@@ -27,7 +27,7 @@ import { whyNotAllowedMessage } from './vetMessageStep.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { deserializeQuote, requestFromRecord } from './quoteTransfer.ts';
 import { UNBOUNDED_INPUT } from './quoteInput.ts';
-import { executionOf } from './hyperCore/relayedExecution.ts';
+import { executionOf, tagRelayerMain } from './hyperCore/relayedExecution.ts';
 import { vetWebhookUrl } from './webhooks/webhookTargets.ts';
 import { stampTronSteps, tronApprovalSteps, tronStepView, whyNotAllowedTron, type TronStepView } from './tronSteps.ts';
 import { composeUtxoSteps, utxoStepView, whyNotAllowedUtxo, type UtxoStepView } from './utxoSteps.ts';
@@ -143,6 +143,8 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
         ? { ...request, amountIn: venueAmount, integratorFee: viaVenue ? { bps: Number((viaVenue.amount * 10_000n) / venueAmount), amount: viaVenue.amount, recipient: viaVenue.wallet } : null }
         : request;
   const requote = venueRequest !== request;
+  // Known before the steps are built: Strait's own steps carry its tag (relayedExecution.ts transferTag).
+  const transferId = randomUUID();
   let plan: VenueBuildPlan;
   let builtFrom = quote;
   try {
@@ -150,7 +152,7 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
     if (exactOut !== undefined && builtFrom.amountIn > venueRequest.amountIn) {
       throw new VenueRejection('no_liquidity', `${row.venue} now asks ${builtFrom.amountIn} for the exact output, more than the quoted ${quote.amountIn} allows`);
     }
-    plan = await venue.build({ request: venueRequest, quote: builtFrom }, call);
+    plan = tagRelayerMain(execution, await venue.build({ request: venueRequest, quote: builtFrom }, call), transferId);
   } catch (error) {
     if (error instanceof VenueRejection && (error.code === 'below_min' || error.code === 'above_max' || error.code === 'no_liquidity')) {
       throw new AppError('quote_drifted', `${row.venue} no longer offers this quote: ${sanitizeVenueMessage(error.message)}`, { details: { venue: row.venue, code: error.code } });
@@ -213,7 +215,6 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
   });
   // Exact input: what the row said. Exact output: the venue's input at build plus the cuts added to it.
   const paid = exactOut === undefined ? row.amountIn : venueTake + cuts.reduce((sum, cut) => sum + cut.amount, 0n);
-  const transferId = randomUUID();
   const buildExpiresAt = Math.min(now + deps.settings.buildTtlMs, plan.shape === 'deposit' ? plan.deposit.deadlineMs : Number.POSITIVE_INFINITY);
   const referralNamed = decision.fees.referral !== null && decision.fees.referral !== undefined;
   // Fee steps beside a deposit are transactions of their own: the funding is not a step to bundle them with.

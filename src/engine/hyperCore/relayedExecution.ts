@@ -1,9 +1,10 @@
+import type { Hex } from 'viem';
 import type { ChainKey } from '../../domain/chains.ts';
 import type { JsonObject } from '../../domain/steps.ts';
 import { resolveToken } from '../../domain/tokens.ts';
 import type { VenueAllowList } from '../../venues/allowList.ts';
 import type { RegisteredVenue } from '../../venues/createVenueRegistry.ts';
-import type { VenueQuote, VenueQuoteRequest } from '../../venues/Venue.ts';
+import type { VenueBuildPlan, VenueQuote, VenueQuoteRequest } from '../../venues/Venue.ts';
 import { ARBITRUM_CHAIN_ID, ARBITRUM_USDC } from '../../venues/hyperliquid/hyperCoreConstants.ts';
 import { readHyperliquidContext, type HyperliquidContext } from '../../venues/hyperliquid/hyperliquidVenue.ts';
 import type { EngineDeps } from '../EngineDeps.ts';
@@ -66,4 +67,31 @@ export function executionOfTransfer(deps: EngineDeps, transfer: { venue: string;
   if (!relay.leg) return { registered, allowList: relayerAllowList(relay.relayer), recipient: relay.relayer, toChain: 'arbitrum' };
   const leg = deps.venues.get(relay.leg.venue);
   return leg ? { registered: leg, allowList: leg.allowList, recipient: relay.relayer, toChain: 'arbitrum' } : null;
+}
+
+/**
+ * The 16 bytes of a transfer id (a UUID), appended after the ABI-encoded arguments of a step Strait
+ * builds so that its bytes name exactly one transfer. ERC-20 `transfer` and `approve` ignore trailing
+ * calldata under Solidity's ABI decoder; the submit check compares calldata whole
+ * (chains/evm/compareEvmTransaction.ts), so a look-alike transfer refuses another transfer's transaction.
+ */
+export function transferTag(transferId: string): Hex {
+  const hex = transferId.replace(/-/g, '').toLowerCase();
+  if (!/^[0-9a-f]{32}$/.test(hex)) throw new Error(`transfer id ${transferId} is not a UUID`);
+  return `0x${hex}`;
+}
+
+/** Calldata with the transfer's tag appended (see {@link transferTag}). */
+export function tagCalldata(data: Hex, transferId: string): Hex {
+  return `${data}${transferTag(transferId).slice(2)}`;
+}
+
+/**
+ * A direct relayer transfer's `main` is a plain USDC transfer to the relayer, identical for every
+ * transfer of the same sender and amount: its calldata carries the transfer's tag, so its
+ * transaction binds to this transfer alone. A leg's steps are the leg venue's own and stay as built.
+ */
+export function tagRelayerMain(execution: Execution, plan: VenueBuildPlan, transferId: string): VenueBuildPlan {
+  if (!execution.relay || execution.relay.leg || plan.shape !== 'steps') return plan;
+  return { ...plan, steps: plan.steps.map((s) => (s.vm === 'evm' && s.step === 'main' ? { ...s, data: tagCalldata(s.data, transferId) } : s)) };
 }
