@@ -5,7 +5,7 @@ import { fundsDeadline, UNKNOWN_DEADLINE_GRACE_MS } from '../src/engine/fundsDea
 import { createStatusWorker, PROVISIONAL_CLAIM_TTL_MS, type StatusWorker } from '../src/engine/statusWorker.ts';
 import type { VenueStatusRequest } from '../src/venues/Venue.ts';
 import { startClaimsChain, type ClaimsChain } from './claimsChain.ts';
-import { buildDoubleTransfer, DOUBLE_TARGET_ADDRESS, RACE_USER, raceOneTransactionOverTwoTransfers, signDoubleMain } from './sourceClaimRace.ts';
+import { buildDoubleTransfer, DOUBLE_TARGET_ADDRESS, RACE_USER, raceOneTransactionOverTwoTransfers, raceSpeedUpVariants, signDoubleMain } from './sourceClaimRace.ts';
 import { createTestStrait } from './testStrait.ts';
 import { PENDING, venueDouble } from './venueDouble.ts';
 
@@ -81,6 +81,15 @@ const signFee = async (fee: { to: Hex; data: Hex }, n: number) => RACE_USER.sign
 describe('item 1: one source transaction completes one transfer', () => {
   it('accepts one signed transaction for exactly one of two transfers with identical calldata, submitted at once', async () => {
     await raceOneTransactionOverTwoTransfers([strait, strait], chain);
+  });
+
+  it('answers twenty different speed-up variants of one main step, submitted at once, with one accepted and no 5xx', async () => {
+    await chain.automine(false);
+    try {
+      await raceSpeedUpVariants([strait], chain);
+    } finally {
+      await chain.automine(true);
+    }
   });
 });
 
