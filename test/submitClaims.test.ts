@@ -91,6 +91,17 @@ describe('item 1: one source transaction completes one transfer', () => {
       await chain.automine(true);
     }
   });
+
+  it('refuses a hash another step of the same transfer already holds: 409 source_tx_claimed, not a 500', async () => {
+    const { id, fee } = await referredTransfer();
+    expect((await submit(id, { step: 'fee', signedTransaction: await signFee(fee, await nonce()) })).body).toMatchObject({ accepted: true, verification: 'verified' });
+    // Another step of this transfer (an approve, say) holds a hash no node knows.
+    const hash = invented(9);
+    await strait.deps.store.db.insertInto('submissions').values({ transfer_id: id, step_index: 99, kind: 'approve', tx_hash: hash, signed_tx: null, verification: 'pending', user_ip: null, created_at: clock, chain: 'base', tx_key: hash, nonce: null } as never).execute();
+    const again = await submit(id, { step: 'main', txHash: hash });
+    expect(again.status, JSON.stringify(again.body)).toBe(409);
+    expect(again.body).toMatchObject({ error: { code: 'source_tx_claimed', details: { chain: 'base', txHash: hash } } });
+  });
 });
 
 describe('item 2: a hash nobody has seen cannot take a step hostage', () => {
