@@ -64,3 +64,18 @@ export async function raceOneTransactionOverTwoTransfers(straits: readonly [Stra
   expect(byHash.status, JSON.stringify(byHash.body)).toBe(409);
   expect(byHash.body).toMatchObject({ error: { code: 'source_tx_claimed' } });
 }
+
+/**
+ * Twenty different signed variants of one main step (same nonce, rising tips, as a wallet's
+ * speed-up would send) submitted at once: never a 5xx, exactly one accepted, and every other answer
+ * a 4xx envelope or the hash on record with `accepted: false`.
+ */
+export async function raceSpeedUpVariants(straits: readonly Strait[], chain: ClaimsChain): Promise<void> {
+  const id = await buildDoubleTransfer(straits[0]!);
+  const nonce = await chain.nonceOf(RACE_USER.address);
+  const variants = await Promise.all(Array.from({ length: 20 }, (_, i) => RACE_USER.signTransaction({ type: 'eip1559', chainId: 8453, to: DOUBLE_TARGET_ADDRESS, data: '0x12345678', value: 0n, nonce, gas: 100_000n, maxFeePerGas: 10n ** 11n, maxPriorityFeePerGas: 10n ** 9n + BigInt(i) * 10n ** 8n })));
+  const answers = await Promise.all(variants.map((signed, i) => post(straits[i % straits.length]!, `/v1/bridge/transfers/${id}/submit`, { step: 'main', signedTransaction: signed })));
+  expect(answers.filter((a) => a.status >= 500), JSON.stringify(answers)).toEqual([]);
+  for (const a of answers.filter((a) => a.status >= 400)) expect(a.body, JSON.stringify(a.body)).toHaveProperty('error.code');
+  expect(answers.filter((a) => a.status === 200 && a.body.accepted === true), JSON.stringify(answers)).toHaveLength(1);
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Strait } from '../src/createStrait.ts';
 import { startClaimsChain, type ClaimsChain } from './claimsChain.ts';
-import { raceOneTransactionOverTwoTransfers } from './sourceClaimRace.ts';
+import { raceOneTransactionOverTwoTransfers, raceSpeedUpVariants } from './sourceClaimRace.ts';
 import { createTestStrait } from './testStrait.ts';
 import { createThrowawayDatabase, postgresReachable } from './throwawayDatabase.ts';
 import { venueDouble } from './venueDouble.ts';
@@ -36,5 +36,14 @@ afterAll(async () => {
 describe.skipIf(!reachable)('source transaction claims on PostgreSQL', () => {
   it('accept one signed transaction for exactly one of two transfers with identical calldata, submitted at once through two pools', async () => {
     for (let round = 0; round < 10; round++) await raceOneTransactionOverTwoTransfers([first, second], chain);
+  });
+
+  it('answer twenty different speed-up variants of one main step, submitted at once through two pools, with one accepted and no 5xx', async () => {
+    await chain.automine(false);
+    try {
+      await raceSpeedUpVariants([first, second], chain);
+    } finally {
+      await chain.automine(true);
+    }
   });
 });

@@ -5,7 +5,7 @@ import { fundsDeadline, UNKNOWN_DEADLINE_GRACE_MS } from '../src/engine/fundsDea
 import { createStatusWorker, PROVISIONAL_CLAIM_TTL_MS, type StatusWorker } from '../src/engine/statusWorker.ts';
 import type { VenueStatusRequest } from '../src/venues/Venue.ts';
 import { startClaimsChain, type ClaimsChain } from './claimsChain.ts';
-import { buildDoubleTransfer, DOUBLE_TARGET_ADDRESS, RACE_USER, raceOneTransactionOverTwoTransfers, signDoubleMain } from './sourceClaimRace.ts';
+import { buildDoubleTransfer, DOUBLE_TARGET_ADDRESS, RACE_USER, raceOneTransactionOverTwoTransfers, raceSpeedUpVariants, signDoubleMain } from './sourceClaimRace.ts';
 import { createTestStrait } from './testStrait.ts';
 import { PENDING, venueDouble } from './venueDouble.ts';
 
@@ -81,6 +81,26 @@ const signFee = async (fee: { to: Hex; data: Hex }, n: number) => RACE_USER.sign
 describe('item 1: one source transaction completes one transfer', () => {
   it('accepts one signed transaction for exactly one of two transfers with identical calldata, submitted at once', async () => {
     await raceOneTransactionOverTwoTransfers([strait, strait], chain);
+  });
+
+  it('answers twenty different speed-up variants of one main step, submitted at once, with one accepted and no 5xx', async () => {
+    await chain.automine(false);
+    try {
+      await raceSpeedUpVariants([strait], chain);
+    } finally {
+      await chain.automine(true);
+    }
+  });
+
+  it('refuses a hash another step of the same transfer already holds: 409 source_tx_claimed, not a 500', async () => {
+    const { id, fee } = await referredTransfer();
+    expect((await submit(id, { step: 'fee', signedTransaction: await signFee(fee, await nonce()) })).body).toMatchObject({ accepted: true, verification: 'verified' });
+    // Another step of this transfer (an approve, say) holds a hash no node knows.
+    const hash = invented(9);
+    await strait.deps.store.db.insertInto('submissions').values({ transfer_id: id, step_index: 99, kind: 'approve', tx_hash: hash, signed_tx: null, verification: 'pending', user_ip: null, created_at: clock, chain: 'base', tx_key: hash, nonce: null } as never).execute();
+    const again = await submit(id, { step: 'main', txHash: hash });
+    expect(again.status, JSON.stringify(again.body)).toBe(409);
+    expect(again.body).toMatchObject({ error: { code: 'source_tx_claimed', details: { chain: 'base', txHash: hash } } });
   });
 });
 

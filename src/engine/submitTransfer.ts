@@ -293,7 +293,7 @@ function noRpc(chain: ChainKey): AppError {
  * transfer it pays would hand that id (and so its record and submit) to whoever looked it up.
  */
 function claimedElsewhere(chain: string, txHash: string): AppError {
-  return new AppError('source_tx_claimed', `transaction ${txHash} on ${chain} already pays a step of another transfer; one on-chain transaction completes one transfer. Nothing was broadcast or recorded`, { details: { chain, txHash } });
+  return new AppError('source_tx_claimed', `transaction ${txHash} on ${chain} already pays another step (of this or another transfer); one on-chain transaction pays for one step of one transfer. Nothing was broadcast or recorded`, { details: { chain, txHash } });
 }
 
 /**
@@ -309,7 +309,8 @@ async function claimAndBroadcast(attempt: Attempt, built: StoredStep, takeover: 
     return { built, txHash: await broadcast(), verification: 'verified', ended: takeover.ended };
   } catch (error) {
     if (!(await alreadyOnChain(error))) {
-      if (takeover.ended) await restoreClaim(deps.store.db, transfer.id, built.index, id, takeover.ended);
+      // Another request may have taken the step meanwhile: its claim stands, and this one's refusal is the answer.
+      if (takeover.ended) await restoreClaim(deps.store.db, transfer.id, built.index, id, takeover.ended).catch((restoreError: unknown) => { if (!isUniqueViolation(restoreError)) throw restoreError; });
       else await deps.store.db.deleteFrom('submissions').where('transfer_id', '=', transfer.id).where('step_index', '=', built.index).where('tx_hash', '=', id).execute();
       throw error;
     }
@@ -511,9 +512,10 @@ async function claimOnly(attempt: Attempt, built: StoredStep, takeover: Exclude<
 async function claimStep(attempt: Attempt, step: StoredStep, takeover: Exclude<Takeover, 'refuse'>, txHash: string, signedTx: string | null, verification: string, nonce: number | null): Promise<boolean> {
   const { deps, transfer, body } = attempt;
   const db = deps.store.db;
+  // A hash pays for one step of one transfer: held by another transfer, or by another step of this one, it is refused.
   const refuseIfClaimedElsewhere = async (): Promise<void> => {
     const holder = await findClaim(db, step.chain, txHash);
-    if (holder && holder.transferId !== transfer.id) throw claimedElsewhere(step.chain, txHash);
+    if (holder && (holder.transferId !== transfer.id || holder.stepIndex !== step.index)) throw claimedElsewhere(step.chain, txHash);
   };
   await refuseIfClaimedElsewhere();
   const record = { stepIndex: step.index, kind: body.step, txHash, signedTx, verification, userIp: body.userIp ?? null, createdAt: deps.now(), nonce };
@@ -522,11 +524,18 @@ async function claimStep(attempt: Attempt, step: StoredStep, takeover: Exclude<T
     await insertSubmission(db, transfer.id, record);
     return true;
   } catch (error) {
+    // The store's unique rules decide a race: the answer is what the winner's record says.
     await refuseIfClaimedElsewhere();
     const again = (await listClaims(db, transfer.id)).some((s) => s.stepIndex === step.index);
-    if (again) return false;
+    if (again || isUniqueViolation(error)) return false;
     throw error;
   }
+}
+
+/** A unique violation of the submissions table (its primary key or the source claim index), on PGlite and PostgreSQL alike. */
+export function isUniqueViolation(error: unknown): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === '23505' || constraint === 'submissions_pkey' || constraint === 'submissions_source_tx_claim';
 }
 
 /** The allow-list check of build, again, on what is about to be broadcast or recorded (and on a claim's redeem steps). */

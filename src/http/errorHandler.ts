@@ -51,7 +51,8 @@ export function sendError(reply: FastifyReply, error: unknown, request: FastifyR
   if (status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ code: body.error.code }, 'request refused');
   // A 503 without its own hint still tells the client when to come back.
-  const retryAfterMs = body.error.retryAfterMs ?? (status === 503 ? 2_000 : undefined);
+  // A 500 is retriable too (docs/errors.md): it says when.
+  const retryAfterMs = body.error.retryAfterMs ?? (status === 503 ? 2_000 : status === 500 ? 1_000 : undefined);
   if (retryAfterMs !== undefined) {
     body.error.retryAfterMs = retryAfterMs;
     void reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
