@@ -1,3 +1,4 @@
+import { getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../domain/errors.ts';
 import { resolveToken, type TokenInfo } from '../domain/tokens.ts';
@@ -56,5 +57,18 @@ describe('parseQuoteInput tokens', () => {
   it('refuses the referral wallet when it is the source token found beyond the registry', async () => {
     const error = await refusal(parseQuoteInput(body({ fromToken: UNI.address, referralWallet: UNI.address as string, referralBps: 5 }), directory(() => true)));
     expect(error.code).toBe('invalid_referral_wallet');
+  });
+});
+
+describe('parseQuoteInput addresses', () => {
+  it('keeps EVM addresses in their EIP-55 checksum form, whatever case they arrived in', async () => {
+    const tokens = directory(() => true);
+    for (const sender of [SENDER.toLowerCase(), SENDER.toUpperCase().replace('0X', '0x')]) {
+      const input = await parseQuoteInput(body({ sender, recipient: sender, referralWallet: sender.replace(/2266$/, '2267'), referralBps: 5 }), tokens);
+      expect(input.sender).toBe(SENDER);
+      expect(input.recipient).toBe(SENDER);
+      expect(input.referral?.wallet).toBe(getAddress(sender.replace(/2266$/, '2267').toLowerCase()));
+      expect(input.referral?.wallet).not.toBe(input.referral?.wallet.toLowerCase());
+    }
   });
 });

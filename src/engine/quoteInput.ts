@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { canonicalAddress } from '../domain/addresses/canonicalAddress.ts';
 import { isValidAddress } from '../domain/addresses/isValidAddress.ts';
 import { chainInfo, isChainKey, type ChainKey } from '../domain/chains.ts';
 import { AppError } from '../domain/errors.ts';
@@ -94,19 +95,20 @@ export async function parseQuoteInput(body: QuoteBody, tokens: Pick<TokenDirecto
     amountIn: exact ? UNBOUNDED_INPUT : BigInt(body.amountAtomic),
     tradeType,
     exactOut: exact ? BigInt(body.amountAtomic) : null,
-    sender: body.sender,
-    recipient: body.recipient,
+    sender: canonicalAddress(fromChain, body.sender),
+    recipient: canonicalAddress(toChain, body.recipient),
     referral,
     privacy: body.privacy ?? false,
     userIp: body.userIp ?? null,
   };
 }
 
-function parseReferral(fromChain: ChainKey, fromToken: TokenInfo, wallet: string | undefined, bps: number | undefined): QuoteInput['referral'] {
-  if (wallet === undefined && bps === undefined) return null;
-  if (wallet === undefined || bps === undefined) throw new AppError('referral_incomplete', 'referralWallet and referralBps must be given together');
+function parseReferral(fromChain: ChainKey, fromToken: TokenInfo, given: string | undefined, bps: number | undefined): QuoteInput['referral'] {
+  if (given === undefined && bps === undefined) return null;
+  if (given === undefined || bps === undefined) throw new AppError('referral_incomplete', 'referralWallet and referralBps must be given together');
   if (!Number.isInteger(bps) || bps < 0 || bps > 15) throw new AppError('invalid_referral_bps', 'referralBps must be an integer from 0 to 15');
-  if (!isValidAddress(fromChain, wallet)) throw new AppError('invalid_referral_wallet', `referralWallet is not a valid address on ${chainInfo(fromChain).name}, the source chain`);
+  if (!isValidAddress(fromChain, given)) throw new AppError('invalid_referral_wallet', `referralWallet is not a valid address on ${chainInfo(fromChain).name}, the source chain`);
+  const wallet = canonicalAddress(fromChain, given);
   const unpayable = unpayableReferralWallet(fromChain, fromToken, wallet);
   if (unpayable) throw new AppError('invalid_referral_wallet', `referralWallet is ${unpayable}: a fee step paying it would burn the share or revert and break the whole bundle`, { details: { referralWallet: wallet } });
   return { wallet, bps };
