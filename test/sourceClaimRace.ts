@@ -25,8 +25,8 @@ export async function buildDoubleTransfer(strait: Strait): Promise<string> {
 /** The double's target, checksummed as a signer wants it. */
 export const DOUBLE_TARGET_ADDRESS = getAddress(DOUBLE_TARGET);
 
-export function signDoubleMain(nonce: number, maxFeePerGas = 10n ** 10n): Promise<Hex> {
-  return RACE_USER.signTransaction({ type: 'eip1559', chainId: 8453, to: DOUBLE_TARGET_ADDRESS, data: '0x12345678', value: 0n, nonce, gas: 100_000n, maxFeePerGas, maxPriorityFeePerGas: 10n ** 9n });
+export function signDoubleMain(nonce: number, maxFeePerGas = 10n ** 10n, maxPriorityFeePerGas = 10n ** 9n): Promise<Hex> {
+  return RACE_USER.signTransaction({ type: 'eip1559', chainId: 8453, to: DOUBLE_TARGET_ADDRESS, data: '0x12345678', value: 0n, nonce, gas: 100_000n, maxFeePerGas, maxPriorityFeePerGas });
 }
 
 /**
@@ -73,7 +73,7 @@ export async function raceOneTransactionOverTwoTransfers(straits: readonly [Stra
 export async function raceSpeedUpVariants(straits: readonly Strait[], chain: ClaimsChain): Promise<void> {
   const id = await buildDoubleTransfer(straits[0]!);
   const nonce = await chain.nonceOf(RACE_USER.address);
-  const variants = await Promise.all(Array.from({ length: 20 }, (_, i) => RACE_USER.signTransaction({ type: 'eip1559', chainId: 8453, to: DOUBLE_TARGET_ADDRESS, data: '0x12345678', value: 0n, nonce, gas: 100_000n, maxFeePerGas: 10n ** 11n, maxPriorityFeePerGas: 10n ** 9n + BigInt(i) * 10n ** 8n })));
+  const variants = await Promise.all(Array.from({ length: 20 }, (_, i) => signDoubleMain(nonce, 10n ** 11n, 10n ** 9n + BigInt(i) * 10n ** 8n)));
   const answers = await Promise.all(variants.map((signed, i) => post(straits[i % straits.length]!, `/v1/bridge/transfers/${id}/submit`, { step: 'main', signedTransaction: signed })));
   expect(answers.filter((a) => a.status >= 500), JSON.stringify(answers)).toEqual([]);
   for (const a of answers.filter((a) => a.status >= 400)) expect(a.body, JSON.stringify(a.body)).toHaveProperty('error.code');

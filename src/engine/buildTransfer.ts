@@ -143,7 +143,7 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
         ? { ...request, amountIn: venueAmount, integratorFee: viaVenue ? { bps: Number((viaVenue.amount * 10_000n) / venueAmount), amount: viaVenue.amount, recipient: viaVenue.wallet } : null }
         : request;
   const requote = venueRequest !== request;
-  // Known before the steps are built: Strait's own steps carry its tag (relayedExecution.ts transferTag).
+  // Known before the steps are built: a direct relayer transfer's main carries it (tagRelayerMain).
   const transferId = randomUUID();
   let plan: VenueBuildPlan;
   let builtFrom = quote;

@@ -70,20 +70,13 @@ export function executionOfTransfer(deps: EngineDeps, transfer: { venue: string;
 }
 
 /**
- * The 16 bytes of a transfer id (a UUID), appended after the ABI-encoded arguments of a step Strait
- * builds so that its bytes name exactly one transfer. ERC-20 `transfer` and `approve` ignore trailing
- * calldata under Solidity's ABI decoder; the submit check compares calldata whole
- * (chains/evm/compareEvmTransaction.ts), so a look-alike transfer refuses another transfer's transaction.
+ * Calldata with the 16 bytes of the transfer id (a UUID) appended after its ABI-encoded arguments,
+ * so that the step's bytes name exactly one transfer: ERC-20 `transfer` ignores trailing calldata
+ * under Solidity's ABI decoder, and the submit check compares calldata whole
+ * (chains/evm/compareEvmTransaction.ts), so a look-alike transfer refuses another's transaction.
  */
-export function transferTag(transferId: string): Hex {
-  const hex = transferId.replace(/-/g, '').toLowerCase();
-  if (!/^[0-9a-f]{32}$/.test(hex)) throw new Error(`transfer id ${transferId} is not a UUID`);
-  return `0x${hex}`;
-}
-
-/** Calldata with the transfer's tag appended (see {@link transferTag}). */
-export function tagCalldata(data: Hex, transferId: string): Hex {
-  return `${data}${transferTag(transferId).slice(2)}`;
+function tagCalldata(data: Hex, transferId: string): Hex {
+  return `${data}${transferId.replace(/-/g, '').toLowerCase()}`;
 }
 
 /**
