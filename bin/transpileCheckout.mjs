@@ -4,7 +4,7 @@
 // running service 60–90 MB of RSS (docs/performance.md); this costs a stat per file at start.
 // The mirror keeps src/'s layout, and every other file of src/ (fixtures, migrations, contracts,
 // examples) is linked into it, so paths read beside a module resolve as in src/ and dist/.
-import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -67,15 +67,29 @@ function mirror(transformSync, dir) {
       writeAside(target, module);
     } else if (!source.endsWith('.ts')) {
       const target = join(MIRROR, rel);
-      if (lstatSync(target, { throwIfNoEntry: false })) continue;
+      // A link made by another checkout sharing this node_modules points into that checkout, and
+      // dangles once it is removed: only a link to this checkout's own file is kept.
+      if (linkOf(target) === source) continue;
       mkdirSync(dirname(target), { recursive: true });
-      try {
-        symlinkSync(source, target);
-      } catch (error) {
-        if (error.code !== 'EEXIST') throw error;
-      }
+      linkAside(source, target);
     }
   }
+}
+
+/** Where the link at `path` points, or `null` when there is none. */
+function linkOf(path) {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/** Linked aside, then renamed over whatever stands there, for the same reason as writeAside. */
+function linkAside(source, path) {
+  const aside = `${path}.${process.pid}.tmp`;
+  symlinkSync(source, aside);
+  renameSync(aside, path);
 }
 
 /** Written aside, then renamed: several processes starting at once (tests, a sandbox) each see a whole file or none. */

@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, readlinkSync, renameSync, statSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transformSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
@@ -50,5 +52,18 @@ describe('the checkout transpiler', () => {
     const config = new URL('config.js', entry).href;
     const thrown = spawnSync(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', `const { loadConfig } = await import(${JSON.stringify(config)}); try { loadConfig({ STRAIT_PORT: 'nope' }); } catch (error) { console.log(error.stack); }`], { encoding: 'utf8', timeout: 60_000 });
     expect(thrown.stdout).toMatch(/src\/config\.ts:\d+:\d+/);
+  });
+
+  it('re-points a linked file that another checkout linked to itself', async () => {
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    const rel = 'src/venues/across/fixtures/real/SOURCES.json';
+    const mirrored = fileURLToPath(new URL(rel, await prepareCheckout()));
+    // The same bytes elsewhere, so a test reading the file meanwhile still reads it whole.
+    const elsewhere = join(mkdtempSync(join(tmpdir(), 'strait-other-checkout-')), 'SOURCES.json');
+    copyFileSync(join(root, rel), elsewhere);
+    symlinkSync(elsewhere, `${mirrored}.test.tmp`);
+    renameSync(`${mirrored}.test.tmp`, mirrored);
+    await prepareCheckout();
+    expect(readlinkSync(mirrored)).toBe(join(root, rel));
   });
 });
