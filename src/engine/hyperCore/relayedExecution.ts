@@ -1,4 +1,3 @@
-import type { Hex } from 'viem';
 import type { ChainKey } from '../../domain/chains.ts';
 import type { JsonObject } from '../../domain/steps.ts';
 import { resolveToken } from '../../domain/tokens.ts';
@@ -9,6 +8,7 @@ import { ARBITRUM_CHAIN_ID, ARBITRUM_USDC } from '../../venues/hyperliquid/hyper
 import { readHyperliquidContext, type HyperliquidContext } from '../../venues/hyperliquid/hyperliquidVenue.ts';
 import type { EngineDeps } from '../EngineDeps.ts';
 import { deserializeQuote } from '../quoteTransfer.ts';
+import { tagCalldata } from '../tagCalldata.ts';
 
 /** Strait's relayer route to HyperCore is listed, quoted and tracked under this venue id. */
 export const RELAYER_VENUE = 'hyperliquid';
@@ -67,16 +67,6 @@ export function executionOfTransfer(deps: EngineDeps, transfer: { venue: string;
   if (!relay.leg) return { registered, allowList: relayerAllowList(relay.relayer), recipient: relay.relayer, toChain: 'arbitrum' };
   const leg = deps.venues.get(relay.leg.venue);
   return leg ? { registered: leg, allowList: leg.allowList, recipient: relay.relayer, toChain: 'arbitrum' } : null;
-}
-
-/**
- * Calldata with the 16 bytes of the transfer id (a UUID) appended after its ABI-encoded arguments,
- * so that the step's bytes name exactly one transfer: ERC-20 `transfer` ignores trailing calldata
- * under Solidity's ABI decoder, and the submit check compares calldata whole
- * (chains/evm/compareEvmTransaction.ts), so a look-alike transfer refuses another's transaction.
- */
-function tagCalldata(data: Hex, transferId: string): Hex {
-  return `${data}${transferId.replace(/-/g, '').toLowerCase()}`;
 }
 
 /**
