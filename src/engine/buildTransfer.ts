@@ -502,12 +502,17 @@ export function stepView(step: Step): StepView {
 /**
  * A repeat build answers the first one (idempotent per decision), unless it names another row: that
  * is a different transfer, and answering the first one silently would hand out another venue's steps.
+ * Nor when it asks for privacy and the first build is a public venue's: the rule of a first build
+ * (chooseRow) holds for its repeats, or `privacy: true` would hand out public steps.
  */
 function firstBuild(existing: TransferRecord, body: BuildBody): BuildView {
   if (body.quoteId !== undefined && body.quoteId !== existing.quoteId) {
     throw new AppError('decision_already_built', `decision ${existing.decisionId} was already built with row ${existing.quoteId} (${existing.venue}); request a new quote to build another row`, {
       details: { transferId: existing.id, quoteId: existing.quoteId, venue: existing.venue },
     });
+  }
+  if ((existing.privacy || body.privacy === true) && existing.privacyModel === 'none') {
+    throw new AppError('privacy_venue_required', `${existing.venue} is a public venue and the transfer asked for privacy`, { details: { venue: existing.venue, privacyModel: existing.privacyModel } });
   }
   return existing.build as unknown as BuildView;
 }
