@@ -27,8 +27,8 @@ import { whyNotAllowedMessage } from './vetMessageStep.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { deserializeQuote, requestFromRecord } from './quoteTransfer.ts';
 import { UNBOUNDED_INPUT } from './quoteInput.ts';
-import { executionOf, tagRelayerMain } from './hyperCore/relayedExecution.ts';
-import { tagCalldata } from './tagCalldata.ts';
+import { executionOf } from './hyperCore/relayedExecution.ts';
+import { tagCalldata, tagOwnMain } from './tagCalldata.ts';
 import { vetWebhookUrl } from './webhooks/webhookTargets.ts';
 import { stampTronSteps, tronApprovalSteps, tronStepView, whyNotAllowedTron, type TronStepView } from './tronSteps.ts';
 import { composeUtxoSteps, utxoStepView, whyNotAllowedUtxo, type UtxoStepView } from './utxoSteps.ts';
@@ -153,7 +153,7 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
     if (exactOut !== undefined && builtFrom.amountIn > venueRequest.amountIn) {
       throw new VenueRejection('no_liquidity', `${row.venue} now asks ${builtFrom.amountIn} for the exact output, more than the quoted ${quote.amountIn} allows`);
     }
-    plan = tagRelayerMain(execution, await venue.build({ request: venueRequest, quote: builtFrom }, call), transferId);
+    plan = tagOwnMain(await venue.build({ request: venueRequest, quote: builtFrom }, call), transferId);
   } catch (error) {
     if (error instanceof VenueRejection && (error.code === 'below_min' || error.code === 'above_max' || error.code === 'no_liquidity')) {
       throw new AppError('quote_drifted', `${row.venue} no longer offers this quote: ${sanitizeVenueMessage(error.message)}`, { details: { venue: row.venue, code: error.code } });

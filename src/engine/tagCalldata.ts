@@ -1,4 +1,5 @@
 import type { Hex } from 'viem';
+import type { VenueBuildPlan } from '../venues/Venue.ts';
 
 /**
  * Calldata with the 16 bytes of the transfer id (a UUID) appended after its ABI-encoded arguments,
@@ -13,4 +14,10 @@ import type { Hex } from 'viem';
  */
 export function tagCalldata(data: Hex, transferId: string): Hex {
   return `${data}${transferId.replace(/-/g, '').toLowerCase()}`;
+}
+
+/** The plan with its EVM `main` calls tagged, when the venue encoded them itself (StepsPlan.tagMain). */
+export function tagOwnMain(plan: VenueBuildPlan, transferId: string): VenueBuildPlan {
+  if (plan.shape !== 'steps' || plan.tagMain !== true) return plan;
+  return { ...plan, steps: plan.steps.map((s) => (s.vm === 'evm' && s.step === 'main' ? { ...s, data: tagCalldata(s.data, transferId) } : s)) };
 }
