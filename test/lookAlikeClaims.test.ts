@@ -100,6 +100,8 @@ describe('a look-alike transfer and the owner\'s transactions', () => {
       expect(theirs.data).toBe(tagCalldata(plain, t2.transferId));
       expect({ ...theirs, data: null }).toEqual({ ...mine, data: null });
     }
+    // CCTP's TokenMessenger spends the amount less the 10 bps referral share, which the fee step pays.
+    expect(ofStep(t1, 'approve')[0]!.data).toBe(tagCalldata(encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [TOKEN_MESSENGER_V2, 99_900_000n] }), t1.transferId));
     expect(ofStep(t1, 'fee')[0]!.data).toBe(tagCalldata(encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [referrer, 100_000n] }), t1.transferId));
 
     const wallet = await signerOf(victim, sandbox.info.chains.base!.rpcUrl);
