@@ -1,6 +1,7 @@
-import { decodeFunctionData, encodeFunctionData, erc20Abi, getAddress, type Hex } from 'viem';
+import { encodeFunctionData, erc20Abi, getAddress, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Strait } from '../src/createStrait.ts';
+import { tagCalldata } from '../src/engine/tagCalldata.ts';
 import type { StepsPlan, Venue, VenueQuoteRequest } from '../src/venues/Venue.ts';
 import type { VenueStandIn } from '../src/venues/VenueModule.ts';
 import { allCredentials } from './scriptedStrait.ts';
@@ -95,8 +96,9 @@ describe('fee capture', () => {
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.steps.map((s) => s.step)).toEqual(['approve', 'fee', 'fee', 'main']);
     const [, platform, referral] = body.steps;
-    expect(decodeFunctionData({ abi: erc20Abi, data: platform!.data }).args).toEqual([FEE_WALLET, 800_000n]);
-    expect(decodeFunctionData({ abi: erc20Abi, data: referral!.data }).args).toEqual([REFERRER, 1_500_000n]);
+    // Each ends with the transfer's tag, so a look-alike transfer's fee step is other bytes (tagCalldata.ts).
+    expect(platform!.data).toBe(tagCalldata(encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [FEE_WALLET, 800_000n] }), body.transferId));
+    expect(referral!.data).toBe(tagCalldata(encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(REFERRER), 1_500_000n] }), body.transferId));
     expect(platform!.to).toBe(BASE_USDC);
     // The venue was asked afresh for what remains after the cuts.
     expect(built.at(-1)?.amountIn).toBe(1_000_000_000n - 800_000n - 1_500_000n);
@@ -192,8 +194,8 @@ describe('approvals', () => {
     expect(body.steps.map((s) => s.step)).toEqual(['approve', 'approve', 'fee', 'main']);
     const [reset, exact] = body.steps;
     expect(reset!.to).toBe(ETH_USDT);
-    expect(decodeFunctionData({ abi: erc20Abi, data: reset!.data }).args).toEqual([POOL, 0n]);
-    expect(decodeFunctionData({ abi: erc20Abi, data: exact!.data }).args).toEqual([POOL, built.at(-1)?.amountIn]);
+    expect(reset!.data).toBe(tagCalldata(encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [POOL, 0n] }), body.transferId));
+    expect(exact!.data).toBe(tagCalldata(encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [POOL, built.at(-1)!.amountIn] }), body.transferId));
   });
 });
 

@@ -272,6 +272,9 @@ describe('the built transfer', () => {
     expect(built.steps[0]!.data.toLowerCase()).toContain(POOL.slice(2).toLowerCase());
     expect(built.steps[1]!.data.toLowerCase()).toContain(FEE_WALLET.slice(2).toLowerCase());
     expect(built.steps[2]!.data.toLowerCase()).toContain(REFERRER.slice(2).toLowerCase());
+    // Strait's own approve and fee calls end with the transfer's 16-byte tag (engine/tagCalldata.ts).
+    for (const own of built.steps.slice(0, 3)) expect(size(own.data as Hex)).toBe(4 + 64 + 16);
+    for (const own of built.steps.slice(0, 3)) expect(own.data.endsWith(built.transferId.replace(/-/g, ''))).toBe(true);
     expect(built.steps[3]).toMatchObject({ to: POOL, data: expect.stringContaining(RECIPIENT.slice(2).toLowerCase()) });
   });
 });

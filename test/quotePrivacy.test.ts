@@ -72,6 +72,30 @@ describe('privacy mode', () => {
     expect(transfer.privacy).toBe(true);
     expect(transfer.privacyModel).not.toBe('none');
   });
+
+  it('holds the rule for a repeat: privacy on a decision already built public is 409, another row 409 decision_already_built', async () => {
+    const open = (await harness.quote(USDC_QUOTE)).body;
+    const [publicRow, otherRow] = open.quotes.filter((q) => PUBLIC.includes(q.venue) && q.executable);
+    expect(otherRow).toBeDefined();
+    const built = await post('/v1/bridge/build', { decisionId: open.decisionId, quoteId: publicRow!.quoteId });
+    expect(built.statusCode).toBe(200);
+    const transferId = (built.json() as { transferId: string }).transferId;
+
+    for (const repeat of [{ quoteId: publicRow!.quoteId, privacy: true }, { privacy: true }]) {
+      const refused = await post('/v1/bridge/build', { decisionId: open.decisionId, ...repeat });
+      expect(refused.statusCode, JSON.stringify(repeat)).toBe(409);
+      expect(refused.json()).toMatchObject({ error: { code: 'privacy_venue_required', details: { venue: publicRow!.venue, privacyModel: 'none' } } });
+    }
+    const another = await post('/v1/bridge/build', { decisionId: open.decisionId, quoteId: otherRow!.quoteId });
+    expect(another.statusCode).toBe(409);
+    expect(another.json()).toMatchObject({ error: { code: 'decision_already_built', details: { transferId, quoteId: publicRow!.quoteId, venue: publicRow!.venue } } });
+    // Neither refusal touched the transfer: a plain repeat still answers the first build.
+    for (const repeat of [{}, { privacy: false }, { quoteId: publicRow!.quoteId }]) {
+      const same = await post('/v1/bridge/build', { decisionId: open.decisionId, ...repeat });
+      expect(same.statusCode, JSON.stringify(repeat)).toBe(200);
+      expect((same.json() as { transferId: string }).transferId).toBe(transferId);
+    }
+  });
 });
 
 describe("the caller's IP", () => {

@@ -187,6 +187,26 @@ describe('Tron USDT to Arbitrum USDC through Allbridge Core', () => {
     expect(view.json()).toMatchObject({ status: 'COMPLETED', sourceTxVerification: 'verified' });
   }, 60_000);
 
+  it("refuses the owner's broadcast approve to a look-alike transfer without a tag: the build's timestamp makes the raw data its own", async () => {
+    const mine = await build();
+    const theirs = await build();
+    const [approve, other] = [mine, theirs].map((b) => b.steps.find((s) => s.step === 'approve')!);
+    // The same TRC-20 approve of the same spender and amount, in raw data stamped at each build.
+    const [ownRaw, otherRaw] = [approve!, other!].map((s) => decodeTronRawData(s.rawDataHex));
+    expect(otherRaw!.contract).toEqual(ownRaw!.contract);
+    expect(otherRaw!.timestamp).not.toBe(ownRaw!.timestamp);
+    expect(other!.txID).not.toBe(approve!.txID);
+
+    const tron = createTronRpc(node.url);
+    const { tronRawDataJson } = await import('../src/chains/tron/tronRawData.ts');
+    await tron.broadcast({ ...(JSON.parse(sign(approve!)) as Record<string, unknown>), raw_data: tronRawDataJson(ownRaw!) });
+    const raced = await submit(theirs.transferId, { step: 'approve', txHash: approve!.txID });
+    expect(raced.status, JSON.stringify(raced.body)).toBe(422);
+    expect(raced.body.error?.code).toBe('transaction_mismatch');
+    expect(raced.body.error?.details?.mismatches?.map((m) => m.field)).toContain('timestamp');
+    expect((await submit(mine.transferId, { step: 'approve', txHash: approve!.txID })).body).toMatchObject({ accepted: true, verification: 'verified' });
+  }, 60_000);
+
   it('reads the standing TRC-20 allowance: none needed when it covers the amount, a reset to zero first when it falls short', async () => {
     const [usdt, user, bridge] = [tronHexAddress(USDT)!, tronHexAddress(USER)!, tronHexAddress(ALLBRIDGE_TRON.bridge)!];
     node.setAllowance(usdt, user, bridge, AMOUNT);

@@ -27,7 +27,8 @@ import { whyNotAllowedMessage } from './vetMessageStep.ts';
 import type { EngineDeps } from './EngineDeps.ts';
 import { deserializeQuote, requestFromRecord } from './quoteTransfer.ts';
 import { UNBOUNDED_INPUT } from './quoteInput.ts';
-import { executionOf, tagRelayerMain } from './hyperCore/relayedExecution.ts';
+import { executionOf } from './hyperCore/relayedExecution.ts';
+import { tagCalldata, tagOwnMain } from './tagCalldata.ts';
 import { vetWebhookUrl } from './webhooks/webhookTargets.ts';
 import { stampTronSteps, tronApprovalSteps, tronStepView, whyNotAllowedTron, type TronStepView } from './tronSteps.ts';
 import { composeUtxoSteps, utxoStepView, whyNotAllowedUtxo, type UtxoStepView } from './utxoSteps.ts';
@@ -143,7 +144,7 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
         ? { ...request, amountIn: venueAmount, integratorFee: viaVenue ? { bps: Number((viaVenue.amount * 10_000n) / venueAmount), amount: viaVenue.amount, recipient: viaVenue.wallet } : null }
         : request;
   const requote = venueRequest !== request;
-  // Known before the steps are built: a direct relayer transfer's main carries it (tagRelayerMain).
+  // Known before the steps are built: Strait's own approve, fee and main calldata carry it (tagCalldata.ts).
   const transferId = randomUUID();
   let plan: VenueBuildPlan;
   let builtFrom = quote;
@@ -152,7 +153,7 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
     if (exactOut !== undefined && builtFrom.amountIn > venueRequest.amountIn) {
       throw new VenueRejection('no_liquidity', `${row.venue} now asks ${builtFrom.amountIn} for the exact output, more than the quoted ${quote.amountIn} allows`);
     }
-    plan = tagRelayerMain(execution, await venue.build({ request: venueRequest, quote: builtFrom }, call), transferId);
+    plan = tagOwnMain(await venue.build({ request: venueRequest, quote: builtFrom }, call), transferId);
   } catch (error) {
     if (error instanceof VenueRejection && (error.code === 'below_min' || error.code === 'above_max' || error.code === 'no_liquidity')) {
       throw new AppError('quote_drifted', `${row.venue} no longer offers this quote: ${sanitizeVenueMessage(error.message)}`, { details: { venue: row.venue, code: error.code } });
@@ -184,7 +185,7 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
   const chainId = chainInfo(request.fromChain).chainId;
   // On an EVM source each cut is a `fee` step; on Solana the cuts ride inside the venue's transaction.
   const merged = chainInfo(request.fromChain).vm === 'svm' && stepCuts.length > 0;
-  const fees = chainId === null ? [] : stepCuts.map((cut) => feeStep(cut, request.fromToken, chainId));
+  const fees = chainId === null ? [] : stepCuts.map((cut) => feeStep(cut, request.fromToken, chainId, transferId));
   const svmRpc = chainInfo(request.fromChain).vm === 'svm' ? deps.svmRpc(request.fromChain) : null;
   plan = await withLookupTables(svmRpc, plan);
   const planned = merged ? mergeCuts(plan, stepCuts, request.fromToken) : mainSteps(plan);
@@ -197,7 +198,7 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
   refuseOversizedApproval(registered, plan, venueTake, row.venue);
   const nativeFee = await boundedNativeFee(deps, registered, plan, request.fromChain, row.venue);
   // Tron steps take a fresh reference block and the build's deadline as their expiration.
-  const steps = await stampTronSteps(deps.tronRpc?.(request.fromChain) ?? null, [...(await approvalSteps(deps, request.fromChain, request.sender, plan)), ...fees, ...main], now, now + deps.settings.buildTtlMs);
+  const steps = await stampTronSteps(deps.tronRpc?.(request.fromChain) ?? null, [...(await approvalSteps(deps, request.fromChain, request.sender, plan, transferId)), ...fees, ...main], now, now + deps.settings.buildTtlMs);
   vetOrRefuse(registered, [...steps, ...funding], request.sender, {
     venue: row.venue,
     allowList: execution.allowList,
@@ -452,8 +453,10 @@ function vetOrRefuse(registered: RegisteredVenue, steps: readonly Step[], sender
 /**
  * An exact-amount approve when the allowance is short or unknown. Tokens that refuse to change a
  * non-zero allowance (USDT on Ethereum) first get an approve to zero when one may be standing.
+ * Each EVM approve carries the transfer's tag (tagCalldata.ts); a Tron approve needs none, its raw
+ * data is unique to the build (tronSteps.ts).
  */
-async function approvalSteps(deps: EngineDeps, fromChain: ChainKey, owner: string, plan: VenueBuildPlan): Promise<Step[]> {
+async function approvalSteps(deps: EngineDeps, fromChain: ChainKey, owner: string, plan: VenueBuildPlan, transferId: string): Promise<Step[]> {
   if (plan.shape !== 'steps' || !plan.approval) return [];
   const approval = plan.approval;
   if ('vm' in approval) {
@@ -480,7 +483,7 @@ async function approvalSteps(deps: EngineDeps, fromChain: ChainKey, owner: strin
     chainId: approval.chainId,
     to: approval.token,
     // Exactly the amount this transfer spends: never an unlimited approval.
-    data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }),
+    data: tagCalldata(encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }), transferId),
     value: 0n,
   });
   const reset = needsZeroReset(approval.chainId, approval.token) && allowance !== 0n;
@@ -499,12 +502,17 @@ export function stepView(step: Step): StepView {
 /**
  * A repeat build answers the first one (idempotent per decision), unless it names another row: that
  * is a different transfer, and answering the first one silently would hand out another venue's steps.
+ * Nor when it asks for privacy and the first build is a public venue's: the rule of a first build
+ * (chooseRow) holds for its repeats, or `privacy: true` would hand out public steps.
  */
 function firstBuild(existing: TransferRecord, body: BuildBody): BuildView {
   if (body.quoteId !== undefined && body.quoteId !== existing.quoteId) {
     throw new AppError('decision_already_built', `decision ${existing.decisionId} was already built with row ${existing.quoteId} (${existing.venue}); request a new quote to build another row`, {
       details: { transferId: existing.id, quoteId: existing.quoteId, venue: existing.venue },
     });
+  }
+  if ((existing.privacy || body.privacy === true) && existing.privacyModel === 'none') {
+    throw new AppError('privacy_venue_required', `${existing.venue} is a public venue and the transfer asked for privacy`, { details: { venue: existing.venue, privacyModel: existing.privacyModel } });
   }
   return existing.build as unknown as BuildView;
 }

@@ -2,6 +2,7 @@ import { encodeFunctionData, erc20Abi, getAddress, type Address } from 'viem';
 import type { EvmStep } from '../domain/steps.ts';
 import type { TokenInfo } from '../domain/tokens.ts';
 import type { StoredDecision, StoredQuoteRow } from '../store/decisionRepository.ts';
+import { tagCalldata } from './tagCalldata.ts';
 
 /** One of Strait's cuts of a transfer, as build collects it. */
 export interface Cut {
@@ -29,9 +30,13 @@ export function cutsOf(decision: StoredDecision, row: StoredQuoteRow, feeWallet:
   return cuts;
 }
 
-/** The `fee` step paying one cut in the source asset: an ERC-20 `transfer`, or a plain native send. */
-export function feeStep(cut: Cut, token: TokenInfo, chainId: number): EvmStep {
+/**
+ * The `fee` step paying one cut in the source asset: an ERC-20 `transfer` tagged with the transfer id
+ * (tagCalldata.ts: the same cut of a look-alike transfer is otherwise the same bytes), or a plain
+ * native send, left untagged since the fee wallet may be a contract whose fallback refuses data.
+ */
+export function feeStep(cut: Cut, token: TokenInfo, chainId: number, transferId: string): EvmStep {
   const to = getAddress(cut.wallet) as Address;
   if (token.address === null) return { vm: 'evm', step: 'fee', chainId, to, data: '0x', value: cut.amount };
-  return { vm: 'evm', step: 'fee', chainId, to: getAddress(token.address), data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, cut.amount] }), value: 0n };
+  return { vm: 'evm', step: 'fee', chainId, to: getAddress(token.address), data: tagCalldata(encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, cut.amount] }), transferId), value: 0n };
 }

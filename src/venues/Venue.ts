@@ -236,6 +236,16 @@ export interface StepsPlan {
    * carries `claim` from the build on; the venue's `status` then reports it ({@link VenueStatus.claim}).
    */
   readonly claim?: ClaimTerms;
+  /**
+   * `true` when the adapter encoded its EVM `main` calls itself, to a Solidity contract that decodes
+   * fixed ABI arguments and ignores trailing calldata (a canonical bridge, CCTP's TokenMessenger, an
+   * ERC-20 `transfer`). The engine then appends the transfer's 16-byte id to them
+   * (engine/tagCalldata.ts): such a call is otherwise the same bytes for every transfer of the same
+   * sender, amount and recipient, and a look-alike transfer could claim the owner's transaction.
+   * Never for calldata a venue's API wrote (a router may read it to its end), a precompile, or a
+   * plain value send. Absent means the main steps are handed out as built.
+   */
+  readonly tagMain?: boolean;
 }
 
 /** What a build tells of the claim its transfer will need (docs/transfer-fields.md, "claim"). */

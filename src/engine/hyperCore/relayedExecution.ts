@@ -1,10 +1,9 @@
-import type { Hex } from 'viem';
 import type { ChainKey } from '../../domain/chains.ts';
 import type { JsonObject } from '../../domain/steps.ts';
 import { resolveToken } from '../../domain/tokens.ts';
 import type { VenueAllowList } from '../../venues/allowList.ts';
 import type { RegisteredVenue } from '../../venues/createVenueRegistry.ts';
-import type { VenueBuildPlan, VenueQuote, VenueQuoteRequest } from '../../venues/Venue.ts';
+import type { VenueQuote, VenueQuoteRequest } from '../../venues/Venue.ts';
 import { ARBITRUM_CHAIN_ID, ARBITRUM_USDC } from '../../venues/hyperliquid/hyperCoreConstants.ts';
 import { readHyperliquidContext, type HyperliquidContext } from '../../venues/hyperliquid/hyperliquidVenue.ts';
 import type { EngineDeps } from '../EngineDeps.ts';
@@ -67,24 +66,4 @@ export function executionOfTransfer(deps: EngineDeps, transfer: { venue: string;
   if (!relay.leg) return { registered, allowList: relayerAllowList(relay.relayer), recipient: relay.relayer, toChain: 'arbitrum' };
   const leg = deps.venues.get(relay.leg.venue);
   return leg ? { registered: leg, allowList: leg.allowList, recipient: relay.relayer, toChain: 'arbitrum' } : null;
-}
-
-/**
- * Calldata with the 16 bytes of the transfer id (a UUID) appended after its ABI-encoded arguments,
- * so that the step's bytes name exactly one transfer: ERC-20 `transfer` ignores trailing calldata
- * under Solidity's ABI decoder, and the submit check compares calldata whole
- * (chains/evm/compareEvmTransaction.ts), so a look-alike transfer refuses another's transaction.
- */
-function tagCalldata(data: Hex, transferId: string): Hex {
-  return `${data}${transferId.replace(/-/g, '').toLowerCase()}`;
-}
-
-/**
- * A direct relayer transfer's `main` is a plain USDC transfer to the relayer, identical for every
- * transfer of the same sender and amount: its calldata carries the transfer's tag, so its
- * transaction binds to this transfer alone. A leg's steps are the leg venue's own and stay as built.
- */
-export function tagRelayerMain(execution: Execution, plan: VenueBuildPlan, transferId: string): VenueBuildPlan {
-  if (!execution.relay || execution.relay.leg || plan.shape !== 'steps') return plan;
-  return { ...plan, steps: plan.steps.map((s) => (s.vm === 'evm' && s.step === 'main' ? { ...s, data: tagCalldata(s.data, transferId) } : s)) };
 }

@@ -190,6 +190,7 @@ function createAcrossVenue(deps: VenueDeps): Venue {
         minAmountOut: outputAmount,
         ...(request.exactOut !== undefined ? { amountIn: quote.amountIn } : {}),
         context: { originChainId: origin.chainId, spokePoolAddress: spokePool },
+        tagMain: true,
       };
     },
 

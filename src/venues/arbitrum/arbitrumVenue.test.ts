@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeFunctionData, encodeAbiParameters, encodeFunctionData, encodePacked, getAbiItem, keccak256, pad, toFunctionSelector, toHex, type Address, type Hex } from 'viem';
 import type { ChainKey } from '../../domain/chains.ts';
 import type { EvmStep } from '../../domain/steps.ts';
+import { tagCalldata } from '../../engine/tagCalldata.ts';
 import { whyNotAllowed, type StepRules } from '../../engine/vetSteps.ts';
 import type { CallIntent } from '../allowList.ts';
 import { createTestVenue, knownToken, rejectionOf, testCall } from '../fake/testVenueDeps.ts';
@@ -82,6 +83,12 @@ function rulesOf(plan: StepsPlan, req: VenueQuoteRequest, chainId: number, desti
 
 const ETH_AMOUNT = 100_000_000_000_000_000n;
 
+/** The engine tags the gateway and Inbox calls Strait encodes (engine/tagCalldata.ts); the allow-list check takes the tagged call the same. */
+function expectTagged(plan: StepsPlan, step: EvmStep, rules: StepRules): void {
+  expect(plan.tagMain).toBe(true);
+  expect(whyNotAllowed({ ...step, data: tagCalldata(step.data, '5081f440-054a-4852-90c5-c36626b9c32a') }, rules)).toBeNull();
+}
+
 describe('arbitrum: corridors', () => {
   const { venue } = rig();
   it('serves ETH and the gateway tokens between Ethereum and Arbitrum One only', () => {
@@ -125,6 +132,7 @@ describe('arbitrum: deposits', () => {
     expect([args[3], args[4]]).toEqual([RECIPIENT, RECIPIENT]);
     const rules = rulesOf(plan, req, 1, 42161);
     expect(whyNotAllowed(step, rules)).toBeNull();
+    expectTagged(plan, step, rules);
 
     // Tampered: another beneficiary, another refund address, or a fatter fee.
     const [to, l2CallValue, cost, , , gasLimit, maxFeePerGas, data] = args as unknown as [Address, bigint, bigint, Address, Address, bigint, bigint, Hex];
@@ -148,6 +156,7 @@ describe('arbitrum: deposits', () => {
     expect(args.slice(0, 4)).toEqual([USDC_L1, RECIPIENT, RECIPIENT, 5_000_000n]);
     const rules = rulesOf(plan, req, 1, 42161);
     expect(whyNotAllowed(step, rules)).toBeNull();
+    expectTagged(plan, step, rules);
     const approve = { vm: 'evm' as const, step: 'approve' as const, chainId: 1, to: USDC_L1, value: 0n, data: encodeFunctionData({ abi: [getAbiItem({ abi: [{ type: 'function', name: 'approve', inputs: [{ type: 'address' }, { type: 'uint256' }], outputs: [{ type: 'bool' }], stateMutability: 'nonpayable' }], name: 'approve' })], args: [L1_ERC20_GATEWAY, 5_000_000n] }) };
     expect(whyNotAllowed(approve, rules)).toBeNull();
     const redirected = encodeFunctionData({ abi: l1GatewayRouterAbi, functionName: 'outboundTransferCustomRefund', args: [USDC_L1, RECIPIENT, OTHER, 5_000_000n, args[4] as bigint, args[5] as bigint, args[6] as Hex] });
@@ -279,6 +288,8 @@ describe('arbitrum: withdrawals', () => {
     const rules = rulesOf(plan, req, 42161, 1);
     expect(whyNotAllowed(step, rules)).toBeNull();
     expect(whyNotAllowed({ ...step, data: encodeFunctionData({ abi: [getAbiItem({ abi: outboxAbi, name: 'isSpent' })], args: [1n] }) }, rules)).not.toBeNull();
+    // ArbSys is a precompile, not a Solidity decoder: its call is handed out untagged.
+    expect(plan.tagMain).toBe(false);
   });
 
   it('builds a USDC.e withdrawal through the L2 router naming the L1 token', async () => {
@@ -291,6 +302,7 @@ describe('arbitrum: withdrawals', () => {
     expect(decodeFunctionData({ abi: l2GatewayRouterAbi, data: step.data }).args).toEqual([USDC_L1, RECIPIENT, 7_000_000n, '0x']);
     expect(plan.approval).toBeNull();
     expect(whyNotAllowed(step, rulesOf(plan, req, 42161, 1))).toBeNull();
+    expectTagged(plan, step, rulesOf(plan, req, 42161, 1));
   });
 
   it('waits through the challenge period, then hands out executeTransaction with the proof, then completes', async () => {

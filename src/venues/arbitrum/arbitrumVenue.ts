@@ -237,12 +237,13 @@ function createArbitrumVenue(deps: VenueDeps): Venue {
       const common = { amountOut: amount, minAmountOut: amount, context: contextOf(route, priced), claim: claimTerms(route) };
       if (route.direction === 'withdrawal') {
         const step = route.token ? tokenWithdrawalStep(getAddress(route.token.l1), recipient, amount) : ethWithdrawalStep(recipient, amount);
-        return { shape: 'steps', steps: [step], approval: null, ...common };
+        // ArbSys is a precompile, not Solidity: an ETH withdrawal's calldata stays as encoded.
+        return { shape: 'steps', steps: [step], approval: null, ...common, tagMain: route.token !== null };
       }
       const terms = priced.terms as RetryableTerms;
       const step = route.token ? tokenDepositStep(getAddress(route.token.l1), recipient, amount, terms) : ethDepositStep(recipient, amount, terms);
       const approval = route.token ? { chainId: step.chainId, token: getAddress(route.token.l1), spender: getAddress(route.token.l1Gateway), amount } : null;
-      return { shape: 'steps', steps: [step], approval, nativeFee: retryableFee(terms), ...common };
+      return { shape: 'steps', steps: [step], approval, nativeFee: retryableFee(terms), ...common, tagMain: true };
     },
 
     async status(request: VenueStatusRequest, call: CallContext): Promise<VenueStatus> {

@@ -10,6 +10,9 @@ import { cbridgeBridgeAbi, cbridgeTransferId, decodeCbridgeSend, encodeCbridgeSe
 import { cbridgeChain } from './cbridgeChains.ts';
 import { startCbridgeFake, type CbridgeFake } from './cbridgeFake.ts';
 import { CBRIDGE_STATUS_TABLE } from './cbridgeMapping.ts';
+import { tagCalldata } from '../../engine/tagCalldata.ts';
+
+const TRANSFER_ID = '5081f440-054a-4852-90c5-c36626b9c32a';
 import { CBRIDGE_SLIPPAGE_TOLERANCE, cbridgeVenue } from './cbridgeVenue.ts';
 
 const NOW = 1_767_225_600_000;
@@ -238,6 +241,9 @@ describe('cbridge calldata check', () => {
       const intent: CallIntent = { sourceChainId: 1, sourceToken: request.fromToken.address, amount: request.amountIn, recipient: RECIPIENT, destinationChainId: 42161 };
       const rules = { venue: 'cbridge', allowList, chainId: 1, sourceToken: request.fromToken, amountIn: request.amountIn, depositAddress: null, feeRecipients: [], intent };
       expect(whyNotAllowed(step, rules)).toBeNull();
+      // The engine tags Strait's own call to the Bridge (tagCalldata.ts); the check takes it the same.
+      expect(plan.tagMain).toBe(true);
+      expect(whyNotAllowed({ ...step, data: tagCalldata(step.data, TRANSFER_ID) }, rules)).toBeNull();
       expect(whyNotAllowed(step, { ...rules, intent: { ...intent, recipient: OTHER } })).toMatch(/recipient/);
       expect(whyNotAllowed(step, { ...rules, intent: { ...intent, destinationChainId: 10 } })).toMatch(/chain 42161/);
       expect(whyNotAllowed(step, { ...rules, intent: { ...intent, amount: request.amountIn - 1n } })).toMatch(/sends/);

@@ -169,6 +169,7 @@ function createCbridgeVenue(deps: VenueDeps): Venue {
         amountOut: fresh.amountOut,
         minAmountOut: fresh.minAmountOut,
         context,
+        tagMain: true,
       };
     },
 

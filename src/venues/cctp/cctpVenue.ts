@@ -114,6 +114,7 @@ class CctpVenue implements Venue {
       amountOut: quote.amountOut,
       minAmountOut: quote.minAmountOut,
       context: { srcDomain: from.domain, dstDomain: to.domain, mintRecipient: addressToBytes32(request.recipient), burnAmount: quote.amountIn.toString() },
+      tagMain: true,
       ...(manual ? { claim: { chain: to.key, actions: ['receiveMessage'], signer: 'anyone' as const, reason: `Circle's Forwarding Service does not serve ${from.key} → ${to.key}: the USDC is minted by a receiveMessage transaction on ${to.key} once Circle attests the burn` } } : {}),
     };
   }

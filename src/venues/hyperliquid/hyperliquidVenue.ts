@@ -146,6 +146,7 @@ export function createHyperliquidVenue(deps: VenueDeps): HyperliquidVenue {
         amountOut: out,
         minAmountOut: out,
         context: {},
+        tagMain: true,
       };
     },
     /**

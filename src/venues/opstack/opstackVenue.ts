@@ -161,7 +161,7 @@ function createOpStackVenue(deps: VenueDeps): Venue {
       }
       const recipient = evmAddress(request.recipient, 'recipient');
       const amount = request.amountIn;
-      const base = { shape: 'steps' as const, amountOut: amount, minAmountOut: amount, context: contextOf(route, amount) };
+      const base = { shape: 'steps' as const, amountOut: amount, minAmountOut: amount, context: contextOf(route, amount), tagMain: true };
       if (route.direction === 'deposit') {
         const approval = route.pair.l1 === null ? null : { chainId: 1, token: getAddress(route.pair.l1), spender: getAddress(route.chain.l1StandardBridge), amount };
         return { ...base, steps: [depositCall(route.chain, route.pair, recipient, amount)], approval };

@@ -275,6 +275,8 @@ function createStargateVenue(deps: VenueDeps): Venue {
         context: contextOf(resolved, priced),
         // Beside a token the LayerZero fee is the step's whole value; a native input pays it out of the amount.
         ...(token !== null ? { nativeFee: priced.send.nativeFee } : {}),
+        // Strait's own encoding of an OFT send to a Solidity pool: the engine tags it (engine/tagCalldata.ts).
+        tagMain: true,
       };
     },
 

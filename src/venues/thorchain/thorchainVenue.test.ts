@@ -7,6 +7,9 @@ import { decodeDeposit, encodeDeposit } from '../shared/thorchainFamily/routerDe
 import { parseSwapMemo } from '../shared/thorchainFamily/swapMemo.ts';
 import { thorchainChain, whyNotThorchainCall } from './thorchainChains.ts';
 import { startThorchainFake, type ThorchainFake } from './thorchainFake.ts';
+import { tagCalldata } from '../../engine/tagCalldata.ts';
+
+const TRANSFER_ID = '5081f440-054a-4852-90c5-c36626b9c32a';
 import { thorchainVenue } from './thorchainVenue.ts';
 
 /**
@@ -92,6 +95,9 @@ describe('THORChain adapter against its fake', () => {
     expect(call.vault.toLowerCase()).toBe(VAULT);
     expect(call.amount).toBe(250_000_000n);
     expect(call.memo.startsWith(`=:AVAX.AVAX:${RECIPIENT}:`)).toBe(true);
+    // Strait's own encoding to the router, which ignores trailing calldata: the engine tags it, and the tagged call still decodes.
+    expect(plan.tagMain).toBe(true);
+    expect(decodeDeposit(tagCalldata(step.data, TRANSFER_ID))).toEqual(call);
   });
 
   it('refuses a halted source chain and paused trading on the destination', async () => {

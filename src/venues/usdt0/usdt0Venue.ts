@@ -190,6 +190,7 @@ function createUsdt0Venue(deps: VenueDeps): Venue {
         minAmountOut: priced.send.minAmountLD,
         context: contextOf(route, priced),
         nativeFee: priced.send.nativeFee,
+        tagMain: true,
       };
     },
 

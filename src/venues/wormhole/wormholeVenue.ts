@@ -134,6 +134,7 @@ class WormholeVenue implements Venue {
       ...(bridged < request.amountIn ? { amountIn: bridged } : {}),
       ...(messageFee > 0n ? { nativeFee: messageFee } : {}),
       context: { ...context, recipient },
+      tagMain: true,
       claim: { chain: to.key, actions: ['completeTransfer'], signer: 'anyone', reason: `Portal without a relayer: the wrapped ${request.fromToken.symbol} is minted on ${to.key} by a completeTransfer transaction carrying the VAA, once the guardians sign it` },
     };
   }

@@ -302,6 +302,7 @@ export function createPoolVenue(id: string, network: PoolNetwork, deps: VenueDep
         amountOut: fromE8(expectedOutE8, request.toToken.decimals),
         minAmountOut: fromE8(limitE8, request.toToken.decimals),
         context,
+        tagMain: true,
       };
     },
 
