@@ -28,6 +28,7 @@ import type { EngineDeps } from './EngineDeps.ts';
 import { deserializeQuote, requestFromRecord } from './quoteTransfer.ts';
 import { UNBOUNDED_INPUT } from './quoteInput.ts';
 import { executionOf } from './hyperCore/relayedExecution.ts';
+import { refuseSharedLeg } from './hyperCore/refuseSharedLeg.ts';
 import { tagCalldata, tagOwnMain } from './tagCalldata.ts';
 import { vetWebhookUrl } from './webhooks/webhookTargets.ts';
 import { stampTronSteps, tronApprovalSteps, tronStepView, whyNotAllowedTron, type TronStepView } from './tronSteps.ts';
@@ -265,6 +266,8 @@ async function buildOnce(deps: EngineDeps, body: BuildBody, requestId: string | 
   // Every deposit build records what must reach the address, so a `main` submission can be taken by
   // hash on any chain (acceptDepositFunding.ts); on EVM the expected funding transfer above does that.
   if (plan.shape === 'deposit' && funding.length === 0) stored.push(depositFundingRecord(stored.length, request.fromChain, plan.deposit));
+  // A leg the venue's API wrote is not tagged: it must not be the same bytes as another transfer's.
+  if (execution.relay?.leg && !(plan.shape === 'steps' && plan.tagMain === true)) await refuseSharedLeg(deps.store.db, request.sender, execution.relay.leg.venue, stored);
   const feeRows: FeeRowRecord[] = cuts.map((cut) => ({
     kind: cut.kind,
     status: 'offered',

@@ -76,7 +76,7 @@ describe('migrations on Kysely’s Migrator', () => {
       (${id}, 'relay_b', 0, 'relay', 115792089237316195423570985008687907853269984665640564039457584007913129639935, 9007199254740993, 1, 30, 0, 0, 5, true, 'ok', 1700000055000, '{"amountOut":"9007199254740993"}')`.execute(db);
     await sql`INSERT INTO decision_rejections VALUES (${id}, 'rango', 'venue_timeout', 'no answer in time', null), (${id}, 'bungee', 'below_min', 'too small', '{"minAmountAtomic":"5"}')`.execute(db);
 
-    expect(await migrateToLatest(db)).toEqual(['009_decision_rows_inline', '010_decision_rows_json']);
+    expect(await migrateToLatest(db)).toEqual(['009_decision_rows_inline', '010_decision_rows_json', '011_transfers_by_requester']);
     const stored = await findDecision(db as unknown as Kysely<Database>, id);
     expect(stored?.quotes).toEqual([
       { quoteId: 'relay_b', rank: 0, venue: 'relay', amountIn: 2n ** 256n - 1n, amountOut: 9007199254740993n, minAmountOut: 1n, estimatedSeconds: 30, feeBps: 0, feeAmount: 0n, tierSavedBps: 5, executable: true, eligibility: 'ok', expiresAt: 1700000055000, venueQuote: { amountOut: '9007199254740993' } },
