@@ -66,6 +66,33 @@ describe('the HTTP edge answers every refusal in the §7 envelope', () => {
   });
 });
 
+describe('a request that never arrives whole', () => {
+  let app: Strait;
+  let port: number;
+  beforeAll(async () => {
+    app = await createTestStrait({ STRAIT_HTTP_REQUEST_TIMEOUT_MS: '300' }, [venueDouble()]);
+    port = Number(new URL(await app.listen()).port);
+  });
+  afterAll(() => app.close());
+
+  it.each([
+    ['a body that stops midway', `POST /v1/bridge/quote HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(QUOTE)}\r\n\r\n${QUOTE.slice(0, 20)}`],
+    ['headers that never end', 'GET /v1/bridge/venues HTTP/1.1\r\nHost: x\r\nX-Slow: y'],
+  ])('answers %s with 408 request_timeout and closes the connection', async (_name, payload) => {
+    const started = Date.now();
+    const answer = envelopeOf(await exchange(port, payload));
+    expect(answer).toMatchObject({ status: 408, code: 'request_timeout' });
+    expect(answer.headers).toContain('connection: close');
+    // The server closed it, well before the client's own 3 s give-up.
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('leaves a request that arrives in time alone', async () => {
+    const request = `POST /v1/bridge/quote HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(QUOTE)}\r\nConnection: close\r\n\r\n${QUOTE}`;
+    expect(envelopeOf(await exchange(port, request)).status).toBe(200);
+  });
+});
+
 describe('shutdown', () => {
   it('answers the requests that already arrived before it closes, then closes the connection', async () => {
     const slow = venueDouble();

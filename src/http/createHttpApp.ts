@@ -24,6 +24,8 @@ export interface HttpAppOptions {
   readonly logger: Logger;
   /** `false`, or the proxies whose X-Forwarded-For is believed (addresses, CIDRs, `loopback`). */
   readonly trustProxy: false | string[];
+  /** How long a request may take to arrive whole (config `http.requestTimeoutMs`); 30 s when absent. */
+  readonly requestTimeoutMs?: number;
   /** The §8 counters; absent or `null` when rate limiting is off. */
   readonly rateLimiter?: RateLimiter | null;
   /** Request metrics and `GET /metrics`; absent in apps that do not expose them. */
@@ -33,6 +35,7 @@ export interface HttpAppOptions {
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 /**
  * Builds the Fastify app (without listening): the /v1 routes, /v1/openapi.json generated from the
@@ -41,10 +44,17 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
  * envelope.
  */
 export async function createHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const app = Fastify({
     loggerInstance: options.logger,
     trustProxy: options.trustProxy === false ? false : options.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    // A body that stops midway would otherwise hold its connection for ever (Fastify's default is no
+    // limit); Node raises it as a client error, which answerClientError writes as 408 request_timeout.
+    requestTimeout,
+    // Node only looks for late requests on this interval (30 s by default), so it sets how late the
+    // timeout may fire; created with the timeout, the headers' own timeout is never longer than it.
+    http: { requestTimeout, connectionsCheckingInterval: Math.min(5_000, Math.max(50, Math.round(requestTimeout / 10))) },
     // Requests that reach an open connection during shutdown are answered, not refused (registerGracefulDrain).
     return503OnClosing: false,
     genReqId: (req) => {
