@@ -51,6 +51,19 @@ describe('the HTTP edge answers every refusal in the §7 envelope', () => {
     if (code) expect(response.json()).toMatchObject({ error: { code } });
   });
 
+  // Up to the header limit, which the request line counts against: past it the parser answers 431.
+  it.each([
+    ['GET', 101, ''],
+    ['GET', 1_001, ''],
+    ['GET', 16_000, ''],
+    ['GET', 5_000, '/events'],
+    ['POST', 5_000, '/submit'],
+  ])('answers %s a transfer id of %i characters%s with 400 invalid_request, as any malformed id', async (method, length, tail) => {
+    const id = 'a'.repeat(length);
+    const request = `${method} /v1/bridge/transfers/${id}${tail} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`;
+    expect(envelopeOf(await exchange(port, request))).toMatchObject({ status: 400, code: 'invalid_request' });
+  });
+
   it('answers headers over the limit with 431 headers_too_large', async () => {
     const answer = envelopeOf(await exchange(port, `GET /v1/bridge/venues HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
     expect(answer).toMatchObject({ status: 431, code: 'headers_too_large' });

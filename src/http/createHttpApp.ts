@@ -36,6 +36,8 @@ export interface HttpAppOptions {
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** Node's `maxHeaderSize` default, which Strait keeps (docs/errors.md: 431 headers_too_large). */
+const MAX_HEADER_BYTES = 16 * 1024;
 
 /**
  * Builds the Fastify app (without listening): the /v1 routes, /v1/openapi.json generated from the
@@ -63,8 +65,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     },
     // Strict: no type coercion, no silent stripping; an unknown field is a 400 the caller can read.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
-    // Long path parameters reach the schema (a 400 naming the field) instead of the router's own error.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1_000 },
+    // Every path parameter reaches the schema (a 400 naming the field) instead of the router's 404:
+    // the limit is Node's own header limit, which the request line counts against, so never the shorter.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_HEADER_BYTES },
     // What Node's HTTP parser refuses never reaches a route; it is answered in the envelope as well.
     clientErrorHandler: answerClientError,
     // The router's own refusals (a malformed percent-encoding) are answered in the envelope too.
