@@ -1112,9 +1112,9 @@ export interface operations {
              *
              *     `invalid_amount`: `amountAtomic` must be a positive integer string of at most 78 digits and at most 2^256 − 1.
              *
-             *     `invalid_sender`: `sender` is not a valid address on the source chain.
+             *     `invalid_sender`: `sender` is not a valid address on the source chain, or is the zero address.
              *
-             *     `invalid_recipient`: `recipient` is not a valid address on the destination chain.
+             *     `invalid_recipient`: `recipient` is not a valid address on the destination chain, or is one that cannot hold funds: the zero address or a token contract (docs/quotes.md).
              *
              *     `invalid_referral_wallet`: `referralWallet` is not a valid address for the source chain's virtual machine.
              *
