@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE } from '../src/domain/errors.ts';
+import { ERROR_CATALOGUE, REJECTION_CATALOGUE } from '../src/domain/errors.ts';
 import type { Strait } from '../src/createStrait.ts';
 import { VENUE_MODULES } from '../src/venues/venueModules.ts';
 import { isBuilt } from '../src/venues/VenueModule.ts';
@@ -131,5 +131,12 @@ describe('openapi.json and the error catalogue agree', () => {
     const text = await readFile(new URL('../docs/errors.md', import.meta.url), 'utf8');
     const rows = [...text.matchAll(/^\| `([a-z_]+)` \| (\d{3}) \|/gm)].map((m) => [m[1], Number(m[2])]);
     expect(Object.fromEntries(rows)).toEqual(Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([code, spec]) => [code, spec.status])));
+  });
+
+  // emptyReason is picked by these priorities: both tables a client reads them in must hold every code.
+  it.each(['errors.md', 'quotes.md'])('docs/%s lists every rejection code with its priority, and nothing else', async (file) => {
+    const text = await readFile(new URL(`../docs/${file}`, import.meta.url), 'utf8');
+    const rows = [...text.matchAll(/^\| (\d{1,2}) \| `([a-z_]+)` \|/gm)].map((m) => [m[2], Number(m[1])]);
+    expect(Object.fromEntries(rows)).toEqual(Object.fromEntries(Object.entries(REJECTION_CATALOGUE).map(([code, spec]) => [code, spec.priority])));
   });
 });
