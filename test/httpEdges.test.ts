@@ -64,6 +64,30 @@ describe('the HTTP edge answers every refusal in the §7 envelope', () => {
     expect(envelopeOf(await exchange(port, request))).toMatchObject({ status: 400, code: 'invalid_request' });
   });
 
+  it.each([
+    ['a top-level __proto__', '{"__proto__":{"polluted":true}}', '/body/__proto__', '__proto__'],
+    ['a nested __proto__', `${QUOTE.slice(0, -1)},"x":[{"__proto__":{}}]}`, '/body/x/0/__proto__', '__proto__'],
+    ['a constructor holding a prototype', '{"constructor":{"prototype":{"polluted":true}}}', '/body/constructor/prototype', 'constructor.prototype'],
+  ])('answers a valid JSON body with %s as 400 invalid_request naming the key, not malformed_json', async (_name, payload, path, key) => {
+    const response = await app.app.inject({ method: 'POST', url: '/v1/bridge/quote', headers: { 'content-type': 'application/json' }, payload });
+    expect(response.statusCode).toBe(400);
+    const { error } = response.json() as { error: { code: string; message: string; details: { issues: { path: string }[] } } };
+    expect(error.code).toBe('invalid_request');
+    expect(error.message).toContain(`\`${key}\` key`);
+    expect(error.message).not.toMatch(/not valid JSON/);
+    expect(error.details.issues).toMatchObject([{ path }]);
+  });
+
+  it.each([['text that does not parse', '{"a":'], ['a lone __proto__ that does not parse either', '{"__proto__":']])('still answers %s with 400 malformed_json', async (_name, payload) => {
+    const response = await app.app.inject({ method: 'POST', url: '/v1/bridge/quote', headers: { 'content-type': 'application/json' }, payload });
+    expect(response.json()).toMatchObject({ error: { code: 'malformed_json', message: 'the body is not valid JSON' } });
+  });
+
+  it('still accepts a constructor key that holds no prototype (the schema refuses it as an unknown field)', async () => {
+    const response = await app.app.inject({ method: 'POST', url: '/v1/bridge/quote', headers: { 'content-type': 'application/json' }, payload: `${QUOTE.slice(0, -1)},"constructor":{"a":1}}` });
+    expect(response.json()).toMatchObject({ error: { code: 'invalid_request', details: { issues: [{ params: { additionalProperty: 'constructor' } }] } } });
+  });
+
   it('answers headers over the limit with 431 headers_too_large', async () => {
     const answer = envelopeOf(await exchange(port, `GET /v1/bridge/venues HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
     expect(answer).toMatchObject({ status: 431, code: 'headers_too_large' });

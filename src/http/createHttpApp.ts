@@ -13,6 +13,7 @@ import type { RateLimiter } from './rateLimits/RateLimiter.ts';
 import { registerRateLimits } from './rateLimits/registerRateLimits.ts';
 import { registerGracefulDrain } from './registerGracefulDrain.ts';
 import { registerHttpMetrics } from './registerHttpMetrics.ts';
+import { refusePoisonedJson } from './refusePoisonedJson.ts';
 import { registerApiReference } from './registerApiReference.ts';
 import { API_DESCRIPTION } from './apiDescription.ts';
 import { attachExamples } from './examples/attachExamples.ts';
@@ -100,6 +101,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
 
   // Bodies are JSON only: Fastify's default text/plain parser would hand a string to the schema.
   app.removeContentTypeParser('text/plain');
+  refusePoisonedJson(app as unknown as FastifyInstance);
   app.setErrorHandler((error, request, reply) => sendError(reply, error, request));
   app.setNotFoundHandler((request, reply) => sendError(reply, new AppError('route_not_found', `no endpoint ${request.method} ${request.url.split('?')[0]}`), request));
   // A callback hook: it runs on every answer, where an async one costs a promise and a microtask hop.
