@@ -86,7 +86,7 @@ describe('venues and routes', () => {
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('max-age=30');
     const etag = first.headers.etag as string;
-    expect(etag).toMatch(/^".+"$/);
+    expect(etag).toMatch(/^W\/".+"$/);
     const routes = (first.json() as { routes: { venue: string; tokenSymbolCount: number; tokenSymbols: string[] }[] }).routes;
     expect(routes.map((r) => r.venue)).toEqual(expect.arrayContaining(['across', 'cctp', 'nearintents', 'relay']));
     for (const r of routes) expect(VENUE_MODULES.filter(isBuilt).map((m) => m.id)).toContain(r.venue);
@@ -100,6 +100,29 @@ describe('venues and routes', () => {
     const privateRoutes = (await strait.app.inject({ method: 'GET', url: '/v1/bridge/routes?fromChain=base&toChain=arbitrum&privacy=true' })).json() as { privacy: boolean; routes: unknown[] };
     expect(privateRoutes.privacy).toBe(true);
     for (const r of privateRoutes.routes as { venue: string }[]) expect(VENUE_MODULES.find((v) => v.id === r.venue)?.capabilities.privacyModel).not.toBe('none');
+  });
+
+  // RFC 9110 §8.8.1: a strong validator changes whenever the bytes do; generatedAt changes every answer.
+  it('routes label answers that differ only in generatedAt with one weak ETag, which If-None-Match matches either way', async () => {
+    const url = '/v1/bridge/routes?fromChain=base&toChain=arbitrum';
+    const first = await strait.app.inject({ method: 'GET', url });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await strait.app.inject({ method: 'GET', url });
+    const generatedAt = (r: typeof first) => (r.json() as { generatedAt: number }).generatedAt;
+    expect(generatedAt(second)).toBeGreaterThan(generatedAt(first));
+    expect(second.body).not.toBe(first.body);
+    const etag = first.headers.etag as string;
+    expect(etag.startsWith('W/')).toBe(true);
+    expect(second.headers.etag).toBe(etag);
+    for (const tag of [etag, etag.slice(2), `"other", ${etag}`, '*']) {
+      const conditional = await strait.app.inject({ method: 'GET', url, headers: { 'if-none-match': tag } });
+      expect(conditional.statusCode, tag).toBe(304);
+      expect(conditional.headers.etag).toBe(etag);
+      expect(conditional.body).toBe('');
+    }
+    const privateTag = (await strait.app.inject({ method: 'GET', url: `${url}&privacy=true` })).headers.etag;
+    expect(privateTag).not.toBe(etag);
+    expect((await strait.app.inject({ method: 'GET', url: `${url}&privacy=true`, headers: { 'if-none-match': etag } })).statusCode).toBe(200);
   });
 
   it('source chains count the venues accepting each origin', async () => {

@@ -44,7 +44,7 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
         operationId: 'getRoutes',
         tags: ['Discovery'],
         summary: 'Venues serving a pair of chains',
-        description: 'The venues that price `fromChain` → `toChain`, each with the token symbols quote accepts there. `privacy=true` keeps the venues a private transfer may use. Cached 30 s with an `ETag`; `If-None-Match` answers `304`.',
+        description: 'The venues that price `fromChain` → `toChain`, each with the token symbols quote accepts there. `privacy=true` keeps the venues a private transfer may use. Cached 30 s with a weak `ETag` over the routes (not `generatedAt`); `If-None-Match` answers `304`.',
         querystring: S.RoutesQuery,
         response: { 200: { ...S.Ref('Routes'), description: 'The routes of the pair' }, 304: { type: 'null', description: 'Not modified (If-None-Match matched the ETag)' }, ...errorResponses(['same_chain']) },
       },
@@ -60,10 +60,11 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
         .map((v) => ({ venue: v.id, enabled: v.enabled, symbols: v.id === RELAYER_VENUE ? (toChain === 'hypercore' ? relayerRouteSymbols(deps, fromChain) : []) : v.venue ? quotableSymbols(v.venue, fromChain, toChain) : [] }))
         .filter((r) => r.symbols.length > 0)
         .map((r) => ({ venue: r.venue, enabled: r.enabled, tokenSymbols: [...r.symbols].sort().slice(0, MAX_ROUTE_SYMBOLS), tokenSymbolCount: r.symbols.length }));
-      const etag = `"${createHash('sha256').update(JSON.stringify([fromChain, toChain, privacy, routes])).digest('base64url').slice(0, 27)}"`;
+      // Weak (RFC 9110 §8.8.1): it covers the routes, not `generatedAt`, which changes on every answer;
+      // a strong one would have to change with it and no If-None-Match would ever match.
+      const etag = `W/"${createHash('sha256').update(JSON.stringify([fromChain, toChain, privacy, routes])).digest('base64url').slice(0, 27)}"`;
       void reply.header('cache-control', 'max-age=30').header('etag', etag);
-      const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*' || t.trim() === `W/${etag}`)) return reply.status(304).send();
+      if (noneMatchHits(request.headers['if-none-match'], etag)) return reply.status(304).send();
       return { fromChain, toChain, privacy, generatedAt: deps.now(), routes };
     },
   );
@@ -199,4 +200,11 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
       return reply.type('application/json; charset=utf-8').send(json);
     },
   );
+}
+
+/** If-None-Match's weak comparison (RFC 9110 §13.1.2): the opaque tags match whatever their `W/`. */
+function noneMatchHits(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }

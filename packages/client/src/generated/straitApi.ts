@@ -30,7 +30,7 @@ export interface paths {
         };
         /**
          * Venues serving a pair of chains
-         * @description The venues that price `fromChain` → `toChain`, each with the token symbols quote accepts there. `privacy=true` keeps the venues a private transfer may use. Cached 30 s with an `ETag`; `If-None-Match` answers `304`.
+         * @description The venues that price `fromChain` → `toChain`, each with the token symbols quote accepts there. `privacy=true` keeps the venues a private transfer may use. Cached 30 s with a weak `ETag` over the routes (not `generatedAt`); `If-None-Match` answers `304`.
          */
         get: operations["getRoutes"];
         put?: never;
