@@ -125,6 +125,30 @@ describe('venues and routes', () => {
     expect((await strait.app.inject({ method: 'GET', url: `${url}&privacy=true`, headers: { 'if-none-match': etag } })).statusCode).toBe(200);
   });
 
+  // One rule for every endpoint: a parameter it does not take is refused, never silently ignored.
+  const UUID = '00000000-0000-4000-8000-000000000000';
+  it.each([
+    ['GET', '/v1/bridge/source-chains?x=1'],
+    ['GET', '/v1/bridge/venues?x=1'],
+    ['GET', '/v1/bridge/routes?fromChain=base&toChain=arbitrum&x=1'],
+    ['GET', '/v1/bridge/tokens?chain=base&x=1'],
+    ['GET', `/v1/bridge/transfers/${UUID}?x=1`],
+    ['GET', `/v1/bridge/transfers/${UUID}/events?x=1`],
+    ['POST', '/v1/bridge/quote?x=1', quoteBody],
+    ['POST', '/v1/bridge/build?x=1', { decisionId: UUID }],
+    ['POST', `/v1/bridge/transfers/${UUID}/submit?x=1`, { step: 'main', txHash: `0x${'ab'.repeat(32)}` }],
+  ] as const)('%s %s refuses the unknown query parameter with 400 invalid_request naming it', async (method, url, payload?: object) => {
+    const answer = await strait.app.inject({ method, url, ...(payload ? { payload } : {}) });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({
+      error: {
+        code: 'invalid_request',
+        message: 'the request does not match the schema: /querystring must NOT have additional properties',
+        details: { issues: [{ path: '/querystring', message: 'must NOT have additional properties', params: { additionalProperty: 'x' } }] },
+      },
+    });
+  });
+
   it('source chains count the venues accepting each origin', async () => {
     const body = (await strait.app.inject({ method: 'GET', url: '/v1/bridge/source-chains' })).json() as { chains: { chain: string; venues: number }[] };
     const servingBase = strait.deps.venues.routable().filter((v) => v.venue.coverage().origins.includes('base')).length;
