@@ -180,6 +180,12 @@ describe('openapi.json and the error catalogue agree', () => {
     expect(Object.fromEntries(rows)).toEqual(Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([code, spec]) => [code, spec.status])));
   });
 
+  it('docs/errors.md gives every code the catalogue\'s retriable flag and meaning, word for word', async () => {
+    const text = await readFile(new URL('../docs/errors.md', import.meta.url), 'utf8');
+    const rows = [...text.matchAll(/^\| `([a-z_]+)` \| \d{3} \| (yes|no) \| (.+) \|$/gm)].map((m) => [m[1], { retriable: m[2] === 'yes', summary: m[3] }]);
+    expect(Object.fromEntries(rows)).toEqual(Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([code, spec]) => [code, { retriable: spec.retriable, summary: spec.summary }])));
+  });
+
   // emptyReason is picked by these priorities: both tables a client reads them in must hold every code.
   it.each(['errors.md', 'quotes.md'])('docs/%s lists every rejection code with its priority, and nothing else', async (file) => {
     const text = await readFile(new URL(`../docs/${file}`, import.meta.url), 'utf8');

@@ -1454,7 +1454,7 @@ export interface operations {
              *
              *     `step_not_allowed`: The built step no longer passes the allow-list check at submit; nothing was broadcast.
              *
-             *     `source_tx_claimed`: The transaction already pays a step of another transfer; one on-chain transaction completes one transfer. `details.chain` and `details.txHash` name it. Nothing was broadcast or recorded.
+             *     `source_tx_claimed`: The transaction already pays another step, of this transfer or of another one; one on-chain transaction pays one step of one transfer. `details.chain` and `details.txHash` name it. Nothing was broadcast or recorded.
              *
              *     `fee_steps_required`: The `main` step is accepted only once every built `fee` step has a submission that is verified (or cannot be checked: no RPC); `details.missingSteps` names each one still missing. Nothing was broadcast or recorded.
              *
