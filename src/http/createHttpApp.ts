@@ -12,6 +12,7 @@ import { sendError } from './errorHandler.ts';
 import type { RateLimiter } from './rateLimits/RateLimiter.ts';
 import { registerRateLimits } from './rateLimits/registerRateLimits.ts';
 import { registerGracefulDrain } from './registerGracefulDrain.ts';
+import { registerCors, withCorsHeaders } from './registerCors.ts';
 import { registerHttpMetrics } from './registerHttpMetrics.ts';
 import { refusePoisonedJson } from './refusePoisonedJson.ts';
 import { registerApiReference } from './registerApiReference.ts';
@@ -74,9 +75,13 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     // The router's own refusals (a malformed percent-encoding) are answered in the envelope too.
     frameworkErrors: (error, request, reply) => {
       const refusal = error.code === 'FST_ERR_BAD_URL' ? new AppError('invalid_request', 'the URL is not valid percent-encoding') : new AppError('route_not_found', `no endpoint ${request.method} ${request.url.split('?')[0]}`);
+      withCorsHeaders(reply);
       void sendError(reply, refusal, request);
     },
   });
+
+  // Before any route: it learns each path's methods to answer their preflights (docs/api-reference.md).
+  const answerPreflights = registerCors(app as unknown as FastifyInstance);
 
   // Shared schemas, once: routes point at them by $id, and openapi.json lists them under components.
   for (const schema of COMPONENT_SCHEMAS) app.addSchema(schema);
@@ -137,5 +142,6 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     },
     { prefix: '/v1' },
   );
+  answerPreflights();
   return app as unknown as FastifyInstance;
 }
