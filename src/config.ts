@@ -27,6 +27,11 @@ export interface Config {
   };
   /** Fastify `trustProxy`: `false`, or the proxy addresses/CIDRs whose X-Forwarded-For is believed. */
   readonly trustProxy: false | string[];
+  /** Limits of the HTTP server itself, before any route. */
+  readonly http: {
+    /** How long a request (headers and body) may take to arrive whole; a slower one is `408 request_timeout`. */
+    readonly requestTimeoutMs: number;
+  };
   readonly logLevel: string;
   readonly quote: {
     /** Hard deadline of one quote fan-out. */
@@ -149,6 +154,7 @@ export function loadConfig(env: Env): Config {
       keyPrefix: env.STRAIT_RATE_LIMIT_KEY_PREFIX || 'strait:rl:',
     },
     trustProxy: parseTrustProxy(env.STRAIT_TRUST_PROXY),
+    http: { requestTimeoutMs: parseInteger('STRAIT_HTTP_REQUEST_TIMEOUT_MS', env.STRAIT_HTTP_REQUEST_TIMEOUT_MS, 30_000, 100, 600_000) },
     logLevel: env.STRAIT_LOG_LEVEL || 'info',
     quote: { deadlineMs, ttlMs, minWaitMs },
     fees: { tiers: parseTiers(env.STRAIT_FEE_TIERS), wallets: feeWallets },

@@ -106,7 +106,7 @@ export async function createStrait(config: Config, options: StraitOptions = {}):
     },
   };
   const rateLimiter = createRateLimiter(config, logger);
-  const app = await createHttpApp({ deps, logger, trustProxy: config.trustProxy, rateLimiter, metrics, events: config.events });
+  const app = await createHttpApp({ deps, logger, trustProxy: config.trustProxy, requestTimeoutMs: config.http.requestTimeoutMs, rateLimiter, metrics, events: config.events });
   registerStateGauges(metrics.registry, { store, venues, now, rateLimitBackend: rateLimiter && (() => rateLimiter.backend()) });
   // Names this process in the transfers' lease_owner column, so an operator can tell whose lease it is.
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;

@@ -313,6 +313,7 @@ describe('submitting the signature', () => {
     const { transferId, step } = await build();
     const asHash = await post<Answer>(`/v1/bridge/transfers/${transferId}/submit`, { step: 'main', txHash: `0x${'ab'.repeat(32)}` });
     expect([asHash.status, asHash.body.error?.code]).toEqual([400, 'invalid_submission']);
+    expect(asHash.body.error?.message).toMatch(/^an eip712 step is submitted as its signature/);
     const { r, s, v } = split(signTyped(USER_KEY, step.typedData));
     const twin = `0x${word(r)}${word(N - s)}${(v === 27 ? 28 : 27).toString(16)}`;
     const high = await submit(transferId, twin);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE } from '../src/domain/errors.ts';
+import { ERROR_CATALOGUE, REJECTION_CATALOGUE } from '../src/domain/errors.ts';
 import type { Strait } from '../src/createStrait.ts';
 import { VENUE_MODULES } from '../src/venues/venueModules.ts';
 import { isBuilt } from '../src/venues/VenueModule.ts';
@@ -86,7 +86,7 @@ describe('venues and routes', () => {
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('max-age=30');
     const etag = first.headers.etag as string;
-    expect(etag).toMatch(/^".+"$/);
+    expect(etag).toMatch(/^W\/".+"$/);
     const routes = (first.json() as { routes: { venue: string; tokenSymbolCount: number; tokenSymbols: string[] }[] }).routes;
     expect(routes.map((r) => r.venue)).toEqual(expect.arrayContaining(['across', 'cctp', 'nearintents', 'relay']));
     for (const r of routes) expect(VENUE_MODULES.filter(isBuilt).map((m) => m.id)).toContain(r.venue);
@@ -100,6 +100,53 @@ describe('venues and routes', () => {
     const privateRoutes = (await strait.app.inject({ method: 'GET', url: '/v1/bridge/routes?fromChain=base&toChain=arbitrum&privacy=true' })).json() as { privacy: boolean; routes: unknown[] };
     expect(privateRoutes.privacy).toBe(true);
     for (const r of privateRoutes.routes as { venue: string }[]) expect(VENUE_MODULES.find((v) => v.id === r.venue)?.capabilities.privacyModel).not.toBe('none');
+  });
+
+  // RFC 9110 §8.8.1: a strong validator changes whenever the bytes do; generatedAt changes every answer.
+  it('routes label answers that differ only in generatedAt with one weak ETag, which If-None-Match matches either way', async () => {
+    const url = '/v1/bridge/routes?fromChain=base&toChain=arbitrum';
+    const first = await strait.app.inject({ method: 'GET', url });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await strait.app.inject({ method: 'GET', url });
+    const generatedAt = (r: typeof first) => (r.json() as { generatedAt: number }).generatedAt;
+    expect(generatedAt(second)).toBeGreaterThan(generatedAt(first));
+    expect(second.body).not.toBe(first.body);
+    const etag = first.headers.etag as string;
+    expect(etag.startsWith('W/')).toBe(true);
+    expect(second.headers.etag).toBe(etag);
+    for (const tag of [etag, etag.slice(2), `"other", ${etag}`, '*']) {
+      const conditional = await strait.app.inject({ method: 'GET', url, headers: { 'if-none-match': tag } });
+      expect(conditional.statusCode, tag).toBe(304);
+      expect(conditional.headers.etag).toBe(etag);
+      expect(conditional.body).toBe('');
+    }
+    const privateTag = (await strait.app.inject({ method: 'GET', url: `${url}&privacy=true` })).headers.etag;
+    expect(privateTag).not.toBe(etag);
+    expect((await strait.app.inject({ method: 'GET', url: `${url}&privacy=true`, headers: { 'if-none-match': etag } })).statusCode).toBe(200);
+  });
+
+  // One rule for every endpoint: a parameter it does not take is refused, never silently ignored.
+  const UUID = '00000000-0000-4000-8000-000000000000';
+  it.each([
+    ['GET', '/v1/bridge/source-chains?x=1'],
+    ['GET', '/v1/bridge/venues?x=1'],
+    ['GET', '/v1/bridge/routes?fromChain=base&toChain=arbitrum&x=1'],
+    ['GET', '/v1/bridge/tokens?chain=base&x=1'],
+    ['GET', `/v1/bridge/transfers/${UUID}?x=1`],
+    ['GET', `/v1/bridge/transfers/${UUID}/events?x=1`],
+    ['POST', '/v1/bridge/quote?x=1', quoteBody],
+    ['POST', '/v1/bridge/build?x=1', { decisionId: UUID }],
+    ['POST', `/v1/bridge/transfers/${UUID}/submit?x=1`, { step: 'main', txHash: `0x${'ab'.repeat(32)}` }],
+  ] as const)('%s %s refuses the unknown query parameter with 400 invalid_request naming it', async (method, url, payload?: object) => {
+    const answer = await strait.app.inject({ method, url, ...(payload ? { payload } : {}) });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({
+      error: {
+        code: 'invalid_request',
+        message: 'the request does not match the schema: /querystring must NOT have additional properties',
+        details: { issues: [{ path: '/querystring', message: 'must NOT have additional properties', params: { additionalProperty: 'x' } }] },
+      },
+    });
   });
 
   it('source chains count the venues accepting each origin', async () => {
@@ -131,5 +178,18 @@ describe('openapi.json and the error catalogue agree', () => {
     const text = await readFile(new URL('../docs/errors.md', import.meta.url), 'utf8');
     const rows = [...text.matchAll(/^\| `([a-z_]+)` \| (\d{3}) \|/gm)].map((m) => [m[1], Number(m[2])]);
     expect(Object.fromEntries(rows)).toEqual(Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([code, spec]) => [code, spec.status])));
+  });
+
+  it('docs/errors.md gives every code the catalogue\'s retriable flag and meaning, word for word', async () => {
+    const text = await readFile(new URL('../docs/errors.md', import.meta.url), 'utf8');
+    const rows = [...text.matchAll(/^\| `([a-z_]+)` \| \d{3} \| (yes|no) \| (.+) \|$/gm)].map((m) => [m[1], { retriable: m[2] === 'yes', summary: m[3] }]);
+    expect(Object.fromEntries(rows)).toEqual(Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([code, spec]) => [code, { retriable: spec.retriable, summary: spec.summary }])));
+  });
+
+  // emptyReason is picked by these priorities: both tables a client reads them in must hold every code.
+  it.each(['errors.md', 'quotes.md'])('docs/%s lists every rejection code with its priority, and nothing else', async (file) => {
+    const text = await readFile(new URL(`../docs/${file}`, import.meta.url), 'utf8');
+    const rows = [...text.matchAll(/^\| (\d{1,2}) \| `([a-z_]+)` \|/gm)].map((m) => [m[2], Number(m[1])]);
+    expect(Object.fromEntries(rows)).toEqual(Object.fromEntries(Object.entries(REJECTION_CATALOGUE).map(([code, spec]) => [code, spec.priority])));
   });
 });

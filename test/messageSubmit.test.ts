@@ -105,7 +105,7 @@ beforeEach(() => {
 
 interface BuiltMessage { vm: 'message'; step: 'main'; chainId: number; method: string; messages: Hex[] }
 interface Built { transferId: string; steps: ({ vm: 'evm'; step: string } | BuiltMessage)[] }
-interface Answer { accepted?: boolean; status?: string; txHash?: string; error?: { code: string; details?: { mismatches?: { field: string }[]; txHash?: string } } }
+interface Answer { accepted?: boolean; status?: string; txHash?: string; error?: { code: string; message?: string; details?: { mismatches?: { field: string }[]; txHash?: string } } }
 
 async function post<T>(url: string, payload: object): Promise<{ status: number; body: T }> {
   const response = await strait.app.inject({ method: 'POST', url, payload });
@@ -197,6 +197,7 @@ describe('submitting the signatures', () => {
     behaviour.takes = true;
     const asHash = await post<Answer>(`/v1/bridge/transfers/${transferId}/submit`, { step: 'main', txHash: `0x${'ab'.repeat(32)}` });
     expect([asHash.status, asHash.body.error?.code]).toEqual([400, 'invalid_submission']);
+    expect(asHash.body.error?.message).toMatch(/^a message step is submitted as its signature/);
     const onApprove = await post<Answer>(`/v1/bridge/transfers/${transferId}/submit`, { step: 'approve', signedTransaction: '0x02', messages: step.messages });
     expect([onApprove.status, onApprove.body.error?.code]).toEqual([400, 'invalid_submission']);
     expect((await submit(transferId, joined(signatures))).body.accepted).toBe(true);

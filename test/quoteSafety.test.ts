@@ -43,6 +43,45 @@ describe('referral wallets that cannot receive the share', () => {
   });
 });
 
+describe('senders and recipients that cannot hold funds', () => {
+  let harness: ScriptedStrait;
+  beforeAll(async () => {
+    harness = await startScriptedStrait({ across: { kind: 'price', outBps: 9_990 } }, { STRAIT_QUOTE_MIN_WAIT_MS: '0' });
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+  const refusal = (body: unknown) => (body as { error: { code: string; message: string } }).error;
+
+  it.each([
+    ['the EVM zero address', {}, '0x0000000000000000000000000000000000000000', /zero address/],
+    ['the destination USDC contract', {}, '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', /USDC token contract on Arbitrum/],
+    ['the destination USDC contract in lower case', {}, '0xaf88d065e77c8cc2239327c5edb3a432268e5831', /USDC token contract on Arbitrum/],
+    ['another registry token of the destination chain', {}, '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1', /WETH token contract on Arbitrum/],
+    ['the source token contract', {}, '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', /USDC token contract on Base/],
+    ['the Solana all-ones System Program id', { toChain: 'solana' }, '11111111111111111111111111111111', /zero address/],
+    ['the Solana USDC mint', { toChain: 'solana' }, 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', /USDC token contract on Solana/],
+  ])('refuses a recipient that is %s with 400 invalid_recipient', async (_name, corridor, recipient, message) => {
+    const { status, body } = await harness.quote({ ...USDC_QUOTE, ...corridor, recipient });
+    expect(status).toBe(400);
+    expect(refusal(body)).toMatchObject({ code: 'invalid_recipient', message: expect.stringMatching(message) });
+  });
+
+  it.each([
+    ['the EVM zero address', {}, '0x0000000000000000000000000000000000000000'],
+    ['the Solana all-ones System Program id', { fromChain: 'solana', toChain: 'base' }, '11111111111111111111111111111111'],
+  ])('refuses a sender that is %s with 400 invalid_sender', async (_name, corridor, sender) => {
+    const { status, body } = await harness.quote({ ...USDC_QUOTE, ...corridor, sender });
+    expect(status).toBe(400);
+    expect(refusal(body)).toMatchObject({ code: 'invalid_sender', message: expect.stringMatching(/zero address/) });
+  });
+
+  it('still accepts an ordinary recipient', async () => {
+    const { status } = await harness.quote({ ...USDC_QUOTE, recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' });
+    expect(status).toBe(200);
+  });
+});
+
 describe('no_private_route', () => {
   it('is the emptyReason when every private venue is switched off', async () => {
     const off = Object.fromEntries(PRIVATE.map((id) => [`STRAIT_VENUE_${id.toUpperCase()}_ENABLED`, 'false']));

@@ -80,7 +80,11 @@ export async function parseQuoteInput(body: QuoteBody, tokens: Pick<TokenDirecto
   }
   if (!AMOUNT.test(body.amountAtomic) || BigInt(body.amountAtomic) > MAX_UINT256) throw new AppError('invalid_amount', 'amountAtomic must be a positive integer string of at most 78 digits and at most 2^256 − 1, in the token\'s atomic units');
   if (!isValidAddress(fromChain, body.sender)) throw new AppError('invalid_sender', `sender is not a valid ${chainInfo(fromChain).name} address`);
+  // No one holds the key of the zero address: nothing it "sends" can be signed.
+  if (isZeroAddress(fromChain, body.sender)) throw new AppError('invalid_sender', 'sender is the zero address, which no wallet can sign for', { details: { sender: body.sender } });
   if (!isValidAddress(toChain, body.recipient)) throw new AppError('invalid_recipient', `recipient is not a valid ${chainInfo(toChain).name} address`);
+  const unreceiving = unreceivingAddress(toChain, [toToken, fromToken], body.recipient);
+  if (unreceiving) throw new AppError('invalid_recipient', `recipient is ${unreceiving}: what the transfer delivers there is burnt or stranded for good`, { details: { recipient: body.recipient } });
   const referral = parseReferral(fromChain, fromToken, body.referralWallet, body.referralBps);
   if (body.userIp !== undefined && isIP(body.userIp) === 0) throw new AppError('invalid_user_ip', 'userIp must be an IPv4 or IPv6 address');
   const tradeType = (body.tradeType ?? 'EXACT_IN') as TradeType;
@@ -109,22 +113,31 @@ function parseReferral(fromChain: ChainKey, fromToken: TokenInfo, given: string 
   if (!Number.isInteger(bps) || bps < 0 || bps > 15) throw new AppError('invalid_referral_bps', 'referralBps must be an integer from 0 to 15');
   if (!isValidAddress(fromChain, given)) throw new AppError('invalid_referral_wallet', `referralWallet is not a valid address on ${chainInfo(fromChain).name}, the source chain`);
   const wallet = canonicalAddress(fromChain, given);
-  const unpayable = unpayableReferralWallet(fromChain, fromToken, wallet);
+  const unpayable = unreceivingAddress(fromChain, [fromToken], wallet);
   if (unpayable) throw new AppError('invalid_referral_wallet', `referralWallet is ${unpayable}: a fee step paying it would burn the share or revert and break the whole bundle`, { details: { referralWallet: wallet } });
   return { wallet, bps };
 }
 
 /**
- * Addresses that are valid but cannot receive the share: the zero address (Solana's System Program
- * id, the all-zero key) burns it or is refused by the token, and a token contract of the source
- * chain makes a `transfer` to it revert in USDT-style tokens and strands the funds in the rest.
+ * Addresses that are valid but cannot receive funds: the zero address (Solana's System Program
+ * id, the all-zero key) burns them or is refused by the token, and a token contract makes a
+ * `transfer` to it revert in USDT-style tokens and strands the funds in the rest.
  */
 const ZERO_ADDRESSES: Partial<Record<string, string>> = { evm: '0x0000000000000000000000000000000000000000', svm: '11111111111111111111111111111111' };
 
-function unpayableReferralWallet(fromChain: ChainKey, fromToken: TokenInfo, wallet: string): string | null {
-  const zero = ZERO_ADDRESSES[chainInfo(fromChain).vm];
-  if (zero !== undefined && sameAddress(fromChain, zero, wallet)) return 'the zero address';
-  // The source token itself too: it may be one found beyond the registry.
-  const token = [fromToken, ...tokensOn(fromChain)].find((t) => t.address !== null && sameAddress(fromChain, t.address, wallet));
-  return token ? `the ${token.symbol} token contract on ${chainInfo(fromChain).name}` : null;
+function isZeroAddress(chain: ChainKey, address: string): boolean {
+  const zero = ZERO_ADDRESSES[chainInfo(chain).vm];
+  return zero !== undefined && sameAddress(chain, zero, address);
+}
+
+/**
+ * Why `address` on `chain` cannot receive funds, or `null`. `tokens` are the quote's own tokens,
+ * which may be ones found beyond the registry; those of another chain of the same VM count too,
+ * since a contract address holds no key on any chain (and often the same contract is deployed there).
+ */
+function unreceivingAddress(chain: ChainKey, tokens: readonly TokenInfo[], address: string): string | null {
+  if (isZeroAddress(chain, address)) return 'the zero address';
+  const vm = chainInfo(chain).vm;
+  const token = [...tokens.filter((t) => chainInfo(t.chain).vm === vm), ...tokensOn(chain)].find((t) => t.address !== null && sameAddress(chain, t.address, address));
+  return token ? `the ${token.symbol} token contract on ${chainInfo(token.chain).name}` : null;
 }

@@ -43,7 +43,7 @@ const FORWARD_TIMEOUT_MS = 15_000;
  */
 export async function submitSignatureStep(s: SignatureSubmission): Promise<SubmitView> {
   const { deps, transfer, body, form } = s;
-  if (body.signedTransaction === undefined) throw new AppError('invalid_submission', `an ${form.vm} step is submitted as its signature in \`signedTransaction\`; it has no transaction hash`);
+  if (body.signedTransaction === undefined) throw new AppError('invalid_submission', `${form.vm === 'eip712' ? 'an' : 'a'} ${form.vm} step is submitted as its signature in \`signedTransaction\`; it has no transaction hash`);
   const parsed = form.parse(body.signedTransaction, s.ofKind[0]!);
   if (!parsed.ok) throw new AppError('invalid_signed_transaction', `${parsed.reason}; nothing was forwarded`);
   const { signatures } = parsed;

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { AppError } from '../domain/errors.ts';
 import { toEnvelope } from './errorHandler.ts';
+import { CORS_HEADERS } from './registerCors.ts';
 
 /**
  * Answers what Node's HTTP parser refuses before Fastify routes anything (oversized headers, a
@@ -19,7 +20,8 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
         : new AppError('malformed_request', `the HTTP request does not parse (${describe(error.code)})`);
   const { status, body } = toEnvelope(refusal);
   const payload = JSON.stringify(body);
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`);
+  const cors = Object.entries(CORS_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n${cors}Connection: close\r\n\r\n${payload}`);
 }
 
 function describe(code: string | undefined): string {

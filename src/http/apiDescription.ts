@@ -6,6 +6,8 @@ export const API_DESCRIPTION = `Strait prices a cross-chain transfer at many ven
 
 Every error is the envelope \`{"error": {"code", "message", "details?", "retryAfterMs?"}}\`; each operation lists the codes it can answer with under its error statuses.
 
+Strait can be called from a browser page of any origin (CORS): every answer carries \`Access-Control-Allow-Origin: *\` and exposes \`ETag\`, \`Retry-After\`, \`RateLimit\`, \`RateLimit-Policy\` and \`X-Request-Id\`; preflights (\`OPTIONS\`) are answered \`204\` and never count against a rate limit.
+
 ## Getting started
 
 The flow is **quote → build → sign → submit → poll**. Try it on your machine with the sandbox (\`STRAIT_RATE_LIMIT_PER_MINUTE=0 npm run sandbox\`): it prints \`baseUrl\` and funded \`accounts\`. Below, \`$BASE\` is that \`baseUrl\` (it ends in \`/v1\`).

@@ -26,6 +26,7 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
         tags: ['Discovery'],
         summary: 'Chains a transfer can start from',
         description: 'Every chain at least one routable venue accepts as an origin, with how many venues do. Cached 30 s.',
+        querystring: S.NoQuery,
         response: { 200: { ...S.Ref('SourceChains'), description: 'The source chains, in the spec\'s chain order' }, ...errorResponses([]) },
       },
     }, async (_request, reply) => {
@@ -44,7 +45,7 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
         operationId: 'getRoutes',
         tags: ['Discovery'],
         summary: 'Venues serving a pair of chains',
-        description: 'The venues that price `fromChain` → `toChain`, each with the token symbols quote accepts there. `privacy=true` keeps the venues a private transfer may use. Cached 30 s with an `ETag`; `If-None-Match` answers `304`.',
+        description: 'The venues that price `fromChain` → `toChain`, each with the token symbols quote accepts there. `privacy=true` keeps the venues a private transfer may use. Cached 30 s with a weak `ETag` over the routes (not `generatedAt`); `If-None-Match` answers `304`.',
         querystring: S.RoutesQuery,
         response: { 200: { ...S.Ref('Routes'), description: 'The routes of the pair' }, 304: { type: 'null', description: 'Not modified (If-None-Match matched the ETag)' }, ...errorResponses(['same_chain']) },
       },
@@ -60,10 +61,11 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
         .map((v) => ({ venue: v.id, enabled: v.enabled, symbols: v.id === RELAYER_VENUE ? (toChain === 'hypercore' ? relayerRouteSymbols(deps, fromChain) : []) : v.venue ? quotableSymbols(v.venue, fromChain, toChain) : [] }))
         .filter((r) => r.symbols.length > 0)
         .map((r) => ({ venue: r.venue, enabled: r.enabled, tokenSymbols: [...r.symbols].sort().slice(0, MAX_ROUTE_SYMBOLS), tokenSymbolCount: r.symbols.length }));
-      const etag = `"${createHash('sha256').update(JSON.stringify([fromChain, toChain, privacy, routes])).digest('base64url').slice(0, 27)}"`;
+      // Weak (RFC 9110 §8.8.1): it covers the routes, not `generatedAt`, which changes on every answer;
+      // a strong one would have to change with it and no If-None-Match would ever match.
+      const etag = `W/"${createHash('sha256').update(JSON.stringify([fromChain, toChain, privacy, routes])).digest('base64url').slice(0, 27)}"`;
       void reply.header('cache-control', 'max-age=30').header('etag', etag);
-      const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*' || t.trim() === `W/${etag}`)) return reply.status(304).send();
+      if (noneMatchHits(request.headers['if-none-match'], etag)) return reply.status(304).send();
       return { fromChain, toChain, privacy, generatedAt: deps.now(), routes };
     },
   );
@@ -94,6 +96,7 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
       tags: ['Discovery'],
       summary: 'Every venue with its state and capabilities',
       description: 'All venues of the catalogue (registered or not), whether quote asks them now and why not, their health and what they can do.',
+      querystring: S.NoQuery,
       response: { 200: { ...S.Ref('Venues'), description: 'The venues, in catalogue order' }, ...errorResponses([]) },
     },
   }, async () => ({
@@ -129,6 +132,7 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
         tags: ['Quotes'],
         summary: 'Price a transfer at every venue and rank the answers',
         description: 'Asks every routable venue in parallel under one deadline and returns the rows net of every fee, ranked (`best`, `bestByPrice`, `bestByTime`), the typed reasons of the venues that did not price, and a `decisionId` to build from (docs/quotes.md, docs/fees.md).',
+        querystring: S.NoQuery,
         body: S.Ref('QuoteRequest'),
         response: {
           200: {
@@ -153,6 +157,7 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
         tags: ['Transfers'],
         summary: 'Turn a quote decision into unsigned steps and a transfer',
         description: 'Builds the chosen row (default `best`) into the steps the wallet signs — an exact `approve` when the allowance is missing, any `fee` steps, then `main` — or a `deposit` address, each checked against the venue\'s allow-list, and creates the transfer in `PENDING_SIGNATURE`. Idempotent per decision (docs/steps.md).',
+        querystring: S.NoQuery,
         body: S.Ref('BuildRequest'),
         response: { 200: { ...S.Ref('BuildResult'), description: 'The steps to sign and the transfer' }, ...errorResponses(['decision_not_found', 'quote_not_found', 'no_executable_quote', 'privacy_venue_required', 'quote_expired', 'quote_drifted', 'decision_already_built', 'insufficient_balance', 'unsafe_venue_answer', 'venue_unavailable', 'invalid_webhook_url', 'webhook_url_forbidden', 'webhooks_not_configured'], { body: true }) },
       },
@@ -169,6 +174,7 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
         summary: 'Submit a signed step (or the hash of one already sent)',
         description: 'With `signedTransaction`, Strait decodes it, compares it with the built step (chain, target, calldata, value, signer), checks the allow-list again and only then broadcasts. With `txHash`, it fetches the transaction the wallet sent and verifies it the same way. `main` is accepted only after every `fee` step; one transaction pays one transfer (docs/steps.md#submit).',
         params: S.TransferParams,
+        querystring: S.NoQuery,
         body: S.SubmitBody,
         // What the document shows: the oneOf the engine enforces (examples/documentedSchema.ts).
         ...({ documentedBody: S.Ref('SubmitRequest') } as object),
@@ -190,6 +196,7 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
         summary: 'Read a transfer',
         description: 'The transfer and where it stands; poll until `status` is terminal (`COMPLETED`, `PARTIAL`, `REFUNDED`, `FAILED`, `ABANDONED`; docs/states.md). Fields: docs/transfer-fields.md.',
         params: S.TransferParams,
+        querystring: S.NoQuery,
         response: { 200: { ...S.Ref('Transfer'), description: 'The transfer' }, ...errorResponses(['transfer_not_found']) },
       },
     },
@@ -199,4 +206,11 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
       return reply.type('application/json; charset=utf-8').send(json);
     },
   );
+}
+
+/** If-None-Match's weak comparison (RFC 9110 §13.1.2): the opaque tags match whatever their `W/`. */
+function noneMatchHits(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }

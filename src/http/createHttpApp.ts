@@ -12,7 +12,9 @@ import { sendError } from './errorHandler.ts';
 import type { RateLimiter } from './rateLimits/RateLimiter.ts';
 import { registerRateLimits } from './rateLimits/registerRateLimits.ts';
 import { registerGracefulDrain } from './registerGracefulDrain.ts';
+import { registerCors, withCorsHeaders } from './registerCors.ts';
 import { registerHttpMetrics } from './registerHttpMetrics.ts';
+import { refusePoisonedJson } from './refusePoisonedJson.ts';
 import { registerApiReference } from './registerApiReference.ts';
 import { API_DESCRIPTION } from './apiDescription.ts';
 import { attachExamples } from './examples/attachExamples.ts';
@@ -24,6 +26,8 @@ export interface HttpAppOptions {
   readonly logger: Logger;
   /** `false`, or the proxies whose X-Forwarded-For is believed (addresses, CIDRs, `loopback`). */
   readonly trustProxy: false | string[];
+  /** How long a request may take to arrive whole (config `http.requestTimeoutMs`); 30 s when absent. */
+  readonly requestTimeoutMs?: number;
   /** The §8 counters; absent or `null` when rate limiting is off. */
   readonly rateLimiter?: RateLimiter | null;
   /** Request metrics and `GET /metrics`; absent in apps that do not expose them. */
@@ -33,6 +37,9 @@ export interface HttpAppOptions {
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** Node's `maxHeaderSize` default, which Strait keeps (docs/errors.md: 431 headers_too_large). */
+const MAX_HEADER_BYTES = 16 * 1024;
 
 /**
  * Builds the Fastify app (without listening): the /v1 routes, /v1/openapi.json generated from the
@@ -41,10 +48,17 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
  * envelope.
  */
 export async function createHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const app = Fastify({
     loggerInstance: options.logger,
     trustProxy: options.trustProxy === false ? false : options.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    // A body that stops midway would otherwise hold its connection for ever (Fastify's default is no
+    // limit); Node raises it as a client error, which answerClientError writes as 408 request_timeout.
+    requestTimeout,
+    // Node only looks for late requests on this interval (30 s by default), so it sets how late the
+    // timeout may fire; created with the timeout, the headers' own timeout is never longer than it.
+    http: { requestTimeout, connectionsCheckingInterval: Math.min(5_000, Math.max(50, Math.round(requestTimeout / 10))) },
     // Requests that reach an open connection during shutdown are answered, not refused (registerGracefulDrain).
     return503OnClosing: false,
     genReqId: (req) => {
@@ -53,16 +67,21 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     },
     // Strict: no type coercion, no silent stripping; an unknown field is a 400 the caller can read.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
-    // Long path parameters reach the schema (a 400 naming the field) instead of the router's own error.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1_000 },
+    // Every path parameter reaches the schema (a 400 naming the field) instead of the router's 404:
+    // the limit is Node's own header limit, which the request line counts against, so never the shorter.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_HEADER_BYTES },
     // What Node's HTTP parser refuses never reaches a route; it is answered in the envelope as well.
     clientErrorHandler: answerClientError,
     // The router's own refusals (a malformed percent-encoding) are answered in the envelope too.
     frameworkErrors: (error, request, reply) => {
       const refusal = error.code === 'FST_ERR_BAD_URL' ? new AppError('invalid_request', 'the URL is not valid percent-encoding') : new AppError('route_not_found', `no endpoint ${request.method} ${request.url.split('?')[0]}`);
+      withCorsHeaders(reply);
       void sendError(reply, refusal, request);
     },
   });
+
+  // Before any route: it learns each path's methods to answer their preflights (docs/api-reference.md).
+  const answerPreflights = registerCors(app as unknown as FastifyInstance);
 
   // Shared schemas, once: routes point at them by $id, and openapi.json lists them under components.
   for (const schema of COMPONENT_SCHEMAS) app.addSchema(schema);
@@ -87,6 +106,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
 
   // Bodies are JSON only: Fastify's default text/plain parser would hand a string to the schema.
   app.removeContentTypeParser('text/plain');
+  refusePoisonedJson(app as unknown as FastifyInstance);
   app.setErrorHandler((error, request, reply) => sendError(reply, error, request));
   app.setNotFoundHandler((request, reply) => sendError(reply, new AppError('route_not_found', `no endpoint ${request.method} ${request.url.split('?')[0]}`), request));
   // A callback hook: it runs on every answer, where an async one costs a promise and a microtask hop.
@@ -122,5 +142,6 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     },
     { prefix: '/v1' },
   );
+  answerPreflights();
   return app as unknown as FastifyInstance;
 }

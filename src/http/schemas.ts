@@ -71,6 +71,9 @@ export const RoutesResponse = Type.Object(
   { $id: 'Routes', description: 'The venues serving a pair of chains.' },
 );
 
+/** The query of an endpoint that takes none: an unknown parameter is a 400 naming it, as on routes and tokens. */
+export const NoQuery = Type.Object({}, { additionalProperties: false });
+
 export const TokensQuery = Type.Object({ chain: Ref('ChainKey') }, { additionalProperties: false });
 
 export const Token = Type.Object(

@@ -30,7 +30,7 @@ export interface paths {
         };
         /**
          * Venues serving a pair of chains
-         * @description The venues that price `fromChain` → `toChain`, each with the token symbols quote accepts there. `privacy=true` keeps the venues a private transfer may use. Cached 30 s with an `ETag`; `If-None-Match` answers `304`.
+         * @description The venues that price `fromChain` → `toChain`, each with the token symbols quote accepts there. `privacy=true` keeps the venues a private transfer may use. Cached 30 s with a weak `ETag` over the routes (not `generatedAt`); `If-None-Match` answers `304`.
          */
         get: operations["getRoutes"];
         put?: never;
@@ -1112,9 +1112,9 @@ export interface operations {
              *
              *     `invalid_amount`: `amountAtomic` must be a positive integer string of at most 78 digits and at most 2^256 − 1.
              *
-             *     `invalid_sender`: `sender` is not a valid address on the source chain.
+             *     `invalid_sender`: `sender` is not a valid address on the source chain, or is the zero address.
              *
-             *     `invalid_recipient`: `recipient` is not a valid address on the destination chain.
+             *     `invalid_recipient`: `recipient` is not a valid address on the destination chain, or is one that cannot hold funds: the zero address or a token contract (docs/quotes.md).
              *
              *     `invalid_referral_wallet`: `referralWallet` is not a valid address for the source chain's virtual machine.
              *
@@ -1454,7 +1454,7 @@ export interface operations {
              *
              *     `step_not_allowed`: The built step no longer passes the allow-list check at submit; nothing was broadcast.
              *
-             *     `source_tx_claimed`: The transaction already pays a step of another transfer; one on-chain transaction completes one transfer. `details.chain` and `details.txHash` name it. Nothing was broadcast or recorded.
+             *     `source_tx_claimed`: The transaction already pays another step, of this transfer or of another one; one on-chain transaction pays one step of one transfer. `details.chain` and `details.txHash` name it. Nothing was broadcast or recorded.
              *
              *     `fee_steps_required`: The `main` step is accepted only once every built `fee` step has a submission that is verified (or cannot be checked: no RPC); `details.missingSteps` names each one still missing. Nothing was broadcast or recorded.
              *
