@@ -65,7 +65,7 @@ export const ERROR_CATALOGUE = {
   blockhash_expired: { status: 409, retriable: false, summary: 'The chain refused the Solana transaction: its blockhash is unknown or expired. Sign again with a fresh blockhash (when `refreshBlockhash`) or build again. Nothing was recorded.' },
   chain_unavailable: { status: 503, retriable: true, summary: 'The chain\'s RPC did not answer and nothing was recorded; the transaction may or may not have reached the chain. Retrying the same bytes after `retryAfterMs` is safe: Strait never broadcasts a step twice.' },
   no_rpc_for_chain: { status: 422, retriable: false, summary: 'Signed bytes were sent for a chain with no RPC configured; send the `txHash` after broadcasting it yourself.' },
-  rate_limited: { status: 429, retriable: true, summary: 'Too many requests from this IP or wallet; `retryAfterMs` holds the longer wait and `Retry-After` is sent.' },
+  rate_limited: { status: 429, retriable: true, summary: 'Too many requests from this IP or wallet, or submits to this transfer not proven to come from its requester (docs/operations.md#rate-limits-spec-8); `details.exceeded` names the counters, `retryAfterMs` holds the longer wait and `Retry-After` is sent.' },
   service_unavailable: { status: 503, retriable: true, summary: 'The store is unreachable; retry after `retryAfterMs`.' },
   internal_error: { status: 500, retriable: true, summary: 'An unexpected fault; it is logged with the request id.' },
 } as const satisfies Record<string, ErrorSpec>;

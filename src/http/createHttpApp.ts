@@ -99,7 +99,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
   const plain = app as unknown as FastifyInstance;
   registerGracefulDrain(plain);
   if (options.metrics) registerHttpMetrics(plain, options.metrics);
-  if (options.rateLimiter) registerRateLimits(plain, { limiter: options.rateLimiter, store: options.deps.store, onRefused: (counters) => options.metrics?.countRateLimited(counters) });
+  if (options.rateLimiter) registerRateLimits(plain, { limiter: options.rateLimiter, store: options.deps.store, chains: options.deps, onRefused: (counters) => options.metrics?.countRateLimited(counters) });
 
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {

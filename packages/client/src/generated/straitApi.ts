@@ -1168,7 +1168,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from this IP or wallet; `retryAfterMs` holds the longer wait and `Retry-After` is sent. */
+            /** @description `rate_limited`: Too many requests from this IP or wallet, or submits to this transfer not proven to come from its requester (docs/operations.md#rate-limits-spec-8); `details.exceeded` names the counters, `retryAfterMs` holds the longer wait and `Retry-After` is sent. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1330,7 +1330,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from this IP or wallet; `retryAfterMs` holds the longer wait and `Retry-After` is sent. */
+            /** @description `rate_limited`: Too many requests from this IP or wallet, or submits to this transfer not proven to come from its requester (docs/operations.md#rate-limits-spec-8); `details.exceeded` names the counters, `retryAfterMs` holds the longer wait and `Retry-After` is sent. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1520,7 +1520,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from this IP or wallet; `retryAfterMs` holds the longer wait and `Retry-After` is sent. */
+            /** @description `rate_limited`: Too many requests from this IP or wallet, or submits to this transfer not proven to come from its requester (docs/operations.md#rate-limits-spec-8); `details.exceeded` names the counters, `retryAfterMs` holds the longer wait and `Retry-After` is sent. */
             429: {
                 headers: {
                     [name: string]: unknown;
