@@ -44,7 +44,7 @@ afterAll(async () => {
 
 interface Answer {
   status: number;
-  body: { accepted?: boolean; status?: string; txHash?: string; verification?: string | null; error?: { code: string; details?: Record<string, unknown> } };
+  body: { accepted?: boolean; status?: string; txHash?: string; verification?: string | null; error?: { code: string; retryAfterMs?: number; details?: Record<string, unknown> } };
 }
 interface TransferView {
   status: string;
@@ -141,6 +141,28 @@ describe('item 2: a hash nobody has seen cannot take a step hostage', () => {
     expect(await history(id)).toEqual([{ tx_hash: invented(4), reason: 'expired', verification: 'pending' }]);
     const hash = await sendDirectly(await signDoubleMain(await nonce()));
     expect((await submit(id, { step: 'main', txHash: hash })).body).toMatchObject({ accepted: true, verification: 'verified', status: 'SUBMITTED' });
+  });
+});
+
+describe('a signed main with a nonce gap', () => {
+  it('is refused 409 nonce_too_high with nothing recorded or broadcast, and the right nonce after it is accepted and mined', async () => {
+    const id = await buildDoubleTransfer(strait);
+    const next = await nonce();
+    const gapped = await signDoubleMain(next + 1);
+    const refused = await submit(id, { step: 'main', signedTransaction: gapped });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'nonce_too_high', retryAfterMs: 3000, details: { nonce: next + 1, expectedNonce: next } });
+    expect(await read(id)).toMatchObject({ status: 'PENDING_SIGNATURE', sourceTxHash: null, sourceTxVerification: null });
+    expect(await strait.deps.store.db.selectFrom('submissions').select('tx_hash').where('transfer_id', '=', id).execute()).toEqual([]);
+    expect(await chain.call('eth_getTransactionByHash', [keccak256(gapped)])).toBeNull();
+    expect(await nonce()).toBe(next);
+
+    const right = await signDoubleMain(next);
+    const accepted = await submit(id, { step: 'main', signedTransaction: right });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body).toMatchObject({ accepted: true, verification: 'verified', txHash: keccak256(right), status: 'SUBMITTED' });
+    expect((await chain.client.getTransactionReceipt({ hash: keccak256(right) })).status).toBe('success');
+    expect(await read(id)).toMatchObject({ status: 'SUBMITTED', sourceTxHash: keccak256(right), sourceTxVerification: 'verified' });
   });
 });
 

@@ -59,6 +59,7 @@ export const ERROR_CATALOGUE = {
   invalid_signed_transaction: { status: 400, retriable: false, summary: '`signedTransaction` does not decode as a signed transaction of the step\'s chain.' },
   transaction_mismatch: { status: 422, retriable: false, summary: 'The transaction differs from the built step; `details.mismatches` names each field. Nothing was broadcast.' },
   nonce_too_low: { status: 409, retriable: false, summary: 'The chain refused the transaction: its nonce is already used. Nothing was recorded.' },
+  nonce_too_high: { status: 409, retriable: true, summary: 'The signed transaction\'s nonce is above the signer\'s next one (`details.nonce`, `details.expectedNonce`): the node would only queue it behind a gap, and it would never be mined. Nothing was broadcast or recorded; sign again with `expectedNonce`, or retry after `retryAfterMs` once the transactions before it are sent.' },
   transaction_underpriced: { status: 422, retriable: false, summary: 'The chain refused the transaction: its fee is too low. Nothing was recorded.' },
   insufficient_funds: { status: 422, retriable: false, summary: 'The chain refused the transaction: the signer cannot pay amount plus gas. Nothing was recorded.' },
   broadcast_rejected: { status: 422, retriable: false, summary: 'The chain refused the transaction for another reason, given in `message`. Nothing was recorded.' },

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
-import type { Hex } from 'viem';
+import type { Address, Hex } from 'viem';
+import type { EvmRpc } from '../chains/evm/createEvmRpc.ts';
 import { compareEvmTransaction } from '../chains/evm/compareEvmTransaction.ts';
 import { decodeSignedEvmTransaction } from '../chains/evm/decodeSignedEvmTransaction.ts';
 import { verifyEvmTransactionByHash } from '../chains/evm/verifyEvmTransactionByHash.ts';
@@ -339,6 +340,7 @@ async function acceptEvm(attempt: Attempt): Promise<Accepted> {
     // A claim comes long after the build: its redeem steps expire only with the venue's proof.
     if (body.step !== 'redeem') refuseExpired(attempt);
     if (!rpc) throw noRpc(chain);
+    await refuseNonceGap(rpc, decoded.from, decoded.nonce);
     return claimAndBroadcast(
       attempt,
       matched,
@@ -371,6 +373,25 @@ async function acceptEvm(attempt: Attempt): Promise<Accepted> {
   const reverted = result.reverted ? { block: found?.blockNumber !== null && found?.blockNumber !== undefined ? Number(found.blockNumber) : null } : undefined;
   return claimOnly(attempt, built, takeover, txHash, result.verification, found?.nonce ?? null, reverted);
 }
+
+/**
+ * Signed bytes whose nonce is above the signer's next one are refused before they are claimed: a node
+ * queues them behind the gap and they are never mined, while their claim, verified, would hold the
+ * step against the wallet's corrected retry (a claim is replaced only at the same nonce, so that two
+ * main transactions can never both be mined). A failed read refuses nothing: the check must not make
+ * a flaky RPC block submits.
+ */
+async function refuseNonceGap(rpc: EvmRpc, from: Address, nonce: number): Promise<void> {
+  const expectedNonce = await rpc.pendingNonce(from).catch(() => null);
+  if (expectedNonce === null || nonce <= expectedNonce) return;
+  throw new AppError('nonce_too_high', `the signed transaction's nonce ${nonce} is above ${from}'s next nonce ${expectedNonce}: it would wait behind the gap and never be mined. Sign it again with nonce ${expectedNonce}, or send the transactions before it first; nothing was broadcast or recorded`, {
+    retryAfterMs: NONCE_GAP_RETRY_MS,
+    details: { nonce, expectedNonce },
+  });
+}
+
+/** How long a wallet whose earlier transactions are still propagating is asked to wait before retrying a gapped nonce. */
+const NONCE_GAP_RETRY_MS = 3_000;
 
 /**
  * Solana: the signed bytes must keep every built instruction byte-identical (compute-budget

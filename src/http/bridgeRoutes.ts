@@ -174,7 +174,7 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
         ...({ documentedBody: S.Ref('SubmitRequest') } as object),
         response: {
           200: { ...S.Ref('SubmitResult'), description: 'The submission was recorded (or had been: `accepted: false`)' },
-          ...errorResponses(['transfer_not_found', 'invalid_submission', 'step_not_built', 'claim_already_made', 'step_not_allowed', 'build_expired', 'source_tx_claimed', 'fee_steps_required', 'transfer_abandoned', 'invalid_signed_transaction', 'transaction_mismatch', 'nonce_too_low', 'transaction_underpriced', 'insufficient_funds', 'broadcast_rejected', 'blockhash_expired', 'chain_unavailable', 'no_rpc_for_chain', 'step_already_signed', 'venue_unavailable', 'unsafe_venue_answer'], { body: true }),
+          ...errorResponses(['transfer_not_found', 'invalid_submission', 'step_not_built', 'claim_already_made', 'step_not_allowed', 'build_expired', 'source_tx_claimed', 'fee_steps_required', 'transfer_abandoned', 'invalid_signed_transaction', 'transaction_mismatch', 'nonce_too_low', 'nonce_too_high', 'transaction_underpriced', 'insufficient_funds', 'broadcast_rejected', 'blockhash_expired', 'chain_unavailable', 'no_rpc_for_chain', 'step_already_signed', 'venue_unavailable', 'unsafe_venue_answer'], { body: true }),
         },
       },
     },
