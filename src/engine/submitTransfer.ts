@@ -74,8 +74,9 @@ export interface SubmitView {
 
 /**
  * A claim by a hash the chain has not shown yet (or could not be asked about): it holds its step
- * only until signed bytes that verify, or a hash that is found and verifies, supersede it, and the
- * worker releases a main claim that never appears (docs/states.md, "Source claims").
+ * only until signed bytes that verify, or a hash that is found and verifies, supersede it; a main
+ * claim that never appears, or appears and is not the step, is released by the worker, a fee one
+ * found so at the next main submit (docs/states.md, "Source claims").
  */
 export const PROVISIONAL: ReadonlySet<string> = new Set(['pending', 'unverified_rpc_error']);
 
@@ -178,14 +179,25 @@ async function requireFeeSteps(deps: EngineDeps, transfer: TransferRecord, steps
       await setSubmissionVerification(deps.store.db, transfer.id, step.index, 'verified');
       continue;
     }
-    // A fee transaction that reverted paid nothing: its claim ends and the step is open again.
+    // A fee transaction that reverted paid nothing, and one that is not the step is anyone's junk:
+    // its claim ends, the step is open again, and its fee row is offered again.
     const dead = again.verification === 'refuted' || (again.verification === 'verified' && again.reverted);
-    if (dead) await endClaim(deps.store.db, transfer.id, step.index, claim.txHash, 'refuted', deps.now());
+    if (dead && (await endClaim(deps.store.db, transfer.id, step.index, claim.txHash, 'refuted', deps.now()))) await reofferFeeRows(deps, transfer, claim.txHash);
     missing.push({ stepIndex: step.index, kind: 'fee', feeKind, reason: again.verification === 'refuted' ? 'refuted' : dead ? 'reverted' : 'not_found_on_chain' });
   }
   if (missing.length === 0) return;
   const named = missing.map((m) => `step ${m.stepIndex} (${m.feeKind ?? 'fee'}: ${m.reason.replaceAll('_', ' ')})`).join(', ');
   throw new AppError('fee_steps_required', `submit the fee steps before the main step: ${named}; nothing was broadcast`, { details: { missingSteps: missing } });
+}
+
+/** The fee rows (and `feeTxHash`) a released fee claim made `expected` are `offered` again, naming no transaction. */
+async function reofferFeeRows(deps: EngineDeps, transfer: TransferRecord, txHash: string): Promise<void> {
+  const db = deps.store.db;
+  for (const row of await listFeeRows(db, transfer.id)) {
+    if (row.status === 'expected' && row.txHash !== null && sameTxHash(row.txHash, txHash)) await setFeeRowStatus(db, transfer.id, row.kind, 'offered', null);
+  }
+  const current = await findTransfer(db, transfer.id);
+  if (current?.feeTxHash != null && sameTxHash(current.feeTxHash, txHash)) await updateTransfer(db, transfer.id, { feeTxHash: null }, deps.now());
 }
 
 /** Asks the chain about a claimed hash again, against the step it claims. */
