@@ -5,6 +5,7 @@ import { DOUBLE_TARGET, venueDouble } from './venueDouble.ts';
 import { getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { startClaimsChain } from './claimsChain.ts';
+import { startCountingRpcProxy } from './countingRpcProxy.ts';
 import { strangersJunkHashesNeverBlockTheOwner } from './submitRateLimitScenario.ts';
 
 /** A distinct valid EVM address per number, so each test has wallets of its own. */
@@ -191,11 +192,13 @@ describe('rate limits of spec §8 (in memory)', () => {
 describe('submit by txHash on a real local chain (anvil), counted in memory', () => {
   it('never lets strangers\' junk hashes spend the owner\'s wallet counter: the owner\'s real hash is accepted after a dozen', async () => {
     const chain = await startClaimsChain();
-    const strait = await createTestStrait({ STRAIT_RPC_BASE: chain.url, STRAIT_RATE_LIMIT_PER_MINUTE: '10', STRAIT_TRUST_PROXY: 'loopback', STRAIT_QUOTE_MIN_WAIT_MS: '0' }, [venueDouble()]);
+    const proxy = await startCountingRpcProxy(chain.url);
+    const strait = await createTestStrait({ STRAIT_RPC_BASE: proxy.url, STRAIT_RATE_LIMIT_PER_MINUTE: '10', STRAIT_TRUST_PROXY: 'loopback', STRAIT_QUOTE_MIN_WAIT_MS: '0' }, [venueDouble()]);
     try {
-      await strangersJunkHashesNeverBlockTheOwner(strait, chain, 1);
+      await strangersJunkHashesNeverBlockTheOwner(strait, chain, proxy, 1);
     } finally {
       await strait.close();
+      await proxy.close();
       await chain.stop();
     }
   });

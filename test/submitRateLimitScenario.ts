@@ -3,6 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
 import type { Strait } from '../src/createStrait.ts';
 import type { ClaimsChain } from './claimsChain.ts';
+import type { CountingRpcProxy } from './countingRpcProxy.ts';
 import { buildDoubleTransfer, DOUBLE_TARGET_ADDRESS, RACE_USER, signDoubleMain } from './sourceClaimRace.ts';
 
 interface Refusal {
@@ -15,10 +16,11 @@ interface Refusal {
  * counter, never the requester's wallet counter; a transaction the chain shows from someone else
  * spends the transfer's counter too; and the owner's own hash, which the chain shows signed by the
  * requester, spends nothing a stranger can and is accepted. `strait` counts with
- * STRAIT_RATE_LIMIT_PER_MINUTE=10 and STRAIT_TRUST_PROXY=loopback, against `chain`; `net` keeps the
- * scenario's client IPs apart from another run's.
+ * STRAIT_RATE_LIMIT_PER_MINUTE=10 and STRAIT_TRUST_PROXY=loopback, against `chain` through `proxy`
+ * (so the lookups can be counted: the route reuses the limiter's, and asks the chain once); `net`
+ * keeps the scenario's client IPs apart from another run's.
  */
-export async function strangersJunkHashesNeverBlockTheOwner(strait: Strait, chain: ClaimsChain, net: number): Promise<void> {
+export async function strangersJunkHashesNeverBlockTheOwner(strait: Strait, chain: ClaimsChain, proxy: CountingRpcProxy, net: number): Promise<void> {
   const post = (url: string, payload: object, ip: string) => strait.app.inject({ method: 'POST', url, remoteAddress: ip, payload });
   // Quote and build come from loopback: the requester's wallet counter holds 8 after them.
   const id = await buildDoubleTransfer(strait);
@@ -45,7 +47,9 @@ export async function strangersJunkHashesNeverBlockTheOwner(strait: Strait, chai
   // The owner sends the main step from the wallet and submits its hash: the chain shows it signed by the requester.
   const signed = await signDoubleMain(await chain.nonceOf(RACE_USER.address));
   const hash = (await chain.call('eth_sendRawTransaction', [signed])) as Hex;
+  const lookups = proxy.calls('eth_getTransactionByHash');
   const owner = await post(submitUrl, { step: 'main', txHash: hash }, `203.0.${net}.50`);
+  expect(proxy.calls('eth_getTransactionByHash') - lookups, 'lookups of the owner\'s transaction').toBe(1);
   expect(owner.statusCode, owner.body).toBe(200);
   expect(owner.json()).toMatchObject({ accepted: true, verification: 'verified', txHash: hash, status: 'SUBMITTED' });
   expect(owner.headers.ratelimit).toMatch(/^"ip";r=9;t=\d+$/);

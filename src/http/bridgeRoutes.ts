@@ -11,6 +11,7 @@ import { RELAYER_VENUE } from '../engine/hyperCore/relayedExecution.ts';
 import { relayerRouteOrigins, relayerRouteSymbols } from '../engine/hyperCore/relayerRouteSymbols.ts';
 import { sanitizeVenueMessage } from '../engine/sanitizeVenueMessage.ts';
 import { submitTransfer } from '../engine/submitTransfer.ts';
+import type { SubmittedTransactions } from './submittedTransactions.ts';
 import { tokenDirectoryOf } from '../engine/tokens/tokenDirectory.ts';
 import { errorResponses } from './errorResponses.ts';
 import { streamQuote } from './streamQuote.ts';
@@ -19,7 +20,8 @@ import * as S from './schemas.ts';
 const MAX_ROUTE_SYMBOLS = 50;
 
 /** The seven endpoints of spec §4, thin: validation by schema, meaning in the engine. */
-export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): void {
+/** `submitted`: what the rate limits already looked up for a submit (absent when limiting is off). */
+export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps, submitted?: SubmittedTransactions): void {
   app.get('/bridge/source-chains', {
       schema: {
         operationId: 'getSourceChains',
@@ -178,7 +180,7 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
         },
       },
     },
-    async (request) => submitTransfer(deps, request.params.id.toLowerCase(), request.body),
+    async (request) => submitTransfer(submitted ? submitted.depsFor(request, deps) : deps, request.params.id.toLowerCase(), request.body),
   );
 
   app.get<{ Params: { id: string } }>(

@@ -6,6 +6,7 @@ import { walletKey } from '../../domain/addresses/walletKey.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { EngineDeps } from '../../engine/EngineDeps.ts';
 import type { Store } from '../../store/openStore.ts';
+import type { SubmittedTransactions } from '../submittedTransactions.ts';
 import { findDecisionSender, findStepChain, findTransferRequester } from '../../store/requesterWallets.ts';
 import type { CounterState, RateCounter, RateLimiter } from './RateLimiter.ts';
 
@@ -21,10 +22,11 @@ interface Charge {
   readonly transfer: string | null;
 }
 
-/** What a charge is decided from: the store, and the chains a submitted hash is looked up on. */
+/** What a charge is decided from: the store, the chains a submitted hash is looked up on, and where a transaction found is kept for the route. */
 interface ChargeContext {
   readonly store: Store;
   readonly chains: SubmitChains;
+  readonly submitted: SubmittedTransactions | undefined;
 }
 
 type ChargeOf = (request: FastifyRequest, context: ChargeContext) => Promise<Charge>;
@@ -62,7 +64,7 @@ const LIMITED_ROUTES: Readonly<Record<string, ChargeOf>> = {
     if (id === null || requester === null) return { ip: true, wallet: null, transfer: null };
     const step = stringField(request.body, 'step');
     const signed = stringField(request.body, 'signedTransaction');
-    const byRequester = (await senderOfSubmit(request.body, id, step, context)) === requester;
+    const byRequester = (await senderOfSubmit(request, id, step, context)) === requester;
     if (step === 'approve' || step === 'fee') return { ip: false, wallet: null, transfer: byRequester ? null : id };
     if (byRequester) return { ip: true, wallet: null, transfer: null };
     return signed !== null ? { ip: true, wallet: requester, transfer: null } : { ip: true, wallet: null, transfer: id };
@@ -70,16 +72,19 @@ const LIMITED_ROUTES: Readonly<Record<string, ChargeOf>> = {
 };
 
 /** The proven sender of a submit (signed bytes, or a hash the step's chain knows), as a wallet key; `null` when unknown. */
-async function senderOfSubmit(body: unknown, transferId: string, step: string | null, { store, chains }: ChargeContext): Promise<string | null> {
-  const signed = stringField(body, 'signedTransaction');
+async function senderOfSubmit(request: FastifyRequest, transferId: string, step: string | null, { store, chains, submitted }: ChargeContext): Promise<string | null> {
+  const signed = stringField(request.body, 'signedTransaction');
   if (signed !== null) return signed.length <= 256 * 1024 ? walletKey(await signerOfSignedTransaction(signed)) : null;
-  const hash = stringField(body, 'txHash');
+  const hash = stringField(request.body, 'txHash');
   if (hash === null || hash.length > 256 || step === null) return null;
   const built = await findStepChain(store.db, transferId, step);
   if (!built || !isChainKey(built.chain)) return null;
   const evm = built.vm === 'evm' ? chains.rpc(built.chain) : null;
   const svm = built.vm === 'svm' ? chains.svmRpc(built.chain) : null;
-  return walletKey(await signerOfTransactionHash({ vm: built.vm, hash, evm, svm, ...(chains.lookupTimeoutMs !== undefined ? { timeoutMs: chains.lookupTimeoutMs } : {}) }));
+  const found = await signerOfTransactionHash({ vm: built.vm, hash, evm, svm, ...(chains.lookupTimeoutMs !== undefined ? { timeoutMs: chains.lookupTimeoutMs } : {}) });
+  if (!found) return null;
+  submitted?.keep(request, { chain: built.chain, hash, found });
+  return walletKey(found.signer);
 }
 
 /** The RPCs a submitted hash is looked up on before the submit is counted. */
@@ -92,6 +97,8 @@ export interface RateLimitOptions {
   readonly limiter: RateLimiter;
   readonly store: Store;
   readonly chains: SubmitChains;
+  /** Where a transaction looked up for a submit's charge is kept for the route, so the chain is asked once. */
+  readonly submitted?: SubmittedTransactions;
   /** Told which counters refused a request (metrics). */
   readonly onRefused?: (counters: readonly RateCounter[]) => void;
 }
@@ -108,7 +115,7 @@ export interface RateLimitOptions {
  */
 export function registerRateLimits(app: FastifyInstance, options: RateLimitOptions): void {
   const { limiter } = options;
-  const context: ChargeContext = { store: options.store, chains: options.chains };
+  const context: ChargeContext = { store: options.store, chains: options.chains, submitted: options.submitted };
   const counted = new WeakSet<FastifyRequest>();
   const policy = (['ip', 'wallet'] as const).map((name) => `"${name}";q=${limiter.limit};w=${limiter.windowSeconds}`).join(', ');
 
