@@ -53,6 +53,14 @@ export async function strangersJunkHashesNeverBlockTheOwner(strait: Strait, chai
   expect(owner.statusCode, owner.body).toBe(200);
   expect(owner.json()).toMatchObject({ accepted: true, verification: 'verified', txHash: hash, status: 'SUBMITTED' });
   expect(owner.headers.ratelimit).toMatch(/^"ip";r=9;t=\d+$/);
+  // A flood from one IP is refused on its IP counter before any lookup: it costs the chain's RPC nothing.
+  for (let i = 0; i < 10; i++) expect((await post(submitUrl, { step: 'main', txHash: hash }, `203.0.${net}.60`)).statusCode).toBe(200);
+  const flooded = proxy.calls('eth_getTransactionByHash');
+  for (let i = 0; i < 5; i++) {
+    const refused = await post(submitUrl, { step: 'main', txHash: junk(20 + i) }, `203.0.${net}.60`);
+    expect((refused.json() as Refusal).error.details.exceeded).toEqual(['ip']);
+  }
+  expect(proxy.calls('eth_getTransactionByHash')).toBe(flooded);
   // The owner's wallet counter is where quote and build left it.
   const quote = await post('/v1/bridge/quote', { fromChain: 'base', toChain: 'arbitrum', fromToken: 'USDC', toToken: 'USDC', amountAtomic: '5000000', sender: RACE_USER.address, recipient: RACE_USER.address }, `203.0.${net}.51`);
   expect(quote.headers.ratelimit).toMatch(/^"ip";r=9;t=\d+, "wallet";r=7;t=\d+$/);

@@ -20,6 +20,12 @@ interface Charge {
   readonly wallet: string | null;
   /** The per-transfer counter's key (submits the requester is not proven to send), or `null`. */
   readonly transfer: string | null;
+  /**
+   * Asked only once the IP counter let the request through: true when it proves the requester sent
+   * it, and then `transfer` is not spent. A request over its IP limit is refused without it, so a
+   * flood of submits costs the chain's RPC nothing.
+   */
+  readonly provenRequester?: () => Promise<boolean>;
 }
 
 /** What a charge is decided from: the store, the chains a submitted hash is looked up on, and where a transaction found is kept for the route. */
@@ -38,16 +44,18 @@ type ChargeOf = (request: FastifyRequest, context: ChargeContext) => Promise<Cha
  *
  * Submits follow the rule that a completed transfer costs three limited calls (quote, build, one
  * submit) and that nothing strangers can do blocks the owner. Anyone holding a transfer id may
- * submit, so a submit is first asked who sent it: the recovered signer of its signed bytes, or for a
- * `txHash` the signer of the transaction the step's chain knows by it (one bounded lookup; a hash
- * not found yet, or a failed lookup, proves nothing).
+ * submit, so a submit is asked who sent it: the recovered signer of its signed bytes, or for a main
+ * `txHash` the signer of the transaction the step's chain knows by it (one bounded lookup, made only
+ * once the IP counter let the request through; a hash not found yet, or a failed lookup, proves
+ * nothing).
  * - a `main` or `redeem` submit spends the IP counter; signed bytes not from the transfer's requester
  *   also spend the wallet counter (anyone can name a wallet in ten quotes, so that counter is one
  *   strangers can spend anyway), and a hash not proven to be the requester's spends the per-transfer
  *   counter instead: junk hashes from strangers never touch the owner's wallet counter, and the
  *   owner's own visible transaction, or signed bytes, spend nothing a stranger can;
  * - an `approve` or `fee` submit spends neither, only a per-transfer counter (the same limit), and
- *   none at all when its signed bytes or its visible transaction come from the requester.
+ *   none at all when its signed bytes come from the requester. Its hash is not looked up: with no IP
+ *   counter in front, every such request would cost an RPC call.
  */
 const LIMITED_ROUTES: Readonly<Record<string, ChargeOf>> = {
   'POST /v1/bridge/quote': async (request) => ({ ip: true, wallet: walletKey(stringField(request.body, 'sender')), transfer: null }),
@@ -64,17 +72,15 @@ const LIMITED_ROUTES: Readonly<Record<string, ChargeOf>> = {
     if (id === null || requester === null) return { ip: true, wallet: null, transfer: null };
     const step = stringField(request.body, 'step');
     const signed = stringField(request.body, 'signedTransaction');
-    const byRequester = (await senderOfSubmit(request, id, step, context)) === requester;
-    if (step === 'approve' || step === 'fee') return { ip: false, wallet: null, transfer: byRequester ? null : id };
-    if (byRequester) return { ip: true, wallet: null, transfer: null };
-    return signed !== null ? { ip: true, wallet: requester, transfer: null } : { ip: true, wallet: null, transfer: id };
+    const bySigner = signed !== null && signed.length <= 256 * 1024 && walletKey(await signerOfSignedTransaction(signed)) === requester;
+    if (step === 'approve' || step === 'fee') return { ip: false, wallet: null, transfer: bySigner ? null : id };
+    if (signed !== null) return { ip: true, wallet: bySigner ? null : requester, transfer: null };
+    return { ip: true, wallet: null, transfer: id, provenRequester: async () => (await senderOfHash(request, id, step, context)) === requester };
   },
 };
 
-/** The proven sender of a submit (signed bytes, or a hash the step's chain knows), as a wallet key; `null` when unknown. */
-async function senderOfSubmit(request: FastifyRequest, transferId: string, step: string | null, { store, chains, submitted }: ChargeContext): Promise<string | null> {
-  const signed = stringField(request.body, 'signedTransaction');
-  if (signed !== null) return signed.length <= 256 * 1024 ? walletKey(await signerOfSignedTransaction(signed)) : null;
+/** The signer of the transaction the submitted step's chain knows by the submit's `txHash`, as a wallet key; `null` when unknown. */
+async function senderOfHash(request: FastifyRequest, transferId: string, step: string | null, { store, chains, submitted }: ChargeContext): Promise<string | null> {
   const hash = stringField(request.body, 'txHash');
   if (hash === null || hash.length > 256 || step === null) return null;
   const built = await findStepChain(store.db, transferId, step);
@@ -131,7 +137,7 @@ export function registerRateLimits(app: FastifyInstance, options: RateLimitOptio
     const states: Partial<Record<RateCounter, CounterState>> = {};
     if (charge.ip) states.ip = await limiter.hit('ip', request.ip);
     if (charge.wallet) states.wallet = await limiter.hit('wallet', charge.wallet);
-    if (charge.transfer) states.transfer = await limiter.hit('transfer', charge.transfer);
+    if (charge.transfer && !(await provenOrRefused(charge, states, request))) states.transfer = await limiter.hit('transfer', charge.transfer);
     setRateLimitFields(reply, policy, states);
     const refused = (Object.entries(states) as [RateCounter, CounterState][]).filter(([, state]) => !state.allowed);
     if (refused.length === 0) return;
@@ -152,6 +158,16 @@ export function registerRateLimits(app: FastifyInstance, options: RateLimitOptio
       await limiter.hit('ip', request.ip);
     }
     return payload;
+  });
+}
+
+/** True when the per-transfer counter is left alone: the requester is proven, or the IP already refused the request (unproven then). */
+async function provenOrRefused(charge: Charge, states: Partial<Record<RateCounter, CounterState>>, request: FastifyRequest): Promise<boolean> {
+  if (!charge.provenRequester) return false;
+  if (states.ip?.allowed === false) return true;
+  return charge.provenRequester().catch((error: unknown) => {
+    request.log.warn({ err: error }, 'looking up the submitted transaction failed; the per-transfer limit applies');
+    return false;
   });
 }
 
