@@ -19,8 +19,10 @@ import * as S from './schemas.ts';
 
 const MAX_ROUTE_SYMBOLS = 50;
 
-/** The seven endpoints of spec §4, thin: validation by schema, meaning in the engine. */
-/** `submitted`: what the rate limits already looked up for a submit (absent when limiting is off). */
+/**
+ * The seven endpoints of spec §4, thin: validation by schema, meaning in the engine. `submitted` is
+ * what the rate limits already looked up for a submit (absent when limiting is off).
+ */
 export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps, submitted?: SubmittedTransactions): void {
   app.get('/bridge/source-chains', {
       schema: {

@@ -87,17 +87,14 @@ async function senderOfHash(request: FastifyRequest, transferId: string, step: s
   if (!built || !isChainKey(built.chain)) return null;
   const evm = built.vm === 'evm' ? chains.rpc(built.chain) : null;
   const svm = built.vm === 'svm' ? chains.svmRpc(built.chain) : null;
-  const found = await signerOfTransactionHash({ vm: built.vm, hash, evm, svm, ...(chains.lookupTimeoutMs !== undefined ? { timeoutMs: chains.lookupTimeoutMs } : {}) });
+  const found = await signerOfTransactionHash({ vm: built.vm, hash, evm, svm });
   if (!found) return null;
   submitted?.keep(request, { chain: built.chain, hash, found });
   return walletKey(found.signer);
 }
 
 /** The RPCs a submitted hash is looked up on before the submit is counted. */
-export interface SubmitChains extends Pick<EngineDeps, 'rpc' | 'svmRpc'> {
-  /** The bound on that one lookup (signerOfTransactionHash's default when absent). */
-  readonly lookupTimeoutMs?: number;
-}
+export type SubmitChains = Pick<EngineDeps, 'rpc' | 'svmRpc'>;
 
 export interface RateLimitOptions {
   readonly limiter: RateLimiter;
