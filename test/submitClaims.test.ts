@@ -229,6 +229,24 @@ describe('a provisional claim (a hash not on chain yet) and the transfer\'s publ
   });
 });
 
+describe('a main txHash of a transaction queued behind a nonce gap', () => {
+  it('is refused 409 nonce_too_high with nothing recorded, and the same hash is accepted once the gap is filled', async () => {
+    const id = await buildDoubleTransfer(strait);
+    const next = await nonce();
+    const queued = await signDoubleMain(next + 1);
+    const hash = await sendDirectly(queued);
+    const refused = await submit(id, { step: 'main', txHash: hash });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'nonce_too_high', details: { nonce: next + 1, expectedNonce: next } });
+    expect(await strait.deps.store.db.selectFrom('submissions').select('tx_hash').where('transfer_id', '=', id).execute()).toEqual([]);
+    expect(await read(id)).toMatchObject({ status: 'PENDING_SIGNATURE', sourceTxHash: null });
+    // The wallet sends the transaction its queued one waits for (any, at the missing nonce): both are mined.
+    await sendDirectly(await RACE_USER.signTransaction({ type: 'eip1559', chainId: 8453, to: RACE_USER.address, value: 0n, nonce: next, gas: 21_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 10n ** 9n }));
+    await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    expect((await submit(id, { step: 'main', txHash: hash })).body).toMatchObject({ accepted: true, verification: 'verified', txHash: hash, status: 'SUBMITTED' });
+  });
+});
+
 describe('item 3: replaced transactions are followed', () => {
   it('accepts a speed-up (same signer and nonce, same step) and follows it; different calldata is still a mismatch; an underpriced one leaves the claim as it was', async () => {
     await chain.automine(false);

@@ -378,6 +378,8 @@ async function acceptEvm(attempt: Attempt): Promise<Accepted> {
     throw new AppError('transaction_mismatch', `transaction ${txHash} is not the built ${body.step} step (${result.mismatches.map((m) => m.field).join(', ')})`, { details: { mismatches: result.mismatches, verification: 'refuted' } });
   }
   refuseRevertedStep(body.step, txHash, result.reverted, result.found?.blockNumber ?? null);
+  // A transaction the wallet sent itself can wait behind a gap just the same, in the node's queue.
+  if (rpc && result.verification === 'verified' && result.found?.status === 'pending') await refuseNonceGap(rpc, result.found.from, result.found.nonce);
   const takeover = takeoverOf(attempt, built, result.verification === 'verified', result.found?.nonce ?? null);
   if (takeover === 'refuse') return { repeat: await repeatAnswer(attempt) };
   refuseUnlessAllowed(built, rules);
@@ -387,11 +389,11 @@ async function acceptEvm(attempt: Attempt): Promise<Accepted> {
 }
 
 /**
- * Signed bytes whose nonce is above the signer's next one are refused before they are claimed: a node
- * queues them behind the gap and they are never mined, while their claim, verified, would hold the
- * step against the wallet's corrected retry (a claim is replaced only at the same nonce, so that two
- * main transactions can never both be mined). A failed read refuses nothing: the check must not make
- * a flaky RPC block submits.
+ * Signed bytes (or an unmined transaction submitted by hash) whose nonce is above the signer's next
+ * one are refused before they are claimed: a node queues them behind the gap and they are never
+ * mined, while their claim, verified, would hold the step against the wallet's corrected retry (a
+ * claim is replaced only at the same nonce, so that two main transactions can never both be mined).
+ * A failed read refuses nothing: the check must not make a flaky RPC block submits.
  */
 async function refuseNonceGap(rpc: EvmRpc, from: Address, nonce: number): Promise<void> {
   const expectedNonce = await rpc.pendingNonce(from).catch(() => null);

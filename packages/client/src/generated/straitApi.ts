@@ -1462,7 +1462,7 @@ export interface operations {
              *
              *     `nonce_too_low`: The chain refused the transaction: its nonce is already used. Nothing was recorded.
              *
-             *     `nonce_too_high`: The signed transaction's nonce is above the signer's next one (`details.nonce`, `details.expectedNonce`): the node would only queue it behind a gap, and it would never be mined. Nothing was broadcast or recorded; sign again with `expectedNonce`, or retry after `retryAfterMs` once the transactions before it are sent.
+             *     `nonce_too_high`: The transaction's nonce (signed bytes, or an unmined transaction submitted by hash) is above the signer's next one (`details.nonce`, `details.expectedNonce`): the node would only queue it behind a gap, and it would never be mined. Nothing was broadcast or recorded; sign again with `expectedNonce`, or retry after `retryAfterMs` once the transactions before it are sent.
              *
              *     `blockhash_expired`: The chain refused the Solana transaction: its blockhash is unknown or expired. Sign again with a fresh blockhash (when `refreshBlockhash`) or build again. Nothing was recorded.
              *
