@@ -314,6 +314,8 @@ describe('a signed step changed in anything that matters', () => {
         const accepted = await submit(built.transferId, step.step, honest);
         expect(accepted.body, JSON.stringify(accepted.body)).toMatchObject({ accepted: true, verification: 'verified', txHash: keccak256(honest) });
         expect(rpc.calls('eth_sendRawTransaction')).toBe(before + 1);
+        // This node answers no nonce read (eth_getTransactionCount is an error there): the gap check refused nothing.
+        expect(rpc.calls('eth_getTransactionCount')).toBeGreaterThan(0);
       }),
       { numRuns: 120 },
     );

@@ -4,6 +4,9 @@ import { createTestStrait } from './testStrait.ts';
 import { DOUBLE_TARGET, venueDouble } from './venueDouble.ts';
 import { getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { startClaimsChain } from './claimsChain.ts';
+import { startCountingRpcProxy } from './countingRpcProxy.ts';
+import { strangersJunkHashesNeverBlockTheOwner } from './submitRateLimitScenario.ts';
 
 /** A distinct valid EVM address per number, so each test has wallets of its own. */
 const wallet = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
@@ -85,8 +88,9 @@ describe('rate limits of spec §8 (in memory)', () => {
     expect(build.statusCode).toBe(200);
     expect(build.headers.ratelimit).toMatch(/^"ip";r=9;t=\d+, "wallet";r=8;t=\d+$/);
     const transferId = (build.json() as { transferId: string }).transferId;
+    // A hash no chain here shows proves nothing about its sender: the transfer's counter, not the wallet's.
     const submit = await post(app, `/v1/bridge/transfers/${transferId}/submit`, { txHash: `0x${'ab'.repeat(32)}`, step: 'main' }, '198.51.100.22');
-    expect(submit.headers.ratelimit).toMatch(/^"ip";r=9;t=\d+, "wallet";r=7;t=\d+$/);
+    expect(submit.headers.ratelimit).toMatch(/^"ip";r=9;t=\d+, "transfer";r=9;t=\d+$/);
 
     const unknown = await post(app, '/v1/bridge/build', { decisionId: '9b2f4c1e-0000-4000-8000-00000000abcd' }, '198.51.100.23');
     expect(unknown.statusCode).toBe(404);
@@ -95,8 +99,8 @@ describe('rate limits of spec §8 (in memory)', () => {
     expect(unknownTransfer.statusCode).toBe(404);
     expect(unknownTransfer.headers.ratelimit).toMatch(/^"ip";r=8;t=\d+$/);
 
-    for (let i = 0; i < 7; i++) await post(app, '/v1/bridge/quote', quoteBody(wallet(400)), `198.51.100.${30 + i}`);
-    const overWallet = await post(app, `/v1/bridge/transfers/${transferId}/submit`, { txHash: `0x${'ab'.repeat(32)}`, step: 'main' }, '198.51.100.40');
+    for (let i = 0; i < 8; i++) await post(app, '/v1/bridge/quote', quoteBody(wallet(400)), `198.51.100.${30 + i}`);
+    const overWallet = await post(app, `/v1/bridge/transfers/${transferId}/submit`, { signedTransaction: '0x02', step: 'main' }, '198.51.100.40');
     expect(overWallet.statusCode).toBe(429);
     expect((overWallet.json() as Refusal).error.details.exceeded).toEqual(['wallet']);
   });
@@ -114,16 +118,17 @@ describe('rate limits of spec §8 (in memory)', () => {
     const submit = await post(app, `/v1/bridge/transfers/${transferId}/submit`, { signedTransaction: signed, step: 'main' }, '198.51.100.91');
     expect(submit.statusCode).not.toBe(429);
     expect(submit.headers.ratelimit).toMatch(/^"ip";r=9;t=\d+$/);
-    // A hash proves nothing about who sends it: that submit still spends the wallet counter.
+    // A hash no chain shows proves nothing about who sends it, so it cannot spend the owner's wallet
+    // counter either: it spends the transfer's own.
     const byHash = await post(app, `/v1/bridge/transfers/${transferId}/submit`, { txHash: `0x${'cd'.repeat(32)}`, step: 'main' }, '198.51.100.92');
-    expect(byHash.statusCode).toBe(429);
-    expect((byHash.json() as Refusal).error.details.exceeded).toEqual(['wallet']);
+    expect(byHash.statusCode).not.toBe(429);
+    expect(byHash.headers.ratelimit).toMatch(/^"ip";r=9;t=\d+, "transfer";r=9;t=\d+$/);
     // Bytes signed by someone else are not the owner's either.
     const stranger = await privateKeyToAccount(generatePrivateKey()).signTransaction({ chainId: 8453, to: getAddress(DOUBLE_TARGET), data: '0x12345678', value: 0n, nonce: 0, gas: 100_000n, maxFeePerGas: 1_000_000_000n, maxPriorityFeePerGas: 1n });
     expect((await post(app, `/v1/bridge/transfers/${transferId}/submit`, { signedTransaction: stranger, step: 'main' }, '198.51.100.93')).statusCode).toBe(429);
   });
 
-  it('counts a completed transfer as three calls: approve and fee submits spend neither the IP nor the wallet counter', async () => {
+  it('counts a completed transfer as three calls: approve and fee submits spend neither the IP nor the wallet counter, nor does an unproven main hash spend the wallet\'s', async () => {
     const ip = '198.51.100.100';
     const quote = await post(app, '/v1/bridge/quote', quoteBody(wallet(700)), ip);
     const build = await post(app, '/v1/bridge/build', { decisionId: (quote.json() as { decisionId: string }).decisionId }, ip);
@@ -134,9 +139,9 @@ describe('rate limits of spec §8 (in memory)', () => {
       expect(response.headers.ratelimit).toMatch(/^"transfer";r=\d+;t=\d+$/);
     }
     const main = await post(app, `/v1/bridge/transfers/${transferId}/submit`, { txHash: `0x${'ab'.repeat(32)}`, step: 'main' }, ip);
-    expect(main.headers.ratelimit).toMatch(/^"ip";r=7;t=\d+, "wallet";r=7;t=\d+$/);
+    expect(main.headers.ratelimit).toMatch(/^"ip";r=7;t=\d+, "transfer";r=5;t=\d+$/);
     // The per-transfer counter bounds what anyone holding the id can send.
-    for (let i = 0; i < 6; i++) await post(app, `/v1/bridge/transfers/${transferId}/submit`, { txHash: `0x${'ef'.repeat(32)}`, step: 'fee' }, `198.51.100.${101 + i}`);
+    for (let i = 0; i < 5; i++) await post(app, `/v1/bridge/transfers/${transferId}/submit`, { txHash: `0x${'ef'.repeat(32)}`, step: 'fee' }, `198.51.100.${101 + i}`);
     const over = await post(app, `/v1/bridge/transfers/${transferId}/submit`, { txHash: `0x${'ef'.repeat(32)}`, step: 'fee' }, '198.51.100.110');
     expect(over.statusCode).toBe(429);
     expect((over.json() as Refusal).error.details.exceeded).toEqual(['transfer']);
@@ -181,6 +186,21 @@ describe('rate limits of spec §8 (in memory)', () => {
     for (let i = 0; i < 10; i++) expect((await from('203.0.113.5', 500 + i)).statusCode).toBe(200);
     expect((await from('203.0.113.5', 510)).statusCode).toBe(429);
     expect((await from('203.0.113.6', 511)).statusCode).toBe(200);
+  });
+});
+
+describe('submit by txHash on a real local chain (anvil), counted in memory', () => {
+  it('never lets strangers\' junk hashes spend the owner\'s wallet counter: the owner\'s real hash is accepted after a dozen', async () => {
+    const chain = await startClaimsChain();
+    const proxy = await startCountingRpcProxy(chain.url);
+    const strait = await createTestStrait({ STRAIT_RPC_BASE: proxy.url, STRAIT_RATE_LIMIT_PER_MINUTE: '10', STRAIT_TRUST_PROXY: 'loopback', STRAIT_QUOTE_MIN_WAIT_MS: '0' }, [venueDouble()]);
+    try {
+      await strangersJunkHashesNeverBlockTheOwner(strait, chain, proxy, 1);
+    } finally {
+      await strait.close();
+      await proxy.close();
+      await chain.stop();
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { keccak256, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Strait } from '../src/createStrait.ts';
 import { fundsDeadline, UNKNOWN_DEADLINE_GRACE_MS } from '../src/engine/fundsDeadline.ts';
@@ -44,13 +45,14 @@ afterAll(async () => {
 
 interface Answer {
   status: number;
-  body: { accepted?: boolean; status?: string; txHash?: string; verification?: string | null; error?: { code: string; details?: Record<string, unknown> } };
+  body: { accepted?: boolean; status?: string; txHash?: string; verification?: string | null; error?: { code: string; retryAfterMs?: number; details?: Record<string, unknown> } };
 }
 interface TransferView {
   status: string;
   statusDetail: string | null;
   sourceTxHash: string | null;
   sourceTxVerification: string | null;
+  feeTxHash: string | null;
   fees: { kind: string; status: string; txHash: string | null }[];
 }
 
@@ -141,6 +143,107 @@ describe('item 2: a hash nobody has seen cannot take a step hostage', () => {
     expect(await history(id)).toEqual([{ tx_hash: invented(4), reason: 'expired', verification: 'pending' }]);
     const hash = await sendDirectly(await signDoubleMain(await nonce()));
     expect((await submit(id, { step: 'main', txHash: hash })).body).toMatchObject({ accepted: true, verification: 'verified', status: 'SUBMITTED' });
+  });
+});
+
+describe('a signed main with a nonce gap', () => {
+  it('is refused 409 nonce_too_high with nothing recorded or broadcast, and the right nonce after it is accepted and mined', async () => {
+    const id = await buildDoubleTransfer(strait);
+    const next = await nonce();
+    const gapped = await signDoubleMain(next + 1);
+    const refused = await submit(id, { step: 'main', signedTransaction: gapped });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'nonce_too_high', retryAfterMs: 3000, details: { nonce: next + 1, expectedNonce: next } });
+    expect(await read(id)).toMatchObject({ status: 'PENDING_SIGNATURE', sourceTxHash: null, sourceTxVerification: null });
+    expect(await strait.deps.store.db.selectFrom('submissions').select('tx_hash').where('transfer_id', '=', id).execute()).toEqual([]);
+    expect(await chain.call('eth_getTransactionByHash', [keccak256(gapped)])).toBeNull();
+    expect(await nonce()).toBe(next);
+
+    const right = await signDoubleMain(next);
+    const accepted = await submit(id, { step: 'main', signedTransaction: right });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body).toMatchObject({ accepted: true, verification: 'verified', txHash: keccak256(right), status: 'SUBMITTED' });
+    expect((await chain.client.getTransactionReceipt({ hash: keccak256(right) })).status).toBe('success');
+    expect(await read(id)).toMatchObject({ status: 'SUBMITTED', sourceTxHash: keccak256(right), sourceTxVerification: 'verified' });
+  });
+});
+
+/** Signed bytes of a stranger's own transaction (funded to pay for it), not yet sent: its hash is unknown to the chain. */
+async function strangersTransaction(to: Hex, data: Hex): Promise<{ signed: Hex; hash: Hex }> {
+  const stranger = privateKeyToAccount(generatePrivateKey());
+  await chain.call('anvil_setBalance', [stranger.address, '0xde0b6b3a7640000']);
+  const signed = await stranger.signTransaction({ type: 'eip1559', chainId: 8453, to, data, value: 0n, nonce: 0, gas: 100_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 10n ** 9n });
+  return { signed, hash: keccak256(signed) };
+}
+
+describe('a provisional claim (a hash not on chain yet) and the transfer\'s public state', () => {
+  // docs/states.md: a provisional main claim moves the transfer to SUBMITTED and its venue-collected
+  // cuts to `expected`, and a released one moves them back; what a stranger's junk may not do is
+  // leave them there, or end the transfer.
+  it('moves a transfer back to PENDING_SIGNATURE when the stranger\'s hash appears and is not the built step, instead of failing it', async () => {
+    const id = await buildDoubleTransfer(strait);
+    const junk = await strangersTransaction(DOUBLE_TARGET_ADDRESS, '0x12345678');
+    expect((await submit(id, { step: 'main', txHash: junk.hash })).body).toMatchObject({ accepted: true, verification: 'pending', status: 'SUBMITTED' });
+    await sendDirectly(junk.signed);
+    await worker.tick();
+    expect(await read(id)).toMatchObject({ status: 'PENDING_SIGNATURE', sourceTxHash: null, sourceTxVerification: null, statusDetail: expect.stringContaining(`${junk.hash} is not the built step (signer)`) });
+    expect(await history(id)).toEqual([{ tx_hash: junk.hash, reason: 'refuted', verification: 'pending' }]);
+    // The owner's transaction takes the step as if the junk had never been sent.
+    const signed = await signDoubleMain(await nonce());
+    expect((await submit(id, { step: 'main', signedTransaction: signed })).body).toMatchObject({ accepted: true, verification: 'verified', txHash: keccak256(signed), status: 'SUBMITTED' });
+  });
+
+  it('keeps a wallet\'s own hash submitted before it propagated: SUBMITTED, and verified once the worker sees it', async () => {
+    const id = await buildDoubleTransfer(strait);
+    const signed = await signDoubleMain(await nonce());
+    const hash = keccak256(signed);
+    expect((await submit(id, { step: 'main', txHash: hash })).body).toMatchObject({ accepted: true, verification: 'pending', status: 'SUBMITTED' });
+    await worker.tick();
+    expect(await read(id)).toMatchObject({ status: 'SUBMITTED', sourceTxHash: hash, sourceTxVerification: 'pending', statusDetail: 'source transaction not found on chain yet' });
+    await sendDirectly(signed);
+    clock += 5 * 60_000;
+    await worker.tick();
+    const verified = await read(id);
+    expect(verified).toMatchObject({ sourceTxHash: hash, sourceTxVerification: 'verified' });
+    expect(['SUBMITTED', 'PENDING']).toContain(verified.status);
+    expect(await history(id)).toEqual([]);
+  });
+
+  it('offers a fee row again when the stranger\'s fee hash it was expected on turns out not to be the fee step', async () => {
+    const { id, fee } = await referredTransfer();
+    const junk = await strangersTransaction(fee.to, fee.data);
+    expect((await submit(id, { step: 'fee', txHash: junk.hash })).body).toMatchObject({ accepted: true, verification: 'pending' });
+    expect((await read(id)).fees.map((f) => [f.status, f.txHash])).toEqual([['expected', junk.hash]]);
+    await sendDirectly(junk.signed);
+    const n = await nonce();
+    const refused = await submit(id, { step: 'main', signedTransaction: await signDoubleMain(n + 1) });
+    expect(refused.body.error).toMatchObject({ code: 'fee_steps_required', details: { missingSteps: [{ reason: 'refuted' }] } });
+    const reopened = await read(id);
+    expect(reopened).toMatchObject({ status: 'PENDING_SIGNATURE', feeTxHash: null });
+    expect(reopened.fees.map((f) => [f.status, f.txHash])).toEqual([['offered', null]]);
+    // The owner's own fee and main then go through, and the row names the owner's fee transaction.
+    const feeBytes = await signFee(fee, n);
+    expect((await submit(id, { step: 'fee', signedTransaction: feeBytes })).body).toMatchObject({ accepted: true, verification: 'verified' });
+    expect((await read(id)).fees.map((f) => [f.status, f.txHash])).toEqual([['expected', keccak256(feeBytes)]]);
+    expect((await submit(id, { step: 'main', signedTransaction: await signDoubleMain(n + 1) })).body).toMatchObject({ accepted: true, status: 'SUBMITTED' });
+  });
+});
+
+describe('a main txHash of a transaction queued behind a nonce gap', () => {
+  it('is refused 409 nonce_too_high with nothing recorded, and the same hash is accepted once the gap is filled', async () => {
+    const id = await buildDoubleTransfer(strait);
+    const next = await nonce();
+    const queued = await signDoubleMain(next + 1);
+    const hash = await sendDirectly(queued);
+    const refused = await submit(id, { step: 'main', txHash: hash });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'nonce_too_high', details: { nonce: next + 1, expectedNonce: next } });
+    expect(await strait.deps.store.db.selectFrom('submissions').select('tx_hash').where('transfer_id', '=', id).execute()).toEqual([]);
+    expect(await read(id)).toMatchObject({ status: 'PENDING_SIGNATURE', sourceTxHash: null });
+    // The wallet sends the transaction its queued one waits for (any, at the missing nonce): both are mined.
+    await sendDirectly(await RACE_USER.signTransaction({ type: 'eip1559', chainId: 8453, to: RACE_USER.address, value: 0n, nonce: next, gas: 21_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 10n ** 9n }));
+    await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    expect((await submit(id, { step: 'main', txHash: hash })).body).toMatchObject({ accepted: true, verification: 'verified', txHash: hash, status: 'SUBMITTED' });
   });
 });
 

@@ -12,8 +12,9 @@ export const TERMINAL_STATUSES: ReadonlySet<TransferStatus> = new Set(['COMPLETE
 const MOVES: Readonly<Record<TransferStatus, readonly TransferStatus[]>> = {
   PENDING_SIGNATURE: ['SUBMITTED', 'ABANDONED'],
   // A venue may report the end before Strait ever saw the intermediate state. Back to
-  // PENDING_SIGNATURE only when the main claim was a hash never seen on chain and it expired: no
-  // funds moved, and the step is open to the wallet again (docs/states.md).
+  // PENDING_SIGNATURE only when the main claim was a provisional hash that expired unseen, or was
+  // found not to be the built step: no funds moved, and the step is open to the wallet again
+  // (docs/states.md).
   SUBMITTED: ['PENDING', 'COMPLETED', 'PARTIAL', 'REFUNDED', 'FAILED', 'PENDING_SIGNATURE'],
   PENDING: ['COMPLETED', 'PARTIAL', 'REFUNDED', 'FAILED'],
   COMPLETED: [],

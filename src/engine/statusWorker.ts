@@ -169,8 +169,8 @@ async function advance(deps: EngineDeps, id: string): Promise<void> {
 
 /**
  * Re-checks a source transaction that was not yet on chain at submit; false when the poll should
- * stop here. A hash no node has shown within {@link PROVISIONAL_CLAIM_TTL_MS} is released: nothing
- * moved, and the wallet may submit the step again.
+ * stop here. A hash no node has shown within {@link PROVISIONAL_CLAIM_TTL_MS}, or one found that is
+ * not the built step, is released: nothing moved, and the wallet may submit the step again.
  */
 async function reverify(deps: EngineDeps, transfer: TransferRecord, main: StoredStep): Promise<boolean> {
   if (!transfer.sourceTxHash) return true;
@@ -188,25 +188,31 @@ async function reverify(deps: EngineDeps, transfer: TransferRecord, main: Stored
   if (result.verification === 'pending' || result.verification === 'unverified_rpc_error') {
     const claim = (await listClaims(deps.store.db, transfer.id)).find((c) => c.stepIndex === main.index);
     if (result.verification === 'pending' && claim && deps.now() - claim.createdAt > PROVISIONAL_CLAIM_TTL_MS) {
-      await releaseExpired(deps, transfer, main, claim.txHash);
+      await releaseProvisional(deps, transfer, main, claim.txHash, 'expired', `source transaction ${claim.txHash} never appeared on chain; the main step is open again`);
       return false;
     }
     await postpone(deps, transfer, 'source transaction not found on chain yet');
     return false;
   }
-  await setSubmissionVerification(deps.store.db, transfer.id, main.index, result.verification);
   if (result.verification === 'refuted') {
-    await finish(deps, transfer, 'FAILED', { sourceTxVerification: 'refuted', statusDetail: `the source transaction is not the built step (${result.mismatches.map((m) => m.field).join(', ')})` });
+    // Anyone holding the id may submit a hash: one that turns out not to be the built step proves
+    // nothing moved, so it is released like one that never appears, not allowed to fail the transfer.
+    const fields = result.mismatches.map((m) => m.field).join(', ');
+    await releaseProvisional(deps, transfer, main, transfer.sourceTxHash, 'refuted', `source transaction ${transfer.sourceTxHash} is not the built step (${fields}); the main step is open again`);
     return false;
   }
+  await setSubmissionVerification(deps.store.db, transfer.id, main.index, result.verification);
   await updateTransfer(deps.store.db, transfer.id, { sourceTxVerification: result.verification }, deps.now());
   return confirmSource(deps, { ...transfer, sourceTxVerification: result.verification }, main);
 }
 
-/** The main claim ends; the transfer waits for a signature again, and is abandoned on the usual terms. */
-async function releaseExpired(deps: EngineDeps, transfer: TransferRecord, main: StoredStep, txHash: string): Promise<void> {
+/**
+ * A provisional main claim ends (it never appeared, or appeared and is not the built step); the
+ * transfer waits for a signature again, and is abandoned on the usual terms.
+ */
+async function releaseProvisional(deps: EngineDeps, transfer: TransferRecord, main: StoredStep, txHash: string, reason: 'expired' | 'refuted', statusDetail: string): Promise<void> {
   const now = deps.now();
-  if (!(await endClaim(deps.store.db, transfer.id, main.index, txHash, 'expired', now))) return;
+  if (!(await endClaim(deps.store.db, transfer.id, main.index, txHash, reason, now))) return;
   for (const row of await listFeeRows(deps.store.db, transfer.id)) {
     // Cuts the venue collects inside the main transaction were expected on the strength of this hash.
     if (row.status === 'expected' && row.txHash === txHash) await setFeeRowStatus(deps.store.db, transfer.id, row.kind, 'offered', null);
@@ -216,7 +222,7 @@ async function releaseExpired(deps: EngineDeps, transfer: TransferRecord, main: 
     transfer.id,
     {
       status: 'PENDING_SIGNATURE',
-      statusDetail: `source transaction ${txHash} never appeared on chain; the main step is open again`,
+      statusDetail,
       sourceTxHash: null,
       sourceTxVerification: null,
       sourceTxBlock: null,

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
-import type { Hex } from 'viem';
+import type { Address, Hex } from 'viem';
+import type { EvmRpc } from '../chains/evm/createEvmRpc.ts';
 import { compareEvmTransaction } from '../chains/evm/compareEvmTransaction.ts';
 import { decodeSignedEvmTransaction } from '../chains/evm/decodeSignedEvmTransaction.ts';
 import { verifyEvmTransactionByHash } from '../chains/evm/verifyEvmTransactionByHash.ts';
@@ -73,8 +74,9 @@ export interface SubmitView {
 
 /**
  * A claim by a hash the chain has not shown yet (or could not be asked about): it holds its step
- * only until signed bytes that verify, or a hash that is found and verifies, supersede it, and the
- * worker releases a main claim that never appears (docs/states.md, "Source claims").
+ * only until signed bytes that verify, or a hash that is found and verifies, supersede it; a main
+ * claim that never appears, or appears and is not the step, is released by the worker, a fee one
+ * found so at the next main submit (docs/states.md, "Source claims").
  */
 export const PROVISIONAL: ReadonlySet<string> = new Set(['pending', 'unverified_rpc_error']);
 
@@ -177,14 +179,25 @@ async function requireFeeSteps(deps: EngineDeps, transfer: TransferRecord, steps
       await setSubmissionVerification(deps.store.db, transfer.id, step.index, 'verified');
       continue;
     }
-    // A fee transaction that reverted paid nothing: its claim ends and the step is open again.
+    // A fee transaction that reverted paid nothing, and one that is not the step is anyone's junk:
+    // its claim ends, the step is open again, and its fee row is offered again.
     const dead = again.verification === 'refuted' || (again.verification === 'verified' && again.reverted);
-    if (dead) await endClaim(deps.store.db, transfer.id, step.index, claim.txHash, 'refuted', deps.now());
+    if (dead && (await endClaim(deps.store.db, transfer.id, step.index, claim.txHash, 'refuted', deps.now()))) await reofferFeeRows(deps, transfer, claim.txHash);
     missing.push({ stepIndex: step.index, kind: 'fee', feeKind, reason: again.verification === 'refuted' ? 'refuted' : dead ? 'reverted' : 'not_found_on_chain' });
   }
   if (missing.length === 0) return;
   const named = missing.map((m) => `step ${m.stepIndex} (${m.feeKind ?? 'fee'}: ${m.reason.replaceAll('_', ' ')})`).join(', ');
   throw new AppError('fee_steps_required', `submit the fee steps before the main step: ${named}; nothing was broadcast`, { details: { missingSteps: missing } });
+}
+
+/** The fee rows (and `feeTxHash`) a released fee claim made `expected` are `offered` again, naming no transaction. */
+async function reofferFeeRows(deps: EngineDeps, transfer: TransferRecord, txHash: string): Promise<void> {
+  const db = deps.store.db;
+  for (const row of await listFeeRows(db, transfer.id)) {
+    if (row.status === 'expected' && row.txHash !== null && sameTxHash(row.txHash, txHash)) await setFeeRowStatus(db, transfer.id, row.kind, 'offered', null);
+  }
+  const current = await findTransfer(db, transfer.id);
+  if (current?.feeTxHash != null && sameTxHash(current.feeTxHash, txHash)) await updateTransfer(db, transfer.id, { feeTxHash: null }, deps.now());
 }
 
 /** Asks the chain about a claimed hash again, against the step it claims. */
@@ -339,6 +352,7 @@ async function acceptEvm(attempt: Attempt): Promise<Accepted> {
     // A claim comes long after the build: its redeem steps expire only with the venue's proof.
     if (body.step !== 'redeem') refuseExpired(attempt);
     if (!rpc) throw noRpc(chain);
+    await refuseNonceGap(rpc, decoded.from, decoded.nonce);
     return claimAndBroadcast(
       attempt,
       matched,
@@ -364,6 +378,8 @@ async function acceptEvm(attempt: Attempt): Promise<Accepted> {
     throw new AppError('transaction_mismatch', `transaction ${txHash} is not the built ${body.step} step (${result.mismatches.map((m) => m.field).join(', ')})`, { details: { mismatches: result.mismatches, verification: 'refuted' } });
   }
   refuseRevertedStep(body.step, txHash, result.reverted, result.found?.blockNumber ?? null);
+  // A transaction the wallet sent itself can wait behind a gap just the same, in the node's queue.
+  if (rpc && result.verification === 'verified' && result.found?.status === 'pending') await refuseNonceGap(rpc, result.found.from, result.found.nonce);
   const takeover = takeoverOf(attempt, built, result.verification === 'verified', result.found?.nonce ?? null);
   if (takeover === 'refuse') return { repeat: await repeatAnswer(attempt) };
   refuseUnlessAllowed(built, rules);
@@ -371,6 +387,25 @@ async function acceptEvm(attempt: Attempt): Promise<Accepted> {
   const reverted = result.reverted ? { block: found?.blockNumber !== null && found?.blockNumber !== undefined ? Number(found.blockNumber) : null } : undefined;
   return claimOnly(attempt, built, takeover, txHash, result.verification, found?.nonce ?? null, reverted);
 }
+
+/**
+ * Signed bytes (or an unmined transaction submitted by hash) whose nonce is above the signer's next
+ * one are refused before they are claimed: a node queues them behind the gap and they are never
+ * mined, while their claim, verified, would hold the step against the wallet's corrected retry (a
+ * claim is replaced only at the same nonce, so that two main transactions can never both be mined).
+ * A failed read refuses nothing: the check must not make a flaky RPC block submits.
+ */
+async function refuseNonceGap(rpc: EvmRpc, from: Address, nonce: number): Promise<void> {
+  const expectedNonce = await rpc.pendingNonce(from).catch(() => null);
+  if (expectedNonce === null || nonce <= expectedNonce) return;
+  throw new AppError('nonce_too_high', `the signed transaction's nonce ${nonce} is above ${from}'s next nonce ${expectedNonce}: it would wait behind the gap and never be mined. Sign it again with nonce ${expectedNonce}, or send the transactions before it first; nothing was broadcast or recorded`, {
+    retryAfterMs: NONCE_GAP_RETRY_MS,
+    details: { nonce, expectedNonce },
+  });
+}
+
+/** How long a wallet whose earlier transactions are still propagating is asked to wait before retrying a gapped nonce. */
+const NONCE_GAP_RETRY_MS = 3_000;
 
 /**
  * Solana: the signed bytes must keep every built instruction byte-identical (compute-budget

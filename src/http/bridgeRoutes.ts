@@ -11,6 +11,7 @@ import { RELAYER_VENUE } from '../engine/hyperCore/relayedExecution.ts';
 import { relayerRouteOrigins, relayerRouteSymbols } from '../engine/hyperCore/relayerRouteSymbols.ts';
 import { sanitizeVenueMessage } from '../engine/sanitizeVenueMessage.ts';
 import { submitTransfer } from '../engine/submitTransfer.ts';
+import type { SubmittedTransactions } from './submittedTransactions.ts';
 import { tokenDirectoryOf } from '../engine/tokens/tokenDirectory.ts';
 import { errorResponses } from './errorResponses.ts';
 import { streamQuote } from './streamQuote.ts';
@@ -18,8 +19,11 @@ import * as S from './schemas.ts';
 
 const MAX_ROUTE_SYMBOLS = 50;
 
-/** The seven endpoints of spec §4, thin: validation by schema, meaning in the engine. */
-export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): void {
+/**
+ * The seven endpoints of spec §4, thin: validation by schema, meaning in the engine. `submitted` is
+ * what the rate limits already looked up for a submit (absent when limiting is off).
+ */
+export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps, submitted?: SubmittedTransactions): void {
   app.get('/bridge/source-chains', {
       schema: {
         operationId: 'getSourceChains',
@@ -180,11 +184,11 @@ export function registerBridgeRoutes(app: FastifyInstance, deps: EngineDeps): vo
         ...({ documentedBody: S.Ref('SubmitRequest') } as object),
         response: {
           200: { ...S.Ref('SubmitResult'), description: 'The submission was recorded (or had been: `accepted: false`)' },
-          ...errorResponses(['transfer_not_found', 'invalid_submission', 'step_not_built', 'claim_already_made', 'step_not_allowed', 'build_expired', 'source_tx_claimed', 'fee_steps_required', 'transfer_abandoned', 'invalid_signed_transaction', 'transaction_mismatch', 'nonce_too_low', 'transaction_underpriced', 'insufficient_funds', 'broadcast_rejected', 'blockhash_expired', 'chain_unavailable', 'no_rpc_for_chain', 'step_already_signed', 'venue_unavailable', 'unsafe_venue_answer'], { body: true }),
+          ...errorResponses(['transfer_not_found', 'invalid_submission', 'step_not_built', 'claim_already_made', 'step_not_allowed', 'build_expired', 'source_tx_claimed', 'fee_steps_required', 'transfer_abandoned', 'invalid_signed_transaction', 'transaction_mismatch', 'nonce_too_low', 'nonce_too_high', 'transaction_underpriced', 'insufficient_funds', 'broadcast_rejected', 'blockhash_expired', 'chain_unavailable', 'no_rpc_for_chain', 'step_already_signed', 'venue_unavailable', 'unsafe_venue_answer'], { body: true }),
         },
       },
     },
-    async (request) => submitTransfer(deps, request.params.id.toLowerCase(), request.body),
+    async (request) => submitTransfer(submitted ? submitted.depsFor(request, deps) : deps, request.params.id.toLowerCase(), request.body),
   );
 
   app.get<{ Params: { id: string } }>(

@@ -6,6 +6,7 @@ import { AppError } from '../domain/errors.ts';
 import type { EngineDeps } from '../engine/EngineDeps.ts';
 import type { Metrics } from '../observability/createMetrics.ts';
 import { registerBridgeRoutes } from './bridgeRoutes.ts';
+import { createSubmittedTransactions } from './submittedTransactions.ts';
 import { registerTransferEventRoutes } from './transferEventRoutes.ts';
 import { answerClientError } from './answerClientError.ts';
 import { sendError } from './errorHandler.ts';
@@ -119,7 +120,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
   const plain = app as unknown as FastifyInstance;
   registerGracefulDrain(plain);
   if (options.metrics) registerHttpMetrics(plain, options.metrics);
-  if (options.rateLimiter) registerRateLimits(plain, { limiter: options.rateLimiter, store: options.deps.store, onRefused: (counters) => options.metrics?.countRateLimited(counters) });
+  // A submit's txHash the rate limits look up is handed to the route, so the chain is asked once.
+  const submitted = options.rateLimiter ? createSubmittedTransactions() : undefined;
+  if (options.rateLimiter && submitted) registerRateLimits(plain, { limiter: options.rateLimiter, store: options.deps.store, chains: options.deps, submitted, onRefused: (counters) => options.metrics?.countRateLimited(counters) });
 
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
@@ -131,7 +134,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
   await app.register(fastifySSE, { heartbeatInterval: options.events?.heartbeatMs ?? 15_000 });
   await app.register(
     async (v1) => {
-      registerBridgeRoutes(v1, options.deps);
+      registerBridgeRoutes(v1, options.deps, submitted);
       registerTransferEventRoutes(v1, options.deps, { maxStreamsPerIp: options.events?.maxStreamsPerIp ?? 20, ...(options.events?.safetyPollMs ? { safetyPollMs: options.events.safetyPollMs } : {}) });
       v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       // The reference page, rendered in the browser from openapi.json by Scalar's bundled script,

@@ -19,3 +19,9 @@ export async function findTransferRequester(db: Kysely<Database>, id: string): P
   const row = await db.selectFrom('transfers').select('requester_wallet').where('id', '=', id).executeTakeFirst();
   return row?.requester_wallet ?? null;
 }
+
+/** Where the transfer's first built step of `kind` runs, for the submit route's look-up of a submitted hash. */
+export async function findStepChain(db: Kysely<Database>, transferId: string, kind: string): Promise<{ vm: string; chain: string } | null> {
+  const row = await db.selectFrom('transfer_steps').select(['vm', 'chain']).where('transfer_id', '=', transferId).where('kind', '=', kind).orderBy('step_index').executeTakeFirst();
+  return row ?? null;
+}

@@ -208,6 +208,19 @@ describe('createEvmRpc against anvil', () => {
     expect(garbage.code).toBe('broadcast_rejected');
   });
 
+  it('reads the pending nonce: mined transactions and those in the pool', async () => {
+    await anvilCall('evm_setAutomine', [false]);
+    try {
+      const mined = await client.getTransactionCount({ address: funded.address });
+      expect(await rpc.pendingNonce(funded.address)).toBe(mined);
+      await rpc.broadcast(await sign({ nonce: mined }));
+      expect(await rpc.pendingNonce(funded.address)).toBe(mined + 1);
+    } finally {
+      await anvilCall('evm_setAutomine', [true]);
+      await anvilCall('evm_mine', []);
+    }
+  });
+
   it('reads an ERC-20 allowance', async () => {
     expect(await rpc.allowance(TOKEN, funded.address, recipient)).toBe(0x1234n);
   });
@@ -222,7 +235,7 @@ describe('createEvmRpc without a node', () => {
   it('reports chain_unavailable for every call when nothing listens', async () => {
     const dead = createEvmRpc(await deadUrl(), { timeoutMs: 2_000 });
     const raw = await funded.signTransaction({ type: 'eip1559', chainId: CHAIN_ID, to: recipient, nonce: 0, gas: 21_000n, maxFeePerGas: 2n, maxPriorityFeePerGas: 1n });
-    for (const call of [dead.broadcast(raw), dead.chainId(), dead.findTransaction(keccak256(raw)), dead.allowance(TOKEN, recipient, recipient)]) {
+    for (const call of [dead.broadcast(raw), dead.chainId(), dead.findTransaction(keccak256(raw)), dead.allowance(TOKEN, recipient, recipient), dead.pendingNonce(recipient)]) {
       const err = await failure(call);
       expect(err.code).toBe('chain_unavailable');
       expect(err.retryAfterMs).toBe(5_000);

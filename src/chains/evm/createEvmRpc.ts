@@ -37,6 +37,11 @@ export interface EvmRpc {
   /** `null` when the node does not know the hash. Throws AppError('chain_unavailable'). */
   findTransaction(hash: Hex): Promise<FoundEvmTransaction | null>;
   allowance(token: Address, owner: Address, spender: Address): Promise<bigint>;
+  /**
+   * The nonce the signer's next transaction must carry (`eth_getTransactionCount(address, 'pending')`:
+   * its mined transactions and those in the node's pool). Throws AppError('chain_unavailable').
+   */
+  pendingNonce(address: Address): Promise<number>;
   /** The underlying read-only client, for callers with reads of their own (venue adapters). */
   readonly client: PublicClient;
 }
@@ -127,6 +132,8 @@ export function createEvmRpc(rpcUrl: string, options: { timeoutMs?: number } = {
     },
 
     findTransaction: (hash: Hex) => read('eth_getTransactionByHash', () => find(client, hash)),
+
+    pendingNonce: (address: Address) => read('eth_getTransactionCount', () => client.getTransactionCount({ address, blockTag: 'pending' })),
 
     async allowance(token: Address, owner: Address, spender: Address): Promise<bigint> {
       try {

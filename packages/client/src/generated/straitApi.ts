@@ -197,7 +197,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @description stable code (docs/errors.md) */
-                code: "invalid_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "malformed_request" | "headers_too_large" | "request_timeout" | "route_not_found" | "same_chain" | "unknown_token" | "token_not_priced" | "invalid_amount" | "invalid_sender" | "invalid_recipient" | "invalid_referral_wallet" | "invalid_referral_bps" | "referral_incomplete" | "invalid_user_ip" | "decision_not_found" | "quote_not_found" | "no_executable_quote" | "privacy_venue_required" | "quote_expired" | "quote_drifted" | "decision_already_built" | "insufficient_balance" | "unsafe_venue_answer" | "venue_unavailable" | "transfer_not_found" | "invalid_webhook_url" | "webhook_url_forbidden" | "webhooks_not_configured" | "invalid_last_event_id" | "too_many_streams" | "invalid_submission" | "step_not_allowed" | "claim_already_made" | "step_not_built" | "source_tx_claimed" | "fee_steps_required" | "transfer_abandoned" | "step_already_signed" | "build_expired" | "invalid_signed_transaction" | "transaction_mismatch" | "nonce_too_low" | "transaction_underpriced" | "insufficient_funds" | "broadcast_rejected" | "blockhash_expired" | "chain_unavailable" | "no_rpc_for_chain" | "rate_limited" | "service_unavailable" | "internal_error";
+                code: "invalid_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "malformed_request" | "headers_too_large" | "request_timeout" | "route_not_found" | "same_chain" | "unknown_token" | "token_not_priced" | "invalid_amount" | "invalid_sender" | "invalid_recipient" | "invalid_referral_wallet" | "invalid_referral_bps" | "referral_incomplete" | "invalid_user_ip" | "decision_not_found" | "quote_not_found" | "no_executable_quote" | "privacy_venue_required" | "quote_expired" | "quote_drifted" | "decision_already_built" | "insufficient_balance" | "unsafe_venue_answer" | "venue_unavailable" | "transfer_not_found" | "invalid_webhook_url" | "webhook_url_forbidden" | "webhooks_not_configured" | "invalid_last_event_id" | "too_many_streams" | "invalid_submission" | "step_not_allowed" | "claim_already_made" | "step_not_built" | "source_tx_claimed" | "fee_steps_required" | "transfer_abandoned" | "step_already_signed" | "build_expired" | "invalid_signed_transaction" | "transaction_mismatch" | "nonce_too_low" | "nonce_too_high" | "transaction_underpriced" | "insufficient_funds" | "broadcast_rejected" | "blockhash_expired" | "chain_unavailable" | "no_rpc_for_chain" | "rate_limited" | "service_unavailable" | "internal_error";
                 /** @description plain-language explanation */
                 message: string;
                 /** @description code-specific fields, e.g. `issues` for `invalid_request` */
@@ -1168,7 +1168,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from this IP or wallet; `retryAfterMs` holds the longer wait and `Retry-After` is sent. */
+            /** @description `rate_limited`: Too many requests from this IP or wallet, or submits to this transfer not proven to come from its requester (docs/operations.md#rate-limits-spec-8); `details.exceeded` names the counters, `retryAfterMs` holds the longer wait and `Retry-After` is sent. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1330,7 +1330,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from this IP or wallet; `retryAfterMs` holds the longer wait and `Retry-After` is sent. */
+            /** @description `rate_limited`: Too many requests from this IP or wallet, or submits to this transfer not proven to come from its requester (docs/operations.md#rate-limits-spec-8); `details.exceeded` names the counters, `retryAfterMs` holds the longer wait and `Retry-After` is sent. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1462,6 +1462,8 @@ export interface operations {
              *
              *     `nonce_too_low`: The chain refused the transaction: its nonce is already used. Nothing was recorded.
              *
+             *     `nonce_too_high`: The transaction's nonce (signed bytes, or an unmined transaction submitted by hash) is above the signer's next one (`details.nonce`, `details.expectedNonce`): the node would only queue it behind a gap, and it would never be mined. Nothing was broadcast or recorded; sign again with `expectedNonce`, or retry after `retryAfterMs` once the transactions before it are sent.
+             *
              *     `blockhash_expired`: The chain refused the Solana transaction: its blockhash is unknown or expired. Sign again with a fresh blockhash (when `refreshBlockhash`) or build again. Nothing was recorded.
              *
              *     `step_already_signed`: The signature step (`eip712` or `message`) already has an accepted signature (`details.txHash` is the venue's order); a different signature is not forwarded. The same signature again answers the order on record.
@@ -1520,7 +1522,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `rate_limited`: Too many requests from this IP or wallet; `retryAfterMs` holds the longer wait and `Retry-After` is sent. */
+            /** @description `rate_limited`: Too many requests from this IP or wallet, or submits to this transfer not proven to come from its requester (docs/operations.md#rate-limits-spec-8); `details.exceeded` names the counters, `retryAfterMs` holds the longer wait and `Retry-After` is sent. */
             429: {
                 headers: {
                     [name: string]: unknown;
