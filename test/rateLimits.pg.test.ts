@@ -1,37 +1,19 @@
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startClaimsChain } from './claimsChain.ts';
 import { startCountingRpcProxy } from './countingRpcProxy.ts';
 import { strangersJunkHashesNeverBlockTheOwner } from './submitRateLimitScenario.ts';
 import { createTestStrait } from './testStrait.ts';
 import { venueDouble } from './venueDouble.ts';
+import { REDIS_URL, deleteKeysUnder, redisReachable } from './redisReachable.ts';
 
-const REDIS_URL = process.env.STRAIT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 // This run's counters under a prefix of their own, so other runs (or a deployment) never meet them.
 const PREFIX = `strait-test:submit:${process.pid}:${Date.now()}:`;
-
-async function redisReachable(): Promise<boolean> {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1_000 });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
 
 const reachable = await redisReachable();
 if (!reachable) console.warn(`Redis submit rate-limit test skipped: no Redis at ${REDIS_URL} (set STRAIT_TEST_REDIS_URL)`);
 
 afterAll(async () => {
-  if (!reachable) return;
-  const client = new Redis(REDIS_URL);
-  const keys = await client.keys(`${PREFIX}*`);
-  if (keys.length > 0) await client.del(...keys);
-  await client.quit();
+  if (reachable) await deleteKeysUnder(PREFIX);
 });
 
 describe.skipIf(!reachable)('submit by txHash on a real local chain (anvil), counted in Redis', () => {

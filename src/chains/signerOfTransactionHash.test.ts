@@ -1,4 +1,3 @@
-import { createServer, type Socket } from 'node:net';
 import { LiteSVM } from 'litesvm';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -9,6 +8,7 @@ import { createSvmRpc } from './svm/createSvmRpc.ts';
 import { startLitesvmRpcFake, type LitesvmRpcFake } from './svm/litesvmRpcFake.ts';
 import { buildTransferTransaction, editableMessageOf, setUpTransferScenario, signMessage, toBase64, type TransferScenario } from './svm/svmTestTransactions.ts';
 import { signerOfTransactionHash } from './signerOfTransactionHash.ts';
+import { silentServer } from '../../test/silentServer.ts';
 
 const funded = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
 let anvil: AnvilInstance;
@@ -28,25 +28,6 @@ afterAll(async () => {
 async function call(url: string, method: string, params: unknown[]): Promise<unknown> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
   return ((await response.json()) as { result?: unknown }).result;
-}
-
-/** A TCP server that accepts connections and never answers: a hung node. */
-async function silentServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    close: () => new Promise((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
-  };
 }
 
 describe('signerOfTransactionHash', () => {

@@ -1,5 +1,3 @@
-import { createServer } from 'node:net';
-import type { Server, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, http, keccak256, parseEther, parseGwei } from 'viem';
 import type { Address, Hex, PublicClient, TransactionSerializableEIP1559 } from 'viem';
@@ -10,6 +8,7 @@ import type { AnvilInstance } from '../../sandbox/anvil.ts';
 import { AppError } from '../../domain/errors.ts';
 import { createEvmRpc } from './createEvmRpc.ts';
 import type { EvmRpc } from './createEvmRpc.ts';
+import { deadUrl, silentServer } from '../../../test/silentServer.ts';
 
 const CHAIN_ID = 31_337;
 const funded = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
@@ -65,33 +64,6 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
   );
   expect(err).toBeInstanceOf(AppError);
   return err as AppError;
-}
-
-/** A TCP server that accepts connections and never answers: a hung node. */
-async function silentServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-/** A URL on which nothing listens: a port just bound and released. */
-async function deadUrl(): Promise<string> {
-  const s = await silentServer();
-  await s.close();
-  return s.url;
 }
 
 beforeAll(async () => {

@@ -1,5 +1,3 @@
-import { createServer } from 'node:net';
-import type { Server, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiteSVM } from 'litesvm';
 import { AppError } from '../../domain/errors.ts';
@@ -10,6 +8,7 @@ import { startLitesvmRpcFake } from './litesvmRpcFake.ts';
 import type { LitesvmRpcFake } from './litesvmRpcFake.ts';
 import { buildTransferTransaction, editableMessageOf, joinWire, setUpTransferScenario, signMessage, splitWire, testSigner, toBase64, tokenBalance } from './svmTestTransactions.ts';
 import type { BuildTransferOptions, TransferScenario } from './svmTestTransactions.ts';
+import { deadUrl, silentServer } from '../../../test/silentServer.ts';
 
 let fake: LitesvmRpcFake;
 let rpc: SvmRpc;
@@ -36,32 +35,6 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
   );
   expect(err).toBeInstanceOf(AppError);
   return err as AppError;
-}
-
-/** A TCP server that accepts connections and never answers: a hung node. */
-async function silentServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const bound = server.address();
-  if (!bound || typeof bound === 'string') throw new Error('no port');
-  return {
-    url: `http://127.0.0.1:${bound.port}`,
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-async function deadUrl(): Promise<string> {
-  const s = await silentServer();
-  await s.close();
-  return s.url;
 }
 
 beforeAll(async () => {

@@ -1,24 +1,10 @@
-import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRedisRateLimiter } from './createRedisRateLimiter.ts';
+import { REDIS_URL, deleteKeysUnder, redisReachable } from '../../../test/redisReachable.ts';
 
-const REDIS_URL = process.env.STRAIT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 // Every run counts under its own prefix, so runs (and a live deployment on the same Redis) never meet.
 const PREFIX = `strait-test:${process.pid}:${Date.now()}:`;
-
-async function redisReachable(): Promise<boolean> {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1_000 });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
 
 const reachable = await redisReachable();
 if (!reachable) console.warn(`Redis rate-limiter tests skipped: no Redis at ${REDIS_URL} (set STRAIT_TEST_REDIS_URL)`);
@@ -26,11 +12,7 @@ if (!reachable) console.warn(`Redis rate-limiter tests skipped: no Redis at ${RE
 const open = () => createRedisRateLimiter({ limit: 10, windowSeconds: 60, redisUrl: REDIS_URL, keyPrefix: PREFIX, logger: pino({ level: 'silent' }) });
 
 afterAll(async () => {
-  if (!reachable) return;
-  const client = new Redis(REDIS_URL);
-  const keys = await client.keys(`${PREFIX}*`);
-  if (keys.length > 0) await client.del(...keys);
-  await client.quit();
+  if (reachable) await deleteKeysUnder(PREFIX);
 });
 
 describe.skipIf(!reachable)('Redis rate limiter (shared counters)', () => {
