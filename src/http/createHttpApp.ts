@@ -76,6 +76,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     // The router's own refusals (a malformed percent-encoding) are answered in the envelope too.
     frameworkErrors: (error, request, reply) => {
       const refusal = error.code === 'FST_ERR_BAD_URL' ? new AppError('invalid_request', 'the URL is not valid percent-encoding') : new AppError('route_not_found', `no endpoint ${request.method} ${request.url.split('?')[0]}`);
+      // Answered before any hook runs: the headers of the onRequest hook below, here.
+      void reply.header('x-request-id', request.id);
       withCorsHeaders(reply);
       void sendError(reply, refusal, request);
     },
@@ -110,10 +112,13 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
   refusePoisonedJson(app as unknown as FastifyInstance);
   app.setErrorHandler((error, request, reply) => sendError(reply, error, request));
   app.setNotFoundHandler((request, reply) => sendError(reply, new AppError('route_not_found', `no endpoint ${request.method} ${request.url.split('?')[0]}`), request));
-  // A callback hook: it runs on every answer, where an async one costs a promise and a microtask hop.
-  app.addHook('onSend', (request, reply, payload, done) => {
+  // What every answer carries, set in one callback hook (an async one costs a promise and a microtask
+  // hop per request): onRequest, not onSend, since an event stream writes its head itself from the
+  // reply's headers so far.
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
-    done(null, payload);
+    withCorsHeaders(reply);
+    done();
   });
 
   // Fastify types the instance by its pino Logger; the registrars take the plain instance type.

@@ -19,10 +19,10 @@ const ALLOWED_REQUEST_HEADERS = 'Content-Type, Last-Event-ID, X-Request-Id';
 const PREFLIGHT_MAX_AGE_S = 7_200;
 
 /**
- * CORS without a plugin: the headers above on every answer (errors, 404s and event streams included),
- * and a `204` preflight answer for `OPTIONS` on each path a route serves, naming that path's methods.
+ * CORS without a plugin: a `204` preflight answer for `OPTIONS` on each path a route serves, naming that path's methods.
  * An `OPTIONS` on a path no route serves stays `404 route_not_found`; preflights are no route of
- * spec §8, so they never count against a rate limit. Call before any route is added, and the
+ * spec §8, so they never count against a rate limit. The headers above go on every answer from
+ * createHttpApp's one onRequest hook (withCorsHeaders). Call before any route is added, and the
  * function it returns once every route is.
  */
 export function registerCors(app: FastifyInstance): () => void {
@@ -33,11 +33,6 @@ export function registerCors(app: FastifyInstance): () => void {
       const methods = methodsByUrl.get(route.url) ?? new Set<string>();
       methodsByUrl.set(route.url, methods.add(method));
     }
-  });
-  // onRequest, not onSend: an event stream writes its head itself, from the reply's headers so far.
-  app.addHook('onRequest', (_request, reply, done) => {
-    withCorsHeaders(reply);
-    done();
   });
   return () => {
     for (const [url, methods] of methodsByUrl) {
@@ -53,7 +48,7 @@ export function registerCors(app: FastifyInstance): () => void {
   };
 }
 
-/** Sets the headers on one answer: for those answered before any hook runs (createHttpApp `frameworkErrors`). */
+/** Sets the headers on one answer. */
 export function withCorsHeaders(reply: FastifyReply): void {
   for (const [name, value] of Object.entries(CORS_HEADERS)) void reply.header(name, value);
 }
