@@ -91,6 +91,7 @@ describe('rate limits of spec §8 (in memory)', () => {
     // A hash no chain here shows proves nothing about its sender: the transfer's counter, not the wallet's.
     const submit = await post(app, `/v1/bridge/transfers/${transferId}/submit`, { txHash: `0x${'ab'.repeat(32)}`, step: 'main' }, '198.51.100.22');
     expect(submit.headers.ratelimit).toMatch(/^"ip";r=9;t=\d+, "transfer";r=9;t=\d+$/);
+    expect(submit.headers['ratelimit-policy']).toBe('"ip";q=10;w=60, "transfer";q=10;w=60');
 
     const unknown = await post(app, '/v1/bridge/build', { decisionId: '9b2f4c1e-0000-4000-8000-00000000abcd' }, '198.51.100.23');
     expect(unknown.statusCode).toBe(404);

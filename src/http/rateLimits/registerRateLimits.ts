@@ -120,7 +120,6 @@ export function registerRateLimits(app: FastifyInstance, options: RateLimitOptio
   const { limiter } = options;
   const context: ChargeContext = { store: options.store, chains: options.chains, submitted: options.submitted };
   const counted = new WeakSet<FastifyRequest>();
-  const policy = (['ip', 'wallet'] as const).map((name) => `"${name}";q=${limiter.limit};w=${limiter.windowSeconds}`).join(', ');
 
   app.addHook('preValidation', async (request, reply) => {
     const chargeOf = chargeResolverOf(request);
@@ -135,7 +134,7 @@ export function registerRateLimits(app: FastifyInstance, options: RateLimitOptio
     if (charge.ip) states.ip = await limiter.hit('ip', request.ip);
     if (charge.wallet) states.wallet = await limiter.hit('wallet', charge.wallet);
     if (charge.transfer && !(await provenOrRefused(charge, states, request))) states.transfer = await limiter.hit('transfer', charge.transfer);
-    setRateLimitFields(reply, policy, states);
+    setRateLimitFields(reply, limiter, states);
     const refused = (Object.entries(states) as [RateCounter, CounterState][]).filter(([, state]) => !state.allowed);
     if (refused.length === 0) return;
     options.onRefused?.(refused.map(([name]) => name));
@@ -173,10 +172,15 @@ function chargeResolverOf(request: FastifyRequest): ChargeOf | undefined {
   return url === undefined ? undefined : LIMITED_ROUTES[`${request.method} ${url}`];
 }
 
-/** draft-ietf-httpapi-ratelimit-headers-10: `"ip";r=<remaining>;t=<seconds to reset>` per counter. */
-function setRateLimitFields(reply: FastifyReply, policy: string, states: Partial<Record<RateCounter, CounterState>>): void {
+/**
+ * draft-ietf-httpapi-ratelimit-headers-10: `"ip";r=<remaining>;t=<seconds to reset>` per counter the
+ * request spent, and the policy of each of those same counters (`RateLimit` names only policies
+ * `RateLimit-Policy` lists).
+ */
+function setRateLimitFields(reply: FastifyReply, limiter: RateLimiter, states: Partial<Record<RateCounter, CounterState>>): void {
   const entries = Object.entries(states) as [RateCounter, CounterState][];
   if (entries.length === 0) return;
+  const policy = entries.map(([name]) => `"${name}";q=${limiter.limit};w=${limiter.windowSeconds}`).join(', ');
   const current = entries.map(([name, s]) => `"${name}";r=${s.remaining};t=${Math.ceil(s.resetMs / 1000)}`).join(', ');
   void reply.header('ratelimit-policy', policy).header('ratelimit', current);
 }
