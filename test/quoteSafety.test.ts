@@ -14,14 +14,16 @@ const PRIVATE = VENUE_MODULES.filter((v) => v.capabilities.privacyModel !== 'non
 const USER_IP = '203.0.113.9';
 const priced: Record<string, ScriptedBehaviour> = Object.fromEntries(VENUE_MODULES.map((v, i) => [v.id, { kind: 'price', outBps: 9_990 - i }]));
 
+// One service answers both address suites below: they only quote, and nothing they send is stored past the quote.
+let addresses: ScriptedStrait;
+beforeAll(async () => {
+  addresses = await startScriptedStrait({ across: { kind: 'price', outBps: 9_990 } }, { STRAIT_QUOTE_MIN_WAIT_MS: '0' });
+});
+afterAll(async () => {
+  await addresses?.close();
+});
+
 describe('referral wallets that cannot receive the share', () => {
-  let harness: ScriptedStrait;
-  beforeAll(async () => {
-    harness = await startScriptedStrait({ across: { kind: 'price', outBps: 9_990 } }, { STRAIT_QUOTE_MIN_WAIT_MS: '0' });
-  });
-  afterAll(async () => {
-    await harness.close();
-  });
 
   it.each([
     ['the EVM zero address', 'base', '0x0000000000000000000000000000000000000000'],
@@ -32,25 +34,18 @@ describe('referral wallets that cannot receive the share', () => {
     ['the Solana USDC mint', 'solana', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'],
   ])('refuses %s with 400 invalid_referral_wallet', async (_name, fromChain, referralWallet) => {
     const sender = fromChain === 'solana' ? '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin' : USDC_QUOTE.sender;
-    const { status, body } = await harness.quote({ ...USDC_QUOTE, fromChain, sender, referralWallet, referralBps: 10 });
+    const { status, body } = await addresses.quote({ ...USDC_QUOTE, fromChain, sender, referralWallet, referralBps: 10 });
     expect(status).toBe(400);
     expect((body as unknown as { error: { code: string } }).error.code).toBe('invalid_referral_wallet');
   });
 
   it('still accepts an ordinary wallet', async () => {
-    const { status } = await harness.quote({ ...USDC_QUOTE, referralWallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', referralBps: 10 });
+    const { status } = await addresses.quote({ ...USDC_QUOTE, referralWallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', referralBps: 10 });
     expect(status).toBe(200);
   });
 });
 
 describe('senders and recipients that cannot hold funds', () => {
-  let harness: ScriptedStrait;
-  beforeAll(async () => {
-    harness = await startScriptedStrait({ across: { kind: 'price', outBps: 9_990 } }, { STRAIT_QUOTE_MIN_WAIT_MS: '0' });
-  });
-  afterAll(async () => {
-    await harness.close();
-  });
   const refusal = (body: unknown) => (body as { error: { code: string; message: string } }).error;
 
   it.each([
@@ -62,7 +57,7 @@ describe('senders and recipients that cannot hold funds', () => {
     ['the Solana all-ones System Program id', { toChain: 'solana' }, '11111111111111111111111111111111', /zero address/],
     ['the Solana USDC mint', { toChain: 'solana' }, 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', /USDC token contract on Solana/],
   ])('refuses a recipient that is %s with 400 invalid_recipient', async (_name, corridor, recipient, message) => {
-    const { status, body } = await harness.quote({ ...USDC_QUOTE, ...corridor, recipient });
+    const { status, body } = await addresses.quote({ ...USDC_QUOTE, ...corridor, recipient });
     expect(status).toBe(400);
     expect(refusal(body)).toMatchObject({ code: 'invalid_recipient', message: expect.stringMatching(message) });
   });
@@ -71,13 +66,13 @@ describe('senders and recipients that cannot hold funds', () => {
     ['the EVM zero address', {}, '0x0000000000000000000000000000000000000000'],
     ['the Solana all-ones System Program id', { fromChain: 'solana', toChain: 'base' }, '11111111111111111111111111111111'],
   ])('refuses a sender that is %s with 400 invalid_sender', async (_name, corridor, sender) => {
-    const { status, body } = await harness.quote({ ...USDC_QUOTE, ...corridor, sender });
+    const { status, body } = await addresses.quote({ ...USDC_QUOTE, ...corridor, sender });
     expect(status).toBe(400);
     expect(refusal(body)).toMatchObject({ code: 'invalid_sender', message: expect.stringMatching(/zero address/) });
   });
 
   it('still accepts an ordinary recipient', async () => {
-    const { status } = await harness.quote({ ...USDC_QUOTE, recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' });
+    const { status } = await addresses.quote({ ...USDC_QUOTE, recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' });
     expect(status).toBe(200);
   });
 });
